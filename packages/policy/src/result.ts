@@ -1,0 +1,14 @@
+/**
+ * Owns: the `Result` value every package uses for failures a caller must handle.
+ * Never: carries exceptions; bugs and unexpected I/O failures still throw.
+ */
+
+export type Result<T, E> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: E };
+
+export function ok<T>(value: T): { readonly ok: true; readonly value: T } {
+	return { ok: true, value };
+}
+
+export function err<E>(error: E): { readonly ok: false; readonly error: E } {
+	return { ok: false, error };
+}

@@ -1,0 +1,40 @@
+// Owns: running every package's tests through turbo and printing one totals line for the whole repo.
+// Never: decides pass/fail on its own beyond the runner's exit code and the vitest JSON reports.
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+
+const root = new URL("..", import.meta.url).pathname;
+const reportDirs = [join(root, "tests")];
+for (const group of ["packages", "apps"]) {
+	const dir = join(root, group);
+	if (!existsSync(dir)) continue;
+	for (const name of readdirSync(dir)) reportDirs.push(join(dir, name));
+}
+for (const dir of reportDirs) rmSync(join(dir, ".test-results"), { recursive: true, force: true });
+
+const extra = process.argv.slice(2);
+const run = spawnSync("turbo", ["run", "test", "test:repo", "--concurrency=1", ...extra], {
+	cwd: root,
+	stdio: "inherit",
+	env: { ...process.env, TURBO_TELEMETRY_DISABLED: "1", DO_NOT_TRACK: "1" },
+});
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+let reports = 0;
+for (const dir of reportDirs) {
+	const file = join(dir, ".test-results", "vitest.json");
+	if (!existsSync(file)) continue;
+	reports++;
+	const report = JSON.parse(readFileSync(file, "utf8"));
+	passed += report.numPassedTests ?? 0;
+	failed += (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0);
+	skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+}
+const status = run.status ?? 1;
+if (status !== 0 && failed === 0) failed = 1; // a crashed runner is a failure even with no report
+console.log(`\n${reports} test reports read`);
+console.log(`${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ""}`);
+process.exit(status !== 0 || failed > 0 ? 1 : 0);
