@@ -1,1 +1,14 @@
-export {};
+export { CompiledPolicy, isCatchAll, PATH_SURFACES } from "./compiled-policy";
+export type { PolicyEnvironment } from "./compiled-policy";
+export { expandHome } from "./home-expansion";
+export { pathFlavorFor, POSIX_FLAVOR, WIN32_FLAVOR } from "./path-flavor";
+export type { PathFlavor, PathFlavorName } from "./path-flavor";
+export { isPermissionState, mostRestrictive, PERMISSION_STATES, restrictiveness } from "./permission-state";
+export type { PermissionState } from "./permission-state";
+export { err, ok } from "./result";
+export type { Result } from "./result";
+export { SCOPE_NAMES, UNIVERSAL_SURFACE } from "./rule";
+export type { Rule, RuleOrigin, Ruleset, ScopeName } from "./rule";
+export type { RuleMatch } from "./rule-match";
+export { compileWildcard, hasWildcard } from "./wildcard";
+export type { WildcardMatcher } from "./wildcard";

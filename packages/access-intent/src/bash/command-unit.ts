@@ -1,0 +1,44 @@
+/**
+ * Owns: `CommandUnit`, one command that can run, with its nesting context, words, redirects and wrapper facts.
+ * Never: decides an action; the engine evaluates units against policy.
+ */
+import type { ShellWord } from "./shell-word";
+
+/** Where a unit sits: the innermost construct that introduced it (corpus vocabulary), `null` at top level / plain control flow. */
+export type UnitContext = "command_substitution" | "process_substitution" | "subshell";
+
+export type WrapperKind = "opaque-payload" | "indirection";
+
+export interface Redirect {
+	/** The operator as written: `>`, `>>`, `<`, `&>`, `2>`, `<<<`, `>|`, … */
+	readonly operator: string;
+	readonly target: ShellWord;
+}
+
+export interface Assignment {
+	readonly name: string;
+	/** `null` for `declare x` / `export x` without a value. */
+	readonly value: ShellWord | null;
+}
+
+export interface CommandUnit {
+	/** Source text used for matching: leading assignments stripped, redirects and heredoc bodies excluded. */
+	readonly text: string;
+	readonly context: UnitContext | null;
+	/** Every enclosing construct from outermost to innermost (e.g. `["subshell", "if", "command_substitution"]`). */
+	readonly nesting: readonly string[];
+	/** The command name normalised for matching (quotes, backslashes removed; basename of a path), or `null` when it is not a literal word. */
+	readonly commandName: string | null;
+	/** Argument words after the command name, in order. */
+	readonly args: readonly ShellWord[];
+	/** The command name word itself, `null` for a pure assignment / compound statement unit. */
+	readonly nameWord: ShellWord | null;
+	readonly redirects: readonly Redirect[];
+	/** Leading `X=… cmd` assignments, or the assignments of a pure assignment / `export` / `declare` / `local` unit. */
+	readonly assignments: readonly Assignment[];
+	readonly wrapperKind: WrapperKind | null;
+	/** What the wrapper runs, as source text, or `null` when it cannot be established with certainty. */
+	readonly executedUnit: string | null;
+	/** True when this unit is a whole compound statement (`if …; fi`, `{ …; }`, `for …`), listed before its inner units. */
+	readonly compound: boolean;
+}

@@ -1,0 +1,29 @@
+/**
+ * Owns: the structured form of one shell word (argument, redirect target, assignment value) as the
+ * parser saw it: literal pieces, variable references and dynamic pieces, with glob activity marked.
+ * Never: resolves variables or touches the file system; consumers decide what a part means.
+ */
+
+export type WordPart =
+	/** Literal characters after quote and backslash removal. `globActive` is true when unquoted `*`, `?` or `[` appear. */
+	| { readonly kind: "literal"; readonly text: string; readonly globActive: boolean }
+	/** `$NAME` / `${NAME}` with no operator; `quoted` is true inside double quotes. */
+	| { readonly kind: "variable"; readonly name: string; readonly quoted: boolean }
+	/** Anything whose value is only known at run time: `$(…)`, backticks, `$((…))`, `${x:-…}`, `$@`, brace expansion, … */
+	| { readonly kind: "dynamic"; readonly raw: string };
+
+export interface ShellWord {
+	/** The word exactly as written in the source. */
+	readonly raw: string;
+	readonly parts: readonly WordPart[];
+}
+
+/** The word's text when it is made only of literal parts, otherwise `null`. */
+export function literalWordText(word: ShellWord): string | null {
+	let text = "";
+	for (const part of word.parts) {
+		if (part.kind !== "literal") return null;
+		text += part.text;
+	}
+	return text;
+}

@@ -1,0 +1,256 @@
+/**
+ * Owns: evaluation of a ruleset (last match wins), with patterns compiled once and rules indexed by surface and
+ * by the first literal character of their pattern, so a decision never scans rules it cannot match.
+ * Never: composes scopes or applies overlays (see `policy-composition.ts`); it evaluates what it is given.
+ */
+import { expandHome } from "./home-expansion";
+import type { PathFlavor } from "./path-flavor";
+import { type PermissionState, restrictiveness } from "./permission-state";
+import type { Rule, Ruleset } from "./rule";
+import { UNIVERSAL_SURFACE } from "./rule";
+import type { RuleMatch } from "./rule-match";
+import { compileWildcard, hasWildcard, type WildcardMatcher } from "./wildcard";
+
+/** Surfaces whose values are file-system paths: on a win32 flavor they fold case and separators. */
+export const PATH_SURFACES: ReadonlySet<string> = new Set([
+	"path",
+	"external_directory",
+	"read",
+	"write",
+	"edit",
+	"grep",
+	"find",
+	"ls",
+]);
+
+export interface PolicyEnvironment {
+	/** Home directory for `~`, `$HOME`, `${HOME}` expansion in patterns and values. */
+	readonly home: string;
+	readonly flavor: PathFlavor;
+}
+
+interface Entry {
+	readonly index: number;
+	readonly rule: Rule;
+	readonly matcher: WildcardMatcher;
+}
+
+/** Rules that apply to one surface, indexed for lookup by value. */
+class SurfaceIndex {
+	private readonly exact = new Map<string, Entry>();
+	private readonly byFirstChar = new Map<number, Entry[]>();
+	private readonly anyStart: Entry[] = [];
+
+	constructor(entries: readonly Entry[]) {
+		for (const entry of entries) {
+			const { matcher } = entry;
+			if (!hasWildcard(matcher.pattern)) {
+				this.exact.set(matcher.pattern, entry); // later entries overwrite: the highest index wins
+			} else if (matcher.literalPrefix === "") {
+				this.anyStart.push(entry);
+			} else {
+				const key = matcher.literalPrefix.charCodeAt(0);
+				const bucket = this.byFirstChar.get(key);
+				if (bucket) bucket.push(entry);
+				else this.byFirstChar.set(key, [entry]);
+			}
+		}
+	}
+
+	/** The highest-index entry matching `value`, or undefined. */
+	lookup(value: string): Entry | undefined {
+		let best = this.exact.get(value);
+		const floor = best ? best.index : -1;
+		const bucket = value.length > 0 ? this.byFirstChar.get(value.charCodeAt(0)) : undefined;
+		const a = bucket ?? EMPTY;
+		const b = this.anyStart;
+		let i = a.length - 1;
+		let j = b.length - 1;
+		// Merge the two index-sorted lists from the end; the first match found is the last matching rule.
+		while (i >= 0 || j >= 0) {
+			const ea = i >= 0 ? a[i] : undefined;
+			const eb = j >= 0 ? b[j] : undefined;
+			let next: Entry;
+			if (ea && (!eb || ea.index > eb.index)) {
+				next = ea;
+				i--;
+			} else if (eb) {
+				next = eb;
+				j--;
+			} else break;
+			if (next.index < floor) break;
+			if (next.matcher.test(value)) {
+				best = next;
+				break;
+			}
+		}
+		return best;
+	}
+}
+
+const EMPTY: readonly Entry[] = [];
+const SURFACE_CACHE_LIMIT = 1024;
+
+/** One compiled, indexed list of rules. */
+class RuleIndex {
+	readonly rules: Ruleset;
+	private readonly env: PolicyEnvironment;
+	private readonly bySurface = new Map<string, Entry[]>();
+	private readonly wildcardSurfaces: { readonly surface: WildcardMatcher; readonly entry: Entry }[] = [];
+	private readonly surfaceCache = new Map<string, SurfaceIndex>();
+
+	constructor(rules: Ruleset, env: PolicyEnvironment) {
+		this.rules = rules;
+		this.env = env;
+		rules.forEach((rule, index) => {
+			const entry: Entry = { index, rule, matcher: compileWildcard(this.prepare(rule.surface, rule.pattern)) };
+			if (hasWildcard(rule.surface)) {
+				this.wildcardSurfaces.push({ surface: compileWildcard(rule.surface), entry });
+			} else {
+				const list = this.bySurface.get(rule.surface);
+				if (list) list.push(entry);
+				else this.bySurface.set(rule.surface, [entry]);
+			}
+		});
+	}
+
+	/** The highest-index entry matching any alias, with the alias it matched. */
+	lookup(surface: string, aliases: readonly string[]): { entry: Entry; value: string } | undefined {
+		const index = this.indexFor(surface);
+		let best: { entry: Entry; value: string } | undefined;
+		for (const raw of aliases) {
+			const found = index.lookup(this.prepare(surface, raw));
+			if (found && (!best || found.index > best.entry.index)) best = { entry: found, value: raw };
+		}
+		return best;
+	}
+
+	prepare(surface: string, text: string): string {
+		const expanded = expandHome(text, this.env.home);
+		return PATH_SURFACES.has(surface) ? this.env.flavor.fold(expanded) : expanded;
+	}
+
+	private indexFor(surface: string): SurfaceIndex {
+		const cached = this.surfaceCache.get(surface);
+		if (cached) return cached;
+		const entries = [...(this.bySurface.get(surface) ?? EMPTY)];
+		let merged = false;
+		for (const { surface: matcher, entry } of this.wildcardSurfaces) {
+			if (!matcher.test(surface)) continue;
+			// A universal-surface rule is recompiled for a path surface so its pattern folds like the values do.
+			const matcherFor = PATH_SURFACES.has(surface)
+				? compileWildcard(this.prepare(surface, entry.rule.pattern))
+				: entry.matcher;
+			entries.push({ ...entry, matcher: matcherFor });
+			merged = true;
+		}
+		if (merged) entries.sort((x, y) => x.index - y.index);
+		const index = new SurfaceIndex(entries);
+		if (this.surfaceCache.size < SURFACE_CACHE_LIMIT) this.surfaceCache.set(surface, index);
+		return index;
+	}
+}
+
+/**
+ * A compiled policy: the composed rules, plus optionally the session rules that follow them. Session rules are
+ * compiled on their own so an approval never recompiles the (possibly large) config ruleset.
+ */
+export class CompiledPolicy {
+	private readonly base: RuleIndex;
+	private readonly session: RuleIndex | null;
+
+	private constructor(base: RuleIndex, session: RuleIndex | null) {
+		this.base = base;
+		this.session = session;
+	}
+
+	static compile(rules: Ruleset, env: PolicyEnvironment): CompiledPolicy {
+		return new CompiledPolicy(new RuleIndex(rules, env), null);
+	}
+
+	/** Every rule in evaluation order (composed rules, then session rules). */
+	get rules(): Ruleset {
+		return this.session ? [...this.base.rules, ...this.session.rules] : this.base.rules;
+	}
+
+	/** The composed rules without session rules. */
+	get composedRules(): Ruleset {
+		return this.base.rules;
+	}
+
+	/** This policy with `sessionRules` following the composed rules (replacing any earlier session rules). */
+	withSessionRules(sessionRules: Ruleset, env: PolicyEnvironment): CompiledPolicy {
+		return new CompiledPolicy(this.base, sessionRules.length > 0 ? new RuleIndex(sessionRules, env) : null);
+	}
+
+	/** Last match wins for one value. */
+	evaluate(surface: string, value: string): RuleMatch {
+		return this.evaluateAliases(surface, [value]);
+	}
+
+	/**
+	 * Last match wins over the union of aliases (lexical spellings and canonical form of one path): the highest-index
+	 * rule matching any alias decides.
+	 */
+	evaluateAliases(surface: string, aliases: readonly string[]): RuleMatch {
+		const found = this.session?.lookup(surface, aliases) ?? this.base.lookup(surface, aliases);
+		if (!found) return builtinAsk(aliases[0] ?? "");
+		return toMatch(surface, found.entry.rule, found.value);
+	}
+
+	/**
+	 * Ordered candidates naming one target (MCP): a specific match (a rule on this surface whose pattern is not a
+	 * catch-all) on any candidate beats the catch-all; among specific matches the most restrictive wins, the earliest
+	 * candidate on a tie. With no specific match the first candidate's result stands.
+	 */
+	evaluateCandidates(surface: string, candidates: readonly string[]): RuleMatch {
+		let chosen: RuleMatch | undefined;
+		let first: RuleMatch | undefined;
+		for (const candidate of candidates) {
+			const match = this.evaluate(surface, candidate);
+			first ??= match;
+			if (!isSpecific(match)) continue;
+			if (!chosen || restrictiveness(match.state) > restrictiveness(chosen.state)) chosen = match;
+		}
+		return chosen ?? first ?? this.evaluate(surface, "");
+	}
+
+	/**
+	 * The surface-level state used for tool exposure: what the surface's catch-all (its own `*` rule, else the
+	 * universal default) says, ignoring narrower patterns.
+	 */
+	surfaceState(surface: string): PermissionState {
+		return this.evaluate(surface, "*").state;
+	}
+}
+
+/** A match that names this target: a rule on a concrete surface whose pattern is narrower than "everything". */
+function isSpecific(match: RuleMatch): boolean {
+	const rule = match.rule;
+	if (!rule || rule.surface === UNIVERSAL_SURFACE || rule.origin === "builtin") return false;
+	return !isCatchAll(rule.pattern);
+}
+
+/** `*`, `**`, … match every value. */
+export function isCatchAll(pattern: string): boolean {
+	if (pattern.length === 0) return false;
+	for (let i = 0; i < pattern.length; i++) if (pattern.charCodeAt(i) !== 42) return false;
+	return true;
+}
+
+function toMatch(surface: string, rule: Rule, value: string): RuleMatch {
+	const synthetic = rule.origin === "builtin" || rule.origin === "baseline";
+	return {
+		state: rule.action,
+		rule,
+		matchedPattern: synthetic || (rule.surface === UNIVERSAL_SURFACE && surface !== UNIVERSAL_SURFACE) ? null : rule.pattern,
+		origin: rule.origin,
+		reason: rule.reason ?? null,
+		matchedValue: value,
+	};
+}
+
+/** What an empty policy says: ask, from the built-in fallback. */
+function builtinAsk(value: string): RuleMatch {
+	return { state: "ask", rule: null, matchedPattern: null, origin: "builtin", reason: null, matchedValue: value };
+}
