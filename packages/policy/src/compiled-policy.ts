@@ -35,57 +35,76 @@ interface Entry {
 	readonly matcher: WildcardMatcher;
 }
 
-/** Rules that apply to one surface, indexed for lookup by value. */
+/** A character trie over literal affixes; each node holds the entries whose affix ends there. */
+interface TrieNode {
+	readonly children: Map<number, TrieNode>;
+	readonly entries: Entry[];
+}
+
+const newNode = (): TrieNode => ({ children: new Map(), entries: [] });
+
+function trieInsert(root: TrieNode, affix: string, reversed: boolean, entry: Entry): void {
+	let node = root;
+	for (let k = 0; k < affix.length; k++) {
+		const code = affix.charCodeAt(reversed ? affix.length - 1 - k : k);
+		let next = node.children.get(code);
+		if (!next) {
+			next = newNode();
+			node.children.set(code, next);
+		}
+		node = next;
+	}
+	node.entries.push(entry);
+}
+
+/**
+ * Rules that apply to one surface, indexed for lookup by value: exact patterns in a map, patterns with a literal
+ * prefix in a prefix trie, the rest with a literal suffix in a suffix trie, and only patterns with neither (`*x*`)
+ * in a list scanned from the end. A lookup tests just the rules whose literal affixes fit the value.
+ */
 class SurfaceIndex {
 	private readonly exact = new Map<string, Entry>();
-	private readonly byFirstChar = new Map<number, Entry[]>();
-	private readonly anyStart: Entry[] = [];
+	private readonly prefixes = newNode();
+	private readonly suffixes = newNode();
+	private readonly residual: Entry[] = [];
 
 	constructor(entries: readonly Entry[]) {
 		for (const entry of entries) {
 			const { matcher } = entry;
-			if (!hasWildcard(matcher.pattern)) {
-				this.exact.set(matcher.pattern, entry); // later entries overwrite: the highest index wins
-			} else if (matcher.literalPrefix === "") {
-				this.anyStart.push(entry);
-			} else {
-				const key = matcher.literalPrefix.charCodeAt(0);
-				const bucket = this.byFirstChar.get(key);
-				if (bucket) bucket.push(entry);
-				else this.byFirstChar.set(key, [entry]);
-			}
+			if (!hasWildcard(matcher.pattern)) this.exact.set(matcher.pattern, entry); // the highest index wins
+			else if (matcher.literalPrefix !== "") trieInsert(this.prefixes, matcher.literalPrefix, false, entry);
+			else if (matcher.literalSuffix !== "") trieInsert(this.suffixes, matcher.literalSuffix, true, entry);
+			else this.residual.push(entry);
 		}
 	}
 
 	/** The highest-index entry matching `value`, or undefined. */
 	lookup(value: string): Entry | undefined {
 		let best = this.exact.get(value);
+		best = walk(this.prefixes, value, false, best);
+		best = walk(this.suffixes, value, true, best);
 		const floor = best ? best.index : -1;
-		const bucket = value.length > 0 ? this.byFirstChar.get(value.charCodeAt(0)) : undefined;
-		const a = bucket ?? EMPTY;
-		const b = this.anyStart;
-		let i = a.length - 1;
-		let j = b.length - 1;
-		// Merge the two index-sorted lists from the end; the first match found is the last matching rule.
-		while (i >= 0 || j >= 0) {
-			const ea = i >= 0 ? a[i] : undefined;
-			const eb = j >= 0 ? b[j] : undefined;
-			let next: Entry;
-			if (ea && (!eb || ea.index > eb.index)) {
-				next = ea;
-				i--;
-			} else if (eb) {
-				next = eb;
-				j--;
-			} else break;
-			if (next.index < floor) break;
-			if (next.matcher.test(value)) {
-				best = next;
-				break;
-			}
+		// INVARIANT: residual is in index order, so the first match from the end is its last matching rule.
+		for (let i = this.residual.length - 1; i >= 0; i--) {
+			const entry = this.residual[i] as Entry;
+			if (entry.index < floor) break;
+			if (entry.matcher.test(value)) return entry;
 		}
 		return best;
 	}
+}
+
+function walk(root: TrieNode, value: string, reversed: boolean, best: Entry | undefined): Entry | undefined {
+	let node: TrieNode | undefined = root;
+	let result = best;
+	for (let k = 0; node; k++) {
+		for (const entry of node.entries) {
+			if ((!result || entry.index > result.index) && entry.matcher.test(value)) result = entry;
+		}
+		if (k >= value.length) break;
+		node = node.children.get(value.charCodeAt(reversed ? value.length - 1 - k : k));
+	}
+	return result;
 }
 
 const EMPTY: readonly Entry[] = [];

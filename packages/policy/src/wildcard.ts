@@ -8,8 +8,10 @@ export interface WildcardMatcher {
 	readonly pattern: string;
 	/** True when the pattern matches every value (`*`, `**`, …). */
 	readonly matchesEverything: boolean;
-	/** The literal text before the first wildcard; every matching value starts with it. */
+	/** Literal text every matching value starts with (before the first wildcard; of the bare form for ` *`). */
 	readonly literalPrefix: string;
+	/** Literal text every matching value ends with (after the last wildcard; empty for an optional ` *`). */
+	readonly literalSuffix: string;
 	test(value: string): boolean;
 }
 
@@ -103,20 +105,31 @@ function compileSegmented(parsed: Segmented): (value: string) => boolean {
 export function compileWildcard(pattern: string): WildcardMatcher {
 	const parsed = segment(pattern);
 	const full = compileSegmented(parsed);
-	const literalPrefix = literalPrefixOf(pattern);
 	const matchesEverything = parsed.hasStar && !parsed.hasQuestion && parsed.segments.every((s) => s === "");
+	const optionalTail = pattern.length >= 2 && pattern.endsWith(" *");
+	const bareText = optionalTail ? pattern.slice(0, -2) : pattern;
 	let test = full;
-	if (pattern.length >= 2 && pattern.endsWith(" *")) {
-		const bare = compileSegmented(segment(pattern.slice(0, -2)));
+	if (optionalTail) {
+		const bare = compileSegmented(segment(bareText));
 		test = (value) => full(value) || bare(value);
 	}
-	return { pattern, matchesEverything, literalPrefix, test };
+	const literalPrefix = literalPrefixOf(bareText);
+	const literalSuffix = optionalTail ? "" : literalSuffixOf(pattern);
+	return { pattern, matchesEverything, literalPrefix, literalSuffix, test };
 }
 
 function literalPrefixOf(pattern: string): string {
 	for (let i = 0; i < pattern.length; i++) {
 		const code = pattern.charCodeAt(i);
 		if (code === STAR || code === QUESTION) return pattern.slice(0, i);
+	}
+	return pattern;
+}
+
+function literalSuffixOf(pattern: string): string {
+	for (let i = pattern.length - 1; i >= 0; i--) {
+		const code = pattern.charCodeAt(i);
+		if (code === STAR || code === QUESTION) return pattern.slice(i + 1);
 	}
 	return pattern;
 }

@@ -1,0 +1,146 @@
+/**
+ * Owns: composing validated scopes into the policy a session decides with: universal default -> MCP baseline ->
+ * config rules, then the fail-closed overlay (an invalid non-global scope), then yolo; all deny-preserving.
+ * Never: reads files or session state; the loader hands in each scope's outcome and the caller appends session rules.
+ */
+import { CompiledPolicy, isCatchAll, type PolicyEnvironment } from "../compiled-policy";
+import { CONFIG_DEFAULTS } from "../config/permission-config";
+import type { ConfigIssue } from "../config/config-issue";
+import type { PermissionConfig, ShellToolConfig } from "../config/permission-config";
+import type { PermissionState } from "../permission-state";
+import type { Rule, Ruleset, ScopeName } from "../rule";
+import { UNIVERSAL_SURFACE } from "../rule";
+import { surfaceConfigRules, universalRules } from "./config-rules";
+import { mcpBaselineRules } from "./mcp-baseline";
+import { failClosedOverlay, yoloOverlay } from "./policy-overlays";
+import { mergeScopes, type MergedScopes, type ScopedConfig } from "./scope-merge";
+
+/** What the loader found for one scope. */
+export type ScopeOutcome =
+	| { readonly scope: ScopeName; readonly status: "valid"; readonly config: PermissionConfig; readonly source?: string }
+	| {
+			readonly scope: ScopeName;
+			readonly status: "invalid";
+			readonly issues: readonly ConfigIssue[];
+			readonly source?: string;
+	  }
+	| { readonly scope: ScopeName; readonly status: "absent" };
+
+export type EffectiveSettings = Required<
+	Omit<PermissionConfig, "permission" | "shellTools" | "$schema" | "toolInputPreviewMaxLength" | "toolTextSummaryMaxLength">
+>;
+
+/** A fact about the composition the operator should see (startup warnings, `/permissions`, `config show`). */
+export type CompositionNotice =
+	| { readonly kind: "fail-closed"; readonly scopes: readonly ScopeName[]; readonly message: string }
+	| { readonly kind: "invalid-global"; readonly message: string }
+	| { readonly kind: "permissive-universal"; readonly message: string };
+
+export interface CompositionInput {
+	/** Scope outcomes in precedence order, lowest first (global, project, agent, project-agent). */
+	readonly scopes: readonly ScopeOutcome[];
+	readonly env: PolicyEnvironment;
+	/** Overrides the merged `yoloMode` (a CLI flag, an environment override, a session toggle). */
+	readonly yolo?: boolean;
+}
+
+export interface ComposedPolicy {
+	readonly settings: EffectiveSettings;
+	readonly shellTools: ReadonlyMap<string, ShellToolConfig>;
+	readonly merged: MergedScopes;
+	/** The rules decisions use: overlays applied. */
+	readonly rules: Ruleset;
+	/** The rules shown to people and used for tool exposure: fail-closed applied, yolo not. */
+	readonly displayRules: Ruleset;
+	readonly yolo: boolean;
+	/** Scopes that failed to load and so clamp every allow to ask (never `global`). */
+	readonly failClosedScopes: readonly ScopeName[];
+	readonly notices: readonly CompositionNotice[];
+	readonly decision: CompiledPolicy;
+	/** Surface-level state for tool exposure (`getToolPermission`): fail-closed applies, yolo does not. */
+	toolPermission(tool: string): PermissionState;
+}
+
+const BUILTIN_DEFAULT: Rule = { surface: UNIVERSAL_SURFACE, pattern: "*", action: "ask", origin: "builtin" };
+
+export function composePolicy(input: CompositionInput): ComposedPolicy {
+	const valid: ScopedConfig[] = [];
+	const failClosedScopes: ScopeName[] = [];
+	const notices: CompositionNotice[] = [];
+	for (const outcome of input.scopes) {
+		switch (outcome.status) {
+			case "valid":
+				valid.push({ scope: outcome.scope, config: outcome.config });
+				break;
+			case "invalid":
+				if (outcome.scope === "global") {
+					notices.push({
+						kind: "invalid-global",
+						message: "global scope invalid: it contributes no rules until it is fixed",
+					});
+				} else failClosedScopes.push(outcome.scope);
+				break;
+			case "absent":
+				break;
+			default: {
+				const unhandled: never = outcome;
+				throw new Error(`unhandled scope outcome ${String(unhandled)}`);
+			}
+		}
+	}
+	if (failClosedScopes.length > 0) {
+		notices.push({
+			kind: "fail-closed",
+			scopes: failClosedScopes,
+			message: `${failClosedScopes.join(", ")} scope invalid, allow clamped to ask`,
+		});
+	}
+
+	const merged = mergeScopes(valid);
+	const universal = universalRules(merged);
+	const configRules = surfaceConfigRules(merged);
+	const base: Rule[] = [
+		BUILTIN_DEFAULT, // shadowed by a config `"*"` catch-all; still answers values a narrower universal rule misses
+		...universal,
+		...mcpBaselineRules(configRules),
+		...configRules,
+	];
+	if (hasPermissiveUniversal(universal) && !configRules.some((r) => r.surface === "bash" && isCatchAll(r.pattern))) {
+		notices.push({
+			kind: "permissive-universal",
+			message: 'bash inherits permissive top-level "*": "allow"; give `bash` its own rules',
+		});
+	}
+
+	const displayRules = failClosedScopes.length > 0 ? failClosedOverlay(base) : base;
+	const settings: EffectiveSettings = { ...CONFIG_DEFAULTS, ...stripDeprecated(merged.settings) };
+	const yolo = input.yolo ?? settings.yoloMode;
+	const rules = yolo ? yoloOverlay(displayRules) : displayRules;
+	const decision = CompiledPolicy.compile(rules, input.env);
+	let display: CompiledPolicy | undefined = yolo ? undefined : decision;
+	return {
+		settings: { ...settings, yoloMode: yolo },
+		shellTools: merged.shellTools,
+		merged,
+		rules,
+		displayRules,
+		yolo,
+		failClosedScopes,
+		notices,
+		decision,
+		toolPermission(tool: string): PermissionState {
+			display ??= CompiledPolicy.compile(displayRules, input.env);
+			return display.surfaceState(tool);
+		},
+	};
+}
+
+function hasPermissiveUniversal(universal: readonly Rule[]): boolean {
+	const catchAll = universal.filter((rule) => rule.pattern === "*").at(-1);
+	return catchAll?.action === "allow";
+}
+
+function stripDeprecated(settings: MergedScopes["settings"]): Partial<EffectiveSettings> {
+	const { $schema: _schema, toolInputPreviewMaxLength: _a, toolTextSummaryMaxLength: _b, ...rest } = settings;
+	return rest;
+}

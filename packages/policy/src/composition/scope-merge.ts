@@ -1,0 +1,78 @@
+/**
+ * Owns: merging config scopes (global -> project -> agent -> project-agent) while remembering which scope set
+ * each surface and pattern, so composed rules carry their origin.
+ * Never: validates (scopes arrive validated) or applies overlays.
+ */
+import type { PatternValue, PermissionConfig, ShellToolConfig, SurfaceValue } from "../config/permission-config";
+import type { PermissionState } from "../permission-state";
+import type { ScopeName } from "../rule";
+
+export interface OriginPattern {
+	readonly value: PatternValue;
+	readonly origin: ScopeName;
+}
+
+export type MergedSurface =
+	| { readonly kind: "state"; readonly state: PermissionState; readonly origin: ScopeName }
+	/** INVARIANT: insertion order is the first time a pattern appeared; a later scope replaces the value in place. */
+	| { readonly kind: "map"; readonly patterns: ReadonlyMap<string, OriginPattern> };
+
+export interface MergedScopes {
+	/** Every key but `permission` and `shellTools`: scalars and arrays, the highest scope that set them wins. */
+	readonly settings: Omit<PermissionConfig, "permission" | "shellTools">;
+	readonly permission: ReadonlyMap<string, MergedSurface>;
+	readonly shellTools: ReadonlyMap<string, ShellToolConfig>;
+}
+
+export interface ScopedConfig {
+	readonly scope: ScopeName;
+	readonly config: PermissionConfig;
+}
+
+/** Merges scopes in the order given (lowest precedence first). */
+export function mergeScopes(scopes: readonly ScopedConfig[]): MergedScopes {
+	const settings: Record<string, unknown> = {};
+	const permission = new Map<string, MergedSurface>();
+	const shellTools = new Map<string, ShellToolConfig>();
+	for (const { scope, config } of scopes) {
+		for (const [key, value] of Object.entries(config)) {
+			if (value === undefined) continue;
+			if (key === "permission") mergePermission(permission, value as Readonly<Record<string, SurfaceValue>>, scope);
+			else if (key === "shellTools") {
+				// A colliding tool's alias is replaced whole.
+				for (const [tool, alias] of Object.entries(value as Readonly<Record<string, ShellToolConfig>>)) {
+					shellTools.set(tool, alias);
+				}
+			} else settings[key] = value; // scalars and arrays replace
+		}
+	}
+	return { settings: settings as MergedScopes["settings"], permission, shellTools };
+}
+
+function mergePermission(
+	into: Map<string, MergedSurface>,
+	permission: Readonly<Record<string, SurfaceValue>>,
+	scope: ScopeName,
+): void {
+	for (const [surface, value] of Object.entries(permission)) {
+		const existing = into.get(surface);
+		if (typeof value === "string") {
+			into.set(surface, { kind: "state", state: value, origin: scope });
+			continue;
+		}
+		// object over object: shallow merge of the pattern maps; over a string: the object wins whole
+		const patterns = existing?.kind === "map" ? new Map(existing.patterns) : new Map<string, OriginPattern>();
+		for (const [pattern, patternValue] of Object.entries(value)) patterns.set(pattern, { value: patternValue, origin: scope });
+		into.set(surface, { kind: "map", patterns });
+	}
+}
+
+/** The merged `permission` object as plain config (origins dropped), e.g. for display or `config show`. */
+export function mergedPermissionConfig(merged: MergedScopes): Record<string, SurfaceValue> {
+	const out: Record<string, SurfaceValue> = {};
+	for (const [surface, entry] of merged.permission) {
+		if (entry.kind === "state") out[surface] = entry.state;
+		else out[surface] = Object.fromEntries([...entry.patterns].map(([p, { value }]) => [p, value]));
+	}
+	return out;
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { mergedPermissionConfig, mergeScopes } from "../../src/composition/scope-merge";
+import type { PermissionConfig } from "../../src/config/permission-config";
+
+const merge = (base: PermissionConfig, override: PermissionConfig) =>
+	mergeScopes([
+		{ scope: "global", config: base },
+		{ scope: "project", config: override },
+	]);
+
+describe("mergeScopes (corpus config.merge)", () => {
+	it("PP-277 merges pattern maps shallowly and keeps an overridden key at its base position", () => {
+		const merged = merge(
+			{ permission: { bash: { "rm *": "deny", "git *": "ask" } } },
+			{ permission: { bash: { "rm *": "allow", "npm *": "allow" } } },
+		);
+		const bash = mergedPermissionConfig(merged).bash;
+		expect(bash).toEqual({ "rm *": "allow", "git *": "ask", "npm *": "allow" });
+		expect(Object.keys(bash as object)).toEqual(["rm *", "git *", "npm *"]);
+		const entry = merged.permission.get("bash");
+		expect(entry?.kind === "map" && entry.patterns.get("rm *")?.origin).toBe("project");
+		expect(entry?.kind === "map" && entry.patterns.get("git *")?.origin).toBe("global");
+	});
+
+	it("PP-278 lets an object replace a string", () => {
+		expect(mergedPermissionConfig(merge({ permission: { tools: "ask" } }, { permission: { tools: { Write: "deny" } } }))).toEqual({
+			tools: { Write: "deny" },
+		});
+	});
+
+	it("PP-279 lets a string replace an object", () => {
+		expect(mergedPermissionConfig(merge({ permission: { tools: { Write: "deny" } } }, { permission: { tools: "allow" } }))).toEqual({
+			tools: "allow",
+		});
+	});
+
+	it("PP-280 keeps surfaces the override does not name", () => {
+		expect(mergedPermissionConfig(merge({ permission: { tools: "ask", bash: "deny" } }, { permission: { tools: "allow" } }))).toEqual({
+			tools: "allow",
+			bash: "deny",
+		});
+	});
+
+	it("PP-281 merges shellTools by tool name and replaces a colliding alias whole", () => {
+		const merged = merge(
+			{ shellTools: { a: { commandArgument: "cmd", workdirArgument: "cwd" }, c: { commandArgument: "x" } } },
+			{ shellTools: { b: { commandArgument: "c" }, c: { commandArgument: "y" } } },
+		);
+		expect(Object.fromEntries(merged.shellTools)).toEqual({
+			a: { commandArgument: "cmd", workdirArgument: "cwd" },
+			b: { commandArgument: "c" },
+			c: { commandArgument: "y" },
+		});
+	});
+
+	it("PP-282 replaces arrays", () => {
+		expect(merge({ authorizerChain: ["x"] }, { authorizerChain: ["y"] }).settings.authorizerChain).toEqual(["y"]);
+	});
+
+	it("is idempotent: merging a config with itself changes nothing", () => {
+		const config: PermissionConfig = { yoloMode: false, permission: { bash: { "a *": "allow", "b": "deny" }, read: "ask" } };
+		expect(mergedPermissionConfig(merge(config, config))).toEqual(config.permission);
+	});
+});

@@ -1,0 +1,184 @@
+/**
+ * Owns: enforcing ARCHITECTURE.md's dependency direction on every package's manifest and source imports.
+ * Never: tolerates an edge by goodwill; a new edge needs ARCHITECTURE.md and this table to change together.
+ */
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative, resolve, sep } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const ROOT = resolve(import.meta.dirname, "..");
+const SCOPE = "@pi-permissions/";
+
+/** Which workspace packages each package may depend on (lower layers only). */
+const ALLOWED: Readonly<Record<string, readonly string[]>> = {
+	policy: [],
+	"access-intent": ["policy"],
+	presentation: ["policy", "access-intent"],
+	engine: ["policy", "access-intent", "presentation"],
+	authority: ["policy", "access-intent", "presentation"],
+	"pi-extension": ["policy", "access-intent", "presentation", "engine", "authority"],
+	"model-judge": ["policy", "authority"],
+	cli: ["policy", "access-intent", "presentation", "engine"],
+};
+
+/** Third-party run-time imports allowed in `src/` (everything else is a new dependency to review). */
+const THIRD_PARTY: Readonly<Record<string, readonly string[] | "any">> = {
+	policy: ["zod"],
+	"access-intent": ["web-tree-sitter"],
+	presentation: [],
+	engine: "any",
+	authority: "any",
+	"pi-extension": "any",
+	"model-judge": "any",
+	cli: "any",
+};
+
+/** `node:` imports: forbidden in pure packages; in access-intent only at its two I/O edges. */
+const NODE_IMPORTS: Readonly<Record<string, "forbidden" | readonly string[] | "any">> = {
+	policy: "forbidden",
+	presentation: "forbidden",
+	"access-intent": ["src/path/file-system-probe.ts", "src/bash/bash-parser.ts"],
+};
+
+interface Pkg {
+	readonly folder: string;
+	readonly dir: string;
+	readonly manifest: { name: string; dependencies?: Record<string, string>; peerDependencies?: Record<string, string> };
+}
+
+function packages(): Pkg[] {
+	const out: Pkg[] = [];
+	for (const group of ["packages", "apps"]) {
+		const base = join(ROOT, group);
+		if (!existsSync(base)) continue;
+		for (const folder of readdirSync(base)) {
+			const manifestPath = join(base, folder, "package.json");
+			if (!existsSync(manifestPath)) continue;
+			out.push({ folder, dir: join(base, folder), manifest: JSON.parse(readFileSync(manifestPath, "utf8")) });
+		}
+	}
+	return out;
+}
+
+function sourceFiles(dir: string): string[] {
+	if (!existsSync(dir)) return [];
+	const out: string[] = [];
+	for (const name of readdirSync(dir)) {
+		const full = join(dir, name);
+		if (statSync(full).isDirectory()) out.push(...sourceFiles(full));
+		else if (/\.(ts|tsx|mts)$/.test(name)) out.push(full);
+	}
+	return out;
+}
+
+const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)|require\(\s*["']([^"']+)["']\s*\)/g;
+
+function importsOf(file: string): { spec: string; typeOnly: boolean }[] {
+	const text = readFileSync(file, "utf8");
+	const out: { spec: string; typeOnly: boolean }[] = [];
+	for (const m of text.matchAll(IMPORT)) {
+		const spec = m[1] ?? m[2] ?? m[3];
+		if (spec) out.push({ spec, typeOnly: /^\s*(?:import|export)\s+type\s/.test(m[0].replace(/^\n/, "")) });
+	}
+	return out;
+}
+
+const folderOf = (name: string) => name.slice(SCOPE.length);
+const PKGS = packages();
+
+describe("dependency direction (ARCHITECTURE.md)", () => {
+	it("knows every workspace package", () => {
+		for (const pkg of PKGS) expect(Object.keys(ALLOWED), `${pkg.folder} is missing from the graph`).toContain(pkg.folder);
+	});
+
+	it.each(PKGS.map((p) => [p.folder, p] as const))("%s declares only allowed workspace dependencies", (folder, pkg) => {
+		const deps = { ...pkg.manifest.dependencies, ...pkg.manifest.peerDependencies };
+		for (const [name, range] of Object.entries(deps)) {
+			if (!name.startsWith(SCOPE)) continue;
+			expect(ALLOWED[folder], `${folder} -> ${name}`).toContain(folderOf(name));
+			expect(range, `${folder} -> ${name} must use workspace:^`).toBe("workspace:^");
+		}
+	});
+
+	it.each(PKGS.map((p) => [p.folder, p] as const))("%s imports siblings only through their entry points", (folder, pkg) => {
+		const srcDir = join(pkg.dir, "src");
+		for (const file of sourceFiles(srcDir)) {
+			const where = relative(ROOT, file);
+			for (const { spec } of importsOf(file)) {
+				if (spec.startsWith(SCOPE)) {
+					const rest = spec.slice(SCOPE.length);
+					expect(rest.includes("/"), `${where}: deep import ${spec}`).toBe(false);
+					expect(ALLOWED[folder], `${where}: ${spec} is not an allowed edge`).toContain(rest);
+				} else if (spec.startsWith(".")) {
+					const target = resolve(file, "..", spec);
+					expect(target.startsWith(pkg.dir + sep), `${where}: ${spec} leaves the package`).toBe(true);
+				}
+			}
+		}
+	});
+
+	it.each(PKGS.map((p) => [p.folder, p] as const))("%s uses only its allowed node: and third-party imports", (folder, pkg) => {
+		const nodeRule = NODE_IMPORTS[folder] ?? "any";
+		const thirdParty = THIRD_PARTY[folder] ?? "any";
+		for (const file of sourceFiles(join(pkg.dir, "src"))) {
+			const where = relative(pkg.dir, file);
+			for (const { spec, typeOnly } of importsOf(file)) {
+				if (spec.startsWith("node:")) {
+					if (nodeRule === "any") continue;
+					const allowed = nodeRule !== "forbidden" && nodeRule.includes(where);
+					expect(allowed, `${folder}/${where}: ${spec} is outside the package's I/O edge`).toBe(true);
+				} else if (!spec.startsWith(".") && !spec.startsWith(SCOPE) && thirdParty !== "any" && !typeOnly) {
+					const name = spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : (spec.split("/")[0] ?? spec);
+					expect(thirdParty, `${folder}/${where}: third-party import ${spec}`).toContain(name);
+				}
+			}
+		}
+	});
+
+	it("keeps Pi's host packages as peer dependencies with run-time imports only in the two Pi packages", () => {
+		for (const pkg of PKGS) {
+			for (const name of Object.keys(pkg.manifest.dependencies ?? {})) {
+				expect(name.startsWith("@earendil-works/"), `${pkg.folder} bundles ${name}; make it a peer`).toBe(false);
+			}
+			if (pkg.folder === "pi-extension" || pkg.folder === "model-judge") continue;
+			for (const file of sourceFiles(join(pkg.dir, "src"))) {
+				for (const { spec, typeOnly } of importsOf(file)) {
+					if (spec.startsWith("@earendil-works/")) {
+						expect(typeOnly, `${relative(ROOT, file)}: value import of ${spec}`).toBe(true);
+					}
+				}
+			}
+		}
+	});
+});
+
+describe("the import scanner", () => {
+	it("finds value, type, dynamic and re-export imports, so a forbidden edge cannot hide", () => {
+		const dir = mkdtempSync(join(tmpdir(), "dep-graph-"));
+		try {
+			const file = join(dir, "x.ts");
+			writeFileSync(
+				file,
+				[
+					'import { a } from "@pi-permissions/policy/src/rule";',
+					'import type { B } from "@earendil-works/pi-coding-agent";',
+					'export { c } from "../../engine/src/index";',
+					'const d = await import("node:fs");',
+					"import {",
+					"\te,",
+					'} from "zod";',
+				].join("\n"),
+			);
+			expect(importsOf(file)).toEqual([
+				{ spec: "@pi-permissions/policy/src/rule", typeOnly: false },
+				{ spec: "@earendil-works/pi-coding-agent", typeOnly: true },
+				{ spec: "../../engine/src/index", typeOnly: false },
+				{ spec: "node:fs", typeOnly: false },
+				{ spec: "zod", typeOnly: false },
+			]);
+		} finally {
+			rmSync(dir, { recursive: true, force: true });
+		}
+	});
+});
