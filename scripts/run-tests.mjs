@@ -14,11 +14,21 @@ for (const group of ["packages", "apps"]) {
 for (const dir of reportDirs) rmSync(join(dir, ".test-results"), { recursive: true, force: true });
 
 const extra = process.argv.slice(2);
-const run = spawnSync("turbo", ["run", "test", "test:repo", "--concurrency=1", ...extra], {
-	cwd: root,
-	stdio: "inherit",
-	env: { ...process.env, TURBO_TELEMETRY_DISABLED: "1", DO_NOT_TRACK: "1" },
-});
+const env = { ...process.env, TURBO_TELEMETRY_DISABLED: "1", DO_NOT_TRACK: "1" };
+// Static checks count as one failure each, so a type or lint error can never land behind green tests.
+const checks = [
+	["biome", ["check", "."]],
+	["turbo", ["run", "typecheck", "--concurrency=2", "--output-logs=errors-only", ...extra]],
+];
+let checkFailures = 0;
+for (const [command, args] of checks) {
+	const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env });
+	if (result.status !== 0) {
+		checkFailures++;
+		console.error(`\ncheck failed: ${command} ${args.join(" ")}`);
+	}
+}
+const run = spawnSync("turbo", ["run", "test", "test:repo", "--concurrency=1", ...extra], { cwd: root, stdio: "inherit", env });
 
 let passed = 0;
 let failed = 0;
@@ -35,6 +45,7 @@ for (const dir of reportDirs) {
 }
 const status = run.status ?? 1;
 if (status !== 0 && failed === 0) failed = 1; // a crashed runner is a failure even with no report
+failed += checkFailures;
 console.log(`\n${reports} test reports read`);
 console.log(`${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ""}`);
 process.exit(status !== 0 || failed > 0 ? 1 : 0);

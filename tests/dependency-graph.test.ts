@@ -26,7 +26,7 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
 const THIRD_PARTY: Readonly<Record<string, readonly string[] | "any">> = {
 	policy: ["zod"],
 	"access-intent": ["web-tree-sitter"],
-	presentation: [],
+	presentation: ["get-east-asian-width"],
 	engine: "any",
 	authority: "any",
 	"pi-extension": "any",
