@@ -17,7 +17,13 @@ function ruleFor(surface: string, j: number): Rule {
 	const action = ACTIONS[j % 3] as PermissionState;
 	const shape = j % 4;
 	const pattern =
-		shape === 0 ? `cmd${j} sub${j % 7} *` : shape === 1 ? `/srv/data${j}/*` : shape === 2 ? `*.ext${j}` : `exact-value-${j}`;
+		shape === 0
+			? `cmd${j} sub${j % 7} *`
+			: shape === 1
+				? `/srv/data${j}/*`
+				: shape === 2
+					? `*.ext${j}`
+					: `exact-value-${j}`;
 	return { surface, pattern, action, origin: "global" };
 }
 
@@ -33,7 +39,15 @@ for (let q = 0; q < 2_000; q++) {
 	const j = (q * 37) % 10_000;
 	const shape = q % 5;
 	const value =
-		shape === 0 ? `cmd${j} sub${j % 7} --flag x` : shape === 1 ? `/srv/data${j}/file.txt` : shape === 2 ? `src/a.ext${j}` : shape === 3 ? `exact-value-${j}` : `no-rule-matches-this ${q}`;
+		shape === 0
+			? `cmd${j} sub${j % 7} --flag x`
+			: shape === 1
+				? `/srv/data${j}/file.txt`
+				: shape === 2
+					? `src/a.ext${j}`
+					: shape === 3
+						? `exact-value-${j}`
+						: `no-rule-matches-this ${q}`;
 	queries.push([surface, value]);
 }
 
@@ -77,5 +91,7 @@ const ratio = median(largeTimes) / median(smallTimes);
 console.log(`policy bench (${queries.length} mixed queries, medians of 15 interleaved rounds)`);
 console.log(`  evaluate, 10 rules:              ${median(smallTimes).toFixed(0)} ns/call`);
 console.log(`  evaluate, 10,000 rules/50 surf.: ${median(largeTimes).toFixed(0)} ns/call`);
-console.log(`  ratio 10,000 / 10 rules:         ${ratio.toFixed(2)} (target <= 3) ${ratio <= 3 ? "OK" : "OVER TARGET"}`);
+console.log(
+	`  ratio 10,000 / 10 rules:         ${ratio.toFixed(2)} (target <= 3) ${ratio <= 3 ? "OK" : "OVER TARGET"}`,
+);
 console.log(`  compile 10,000 rules + index:    ${median(compileTimes).toFixed(1)} ms (median of 7)`);

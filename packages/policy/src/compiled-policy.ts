@@ -71,7 +71,8 @@ class SurfaceIndex {
 	constructor(entries: readonly Entry[]) {
 		for (const entry of entries) {
 			const { matcher } = entry;
-			if (!hasWildcard(matcher.pattern)) this.exact.set(matcher.pattern, entry); // the highest index wins
+			if (!hasWildcard(matcher.pattern))
+				this.exact.set(matcher.pattern, entry); // the highest index wins
 			else if (matcher.literalPrefix !== "") trieInsert(this.prefixes, matcher.literalPrefix, false, entry);
 			else if (matcher.literalSuffix !== "") trieInsert(this.suffixes, matcher.literalSuffix, true, entry);
 			else this.residual.push(entry);
@@ -262,7 +263,8 @@ function toMatch(surface: string, rule: Rule, value: string): RuleMatch {
 	return {
 		state: rule.action,
 		rule,
-		matchedPattern: synthetic || (rule.surface === UNIVERSAL_SURFACE && surface !== UNIVERSAL_SURFACE) ? null : rule.pattern,
+		matchedPattern:
+			synthetic || (rule.surface === UNIVERSAL_SURFACE && surface !== UNIVERSAL_SURFACE) ? null : rule.pattern,
 		origin: rule.origin,
 		reason: rule.reason ?? null,
 		matchedValue: value,

@@ -1,14 +1,56 @@
-export { CompiledPolicy, isCatchAll, PATH_SURFACES } from "./compiled-policy";
 export type { PolicyEnvironment } from "./compiled-policy";
+export { CompiledPolicy, isCatchAll, PATH_SURFACES } from "./compiled-policy";
+export { MCP_DISCOVERY_TARGETS, MCP_SURFACE } from "./composition/mcp-baseline";
+export type {
+	ComposedPolicy,
+	CompositionInput,
+	CompositionNotice,
+	EffectiveSettings,
+	ScopeOutcome,
+} from "./composition/policy-composition";
+export { composePolicy } from "./composition/policy-composition";
+export type { MergedScopes, MergedSurface } from "./composition/scope-merge";
+export { mergedPermissionConfig } from "./composition/scope-merge";
+export type { ConfigIssue } from "./config/config-issue";
+export { configError, configWarning } from "./config/config-issue";
+export type { JsonSchemaDocument } from "./config/config-json-schema";
+export { buildConfigJsonSchema, CONFIG_SCHEMA_ID, renderConfigJsonSchema } from "./config/config-json-schema";
+export { DEPRECATED_CONFIG_KEYS, MAX_DENY_REASON_LENGTH } from "./config/config-schema";
+export type { ValidatedConfig } from "./config/config-validation";
+export { MAX_CONFIG_ISSUES, validateConfig } from "./config/config-validation";
+export type {
+	DenyWithReason,
+	PatternMap,
+	PatternValue,
+	PermissionConfig,
+	ShellToolConfig,
+	SurfaceValue,
+} from "./config/permission-config";
+export { CONFIG_DEFAULTS } from "./config/permission-config";
 export { expandHome } from "./home-expansion";
-export { pathFlavorFor, POSIX_FLAVOR, WIN32_FLAVOR } from "./path-flavor";
 export type { PathFlavor, PathFlavorName } from "./path-flavor";
-export { isPermissionState, mostRestrictive, PERMISSION_STATES, restrictiveness } from "./permission-state";
+export { POSIX_FLAVOR, pathFlavorFor, WIN32_FLAVOR } from "./path-flavor";
 export type { PermissionState } from "./permission-state";
-export { err, ok } from "./result";
+export { isPermissionState, mostRestrictive, PERMISSION_STATES, restrictiveness } from "./permission-state";
 export type { Result } from "./result";
-export { SCOPE_NAMES, UNIVERSAL_SURFACE } from "./rule";
+export { err, ok } from "./result";
 export type { Rule, RuleOrigin, Ruleset, ScopeName } from "./rule";
+export { SCOPE_NAMES, UNIVERSAL_SURFACE } from "./rule";
 export type { RuleMatch } from "./rule-match";
-export { compileWildcard, hasWildcard } from "./wildcard";
+export type { BashArityEntry } from "./session/bash-arity-table";
+export { BASH_ARITY_TABLE } from "./session/bash-arity-table";
+export type { BashSessionPattern, NeverSuggestReason } from "./session/bash-session-pattern";
+export { analyzeBashSessionPattern, bashSessionPattern } from "./session/bash-session-pattern";
+export { mcpSessionPattern } from "./session/mcp-session-pattern";
+export { pathApprovalPattern } from "./session/path-approval-pattern";
+export type { SessionGrant, SessionGrantRequest } from "./session/session-rule-store";
+export { SessionRuleStore } from "./session/session-rule-store";
+export type { SessionSuggestion, SessionSuggestionKind, SuggestionOptions } from "./session/session-suggestion";
+export {
+	sessionGrantRequests,
+	sessionSuggestionLabel,
+	suggestPathApproval,
+	suggestSessionApproval,
+} from "./session/session-suggestion";
 export type { WildcardMatcher } from "./wildcard";
+export { compileWildcard, hasWildcard } from "./wildcard";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CompiledPolicy } from "../src/compiled-policy";
-import { type ScopeOutcome, composePolicy } from "../src/composition/policy-composition";
+import { composePolicy, type ScopeOutcome } from "../src/composition/policy-composition";
 import { POSIX_FLAVOR, WIN32_FLAVOR } from "../src/path-flavor";
 import type { PermissionState } from "../src/permission-state";
 import type { Rule } from "../src/rule";
@@ -69,12 +69,17 @@ describe("CompiledPolicy (property)", () => {
 
 	it("lets session rules follow the composed rules exactly like one concatenated list", () => {
 		fc.assert(
-			fc.property(fc.array(rule, { maxLength: 15 }), fc.array(rule, { maxLength: 5 }), text(6), (base, session, value) => {
-				const env = { home: HOME, flavor: POSIX_FLAVOR };
-				const layered = CompiledPolicy.compile(base, env).withSessionRules(session, env);
-				const flat = CompiledPolicy.compile([...base, ...session], env);
-				expect(layered.evaluate("bash", value).rule).toBe(flat.evaluate("bash", value).rule);
-			}),
+			fc.property(
+				fc.array(rule, { maxLength: 15 }),
+				fc.array(rule, { maxLength: 5 }),
+				text(6),
+				(base, session, value) => {
+					const env = { home: HOME, flavor: POSIX_FLAVOR };
+					const layered = CompiledPolicy.compile(base, env).withSessionRules(session, env);
+					const flat = CompiledPolicy.compile([...base, ...session], env);
+					expect(layered.evaluate("bash", value).rule).toBe(flat.evaluate("bash", value).rule);
+				},
+			),
 			RUNS,
 		);
 	});
@@ -93,7 +98,11 @@ describe("CompiledPolicy (property)", () => {
 	});
 });
 
-const patternMap = fc.dictionary(text(5).filter((k) => k.length > 0), state, { maxKeys: 6 });
+const patternMap = fc.dictionary(
+	text(5).filter((k) => k.length > 0),
+	state,
+	{ maxKeys: 6 },
+);
 const permission = fc.dictionary(fc.constantFrom("*", "bash", "read", "mcp", "path"), fc.oneof(state, patternMap), {
 	maxKeys: 4,
 });
@@ -115,17 +124,22 @@ describe("composePolicy overlays (property)", () => {
 
 	it("fail-closed never yields an allow", () => {
 		fc.assert(
-			fc.property(permission, fc.constantFrom("project", "agent", "project-agent") as fc.Arbitrary<"project">, text(8), (perm, broken, value) => {
-				const scopes: ScopeOutcome[] = [
-					{ scope: "global", status: "valid", config: { permission: perm } },
-					{ scope: broken, status: "invalid", issues: [] },
-				];
-				const composed = composePolicy({ scopes, env: { home: HOME, flavor: POSIX_FLAVOR }, yolo: false });
-				for (const s of ["bash", "read", "mcp", "path", "other"]) {
-					expect(composed.decision.evaluate(s, value).state).not.toBe("allow");
-					expect(composed.toolPermission(s)).not.toBe("allow");
-				}
-			}),
+			fc.property(
+				permission,
+				fc.constantFrom("project", "agent", "project-agent") as fc.Arbitrary<"project">,
+				text(8),
+				(perm, broken, value) => {
+					const scopes: ScopeOutcome[] = [
+						{ scope: "global", status: "valid", config: { permission: perm } },
+						{ scope: broken, status: "invalid", issues: [] },
+					];
+					const composed = composePolicy({ scopes, env: { home: HOME, flavor: POSIX_FLAVOR }, yolo: false });
+					for (const s of ["bash", "read", "mcp", "path", "other"]) {
+						expect(composed.decision.evaluate(s, value).state).not.toBe("allow");
+						expect(composed.toolPermission(s)).not.toBe("allow");
+					}
+				},
+			),
 			RUNS,
 		);
 	});

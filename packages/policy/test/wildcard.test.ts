@@ -11,10 +11,13 @@ describe("compileWildcard (corpus match.wildcard)", () => {
 	it.each(WILDCARD_ROWS)("$id `$pattern` vs `$value` -> $matches", (row) => {
 		// Home expansion and win32 folding are the policy's job: evaluate through a one-rule policy on `path`.
 		const flavor = row.flavor === "win32" ? WIN32_FLAVOR : POSIX_FLAVOR;
-		const policy = CompiledPolicy.compile([{ surface: "path", pattern: row.pattern, action: "deny", origin: "global" }], {
-			home: HOME,
-			flavor,
-		});
+		const policy = CompiledPolicy.compile(
+			[{ surface: "path", pattern: row.pattern, action: "deny", origin: "global" }],
+			{
+				home: HOME,
+				flavor,
+			},
+		);
 		expect(policy.evaluate("path", row.value).state === "deny").toBe(row.matches);
 	});
 });

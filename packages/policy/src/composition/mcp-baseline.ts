@@ -14,5 +14,10 @@ export const MCP_DISCOVERY_TARGETS = ["mcp_status", "mcp_list", "mcp_search", "m
 export function mcpBaselineRules(configRules: Ruleset): Rule[] {
 	const anyAllow = configRules.some((rule) => rule.surface === MCP_SURFACE && rule.action === "allow");
 	if (!anyAllow) return [];
-	return MCP_DISCOVERY_TARGETS.map((pattern) => ({ surface: MCP_SURFACE, pattern, action: "allow", origin: "baseline" }));
+	return MCP_DISCOVERY_TARGETS.map((pattern) => ({
+		surface: MCP_SURFACE,
+		pattern,
+		action: "allow",
+		origin: "baseline",
+	}));
 }

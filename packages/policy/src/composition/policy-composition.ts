@@ -4,16 +4,16 @@
  * Never: reads files or session state; the loader hands in each scope's outcome and the caller appends session rules.
  */
 import { CompiledPolicy, isCatchAll, type PolicyEnvironment } from "../compiled-policy";
-import { CONFIG_DEFAULTS } from "../config/permission-config";
 import type { ConfigIssue } from "../config/config-issue";
 import type { PermissionConfig, ShellToolConfig } from "../config/permission-config";
+import { CONFIG_DEFAULTS } from "../config/permission-config";
 import type { PermissionState } from "../permission-state";
 import type { Rule, Ruleset, ScopeName } from "../rule";
 import { UNIVERSAL_SURFACE } from "../rule";
 import { surfaceConfigRules, universalRules } from "./config-rules";
 import { mcpBaselineRules } from "./mcp-baseline";
 import { failClosedOverlay, yoloOverlay } from "./policy-overlays";
-import { mergeScopes, type MergedScopes, type ScopedConfig } from "./scope-merge";
+import { type MergedScopes, mergeScopes, type ScopedConfig } from "./scope-merge";
 
 /** What the loader found for one scope. */
 export type ScopeOutcome =
@@ -27,7 +27,10 @@ export type ScopeOutcome =
 	| { readonly scope: ScopeName; readonly status: "absent" };
 
 export type EffectiveSettings = Required<
-	Omit<PermissionConfig, "permission" | "shellTools" | "$schema" | "toolInputPreviewMaxLength" | "toolTextSummaryMaxLength">
+	Omit<
+		PermissionConfig,
+		"permission" | "shellTools" | "$schema" | "toolInputPreviewMaxLength" | "toolTextSummaryMaxLength"
+	>
 >;
 
 /** A fact about the composition the operator should see (startup warnings, `/permissions`, `config show`). */

@@ -62,7 +62,8 @@ function mergePermission(
 		}
 		// object over object: shallow merge of the pattern maps; over a string: the object wins whole
 		const patterns = existing?.kind === "map" ? new Map(existing.patterns) : new Map<string, OriginPattern>();
-		for (const [pattern, patternValue] of Object.entries(value)) patterns.set(pattern, { value: patternValue, origin: scope });
+		for (const [pattern, patternValue] of Object.entries(value))
+			patterns.set(pattern, { value: patternValue, origin: scope });
 		into.set(surface, { kind: "map", patterns });
 	}
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type ScopeOutcome, composePolicy } from "../../src/composition/policy-composition";
+import { composePolicy, type ScopeOutcome } from "../../src/composition/policy-composition";
 import type { PermissionConfig } from "../../src/config/permission-config";
 import type { ScopeName } from "../../src/rule";
 import { CFG_A, ENV, MCP_EXA, MCP_LAYERED, TOOLS_CONFIG } from "../support/corpus-configs";
@@ -129,7 +129,10 @@ describe("composePolicy: universal default and tool exposure", () => {
 	it("PP-217 gives each tool its surface-level state", () => {
 		const composed = compose([valid("global", TOOLS_CONFIG)]);
 		const byTool = Object.fromEntries(
-			["read", "write", "edit", "bash", "third_party_tool", "other_tool", "path"].map((t) => [t, composed.toolPermission(t)]),
+			["read", "write", "edit", "bash", "third_party_tool", "other_tool", "path"].map((t) => [
+				t,
+				composed.toolPermission(t),
+			]),
 		);
 		expect(byTool).toEqual({
 			read: "allow",
@@ -162,17 +165,93 @@ describe("composePolicy: MCP (corpus mcp.decision, pure part)", () => {
 	const layered = compose([valid("global", MCP_LAYERED)]).decision;
 	const exa = compose([valid("global", MCP_EXA)]).decision;
 	it.each([
-		{ id: "PP-146", policy: layered, candidates: ["research_query-docs", "research:query-docs", "research", "query-docs", "mcp_call"], state: "allow", pattern: "research_query-*", target: "research_query-docs" },
-		{ id: "PP-147", policy: layered, candidates: ["research_resolve-context", "research:resolve-context", "research", "resolve-context", "mcp_call"], state: "ask", pattern: "research_*", target: "research_resolve-context" },
-		{ id: "PP-148", policy: layered, candidates: ["search_provider", "search:provider", "search", "provider", "mcp_call"], state: "deny", pattern: "*", target: "search_provider" },
+		{
+			id: "PP-146",
+			policy: layered,
+			candidates: ["research_query-docs", "research:query-docs", "research", "query-docs", "mcp_call"],
+			state: "allow",
+			pattern: "research_query-*",
+			target: "research_query-docs",
+		},
+		{
+			id: "PP-147",
+			policy: layered,
+			candidates: ["research_resolve-context", "research:resolve-context", "research", "resolve-context", "mcp_call"],
+			state: "ask",
+			pattern: "research_*",
+			target: "research_resolve-context",
+		},
+		{
+			id: "PP-148",
+			policy: layered,
+			candidates: ["search_provider", "search:provider", "search", "provider", "mcp_call"],
+			state: "deny",
+			pattern: "*",
+			target: "search_provider",
+		},
 		{ id: "PP-149", policy: layered, candidates: ["mcp_status"], state: "deny", pattern: "*", target: "mcp_status" },
-		{ id: "PP-150", policy: layered, candidates: ["mcp_server_research", "research", "mcp_list"], state: "deny", pattern: "*", target: "mcp_server_research" },
-		{ id: "PP-151", policy: exa, candidates: ["mcp_status"], state: "allow", pattern: null, target: "mcp_status", origin: "baseline" },
-		{ id: "PP-152", policy: exa, candidates: ["mcp_server_exa", "exa", "mcp_list"], state: "allow", pattern: null, target: "mcp_list", origin: "baseline" },
-		{ id: "PP-153", policy: exa, candidates: ["exa_search", "exa:search", "exa", "search", "mcp_call"], state: "allow", pattern: "exa:*", target: "exa:search", origin: "global" },
-		{ id: "PP-154", policy: exa, candidates: ["other_x", "other:x", "other", "x", "mcp_call"], state: "ask", pattern: null, target: "other_x", origin: "global" },
-		{ id: "PP-155", policy: exa, candidates: ["weather", "mcp_search"], state: "allow", pattern: null, target: "mcp_search", origin: "baseline" },
-		{ id: "PP-156", policy: exa, candidates: ["mcp_connect_exa", "exa", "mcp_connect"], state: "allow", pattern: null, target: "mcp_connect", origin: "baseline" },
+		{
+			id: "PP-150",
+			policy: layered,
+			candidates: ["mcp_server_research", "research", "mcp_list"],
+			state: "deny",
+			pattern: "*",
+			target: "mcp_server_research",
+		},
+		{
+			id: "PP-151",
+			policy: exa,
+			candidates: ["mcp_status"],
+			state: "allow",
+			pattern: null,
+			target: "mcp_status",
+			origin: "baseline",
+		},
+		{
+			id: "PP-152",
+			policy: exa,
+			candidates: ["mcp_server_exa", "exa", "mcp_list"],
+			state: "allow",
+			pattern: null,
+			target: "mcp_list",
+			origin: "baseline",
+		},
+		{
+			id: "PP-153",
+			policy: exa,
+			candidates: ["exa_search", "exa:search", "exa", "search", "mcp_call"],
+			state: "allow",
+			pattern: "exa:*",
+			target: "exa:search",
+			origin: "global",
+		},
+		{
+			id: "PP-154",
+			policy: exa,
+			candidates: ["other_x", "other:x", "other", "x", "mcp_call"],
+			state: "ask",
+			pattern: null,
+			target: "other_x",
+			origin: "global",
+		},
+		{
+			id: "PP-155",
+			policy: exa,
+			candidates: ["weather", "mcp_search"],
+			state: "allow",
+			pattern: null,
+			target: "mcp_search",
+			origin: "baseline",
+		},
+		{
+			id: "PP-156",
+			policy: exa,
+			candidates: ["mcp_connect_exa", "exa", "mcp_connect"],
+			state: "allow",
+			pattern: null,
+			target: "mcp_connect",
+			origin: "baseline",
+		},
 	])("$id -> $state by $pattern on $target", (row) => {
 		const m = row.policy.evaluateCandidates("mcp", row.candidates);
 		expect(m.state).toBe(row.state);
@@ -186,7 +265,9 @@ describe("composePolicy: MCP (corpus mcp.decision, pure part)", () => {
 	});
 
 	it("lets the most restrictive specific match win across candidates", () => {
-		const policy = compose([valid("global", { permission: { mcp: { "*": "ask", "exa_*": "allow", "exa:search": "deny" } } })]).decision;
+		const policy = compose([
+			valid("global", { permission: { mcp: { "*": "ask", "exa_*": "allow", "exa:search": "deny" } } }),
+		]).decision;
 		expect(policy.evaluateCandidates("mcp", ["exa_search", "exa:search", "exa", "search", "mcp_call"])).toMatchObject({
 			state: "deny",
 			matchedValue: "exa:search",
@@ -203,7 +284,10 @@ describe("composePolicy: agent scopes (corpus agent.override)", () => {
 		{ id: "PP-275", surface: "read", scopes: [global, reviewer], state: "allow", origin: "agent" },
 		{ id: "PP-276", surface: "read", scopes: [global], state: "ask", origin: "global" },
 	])("$id $surface -> $state from $origin", (row) => {
-		expect(compose(row.scopes).decision.evaluate(row.surface, "x")).toMatchObject({ state: row.state, origin: row.origin });
+		expect(compose(row.scopes).decision.evaluate(row.surface, "x")).toMatchObject({
+			state: row.state,
+			origin: row.origin,
+		});
 	});
 
 	it("orders scopes global -> project -> agent -> project-agent", () => {

@@ -23,19 +23,25 @@ describe("mergeScopes (corpus config.merge)", () => {
 	});
 
 	it("PP-278 lets an object replace a string", () => {
-		expect(mergedPermissionConfig(merge({ permission: { tools: "ask" } }, { permission: { tools: { Write: "deny" } } }))).toEqual({
+		expect(
+			mergedPermissionConfig(merge({ permission: { tools: "ask" } }, { permission: { tools: { Write: "deny" } } })),
+		).toEqual({
 			tools: { Write: "deny" },
 		});
 	});
 
 	it("PP-279 lets a string replace an object", () => {
-		expect(mergedPermissionConfig(merge({ permission: { tools: { Write: "deny" } } }, { permission: { tools: "allow" } }))).toEqual({
+		expect(
+			mergedPermissionConfig(merge({ permission: { tools: { Write: "deny" } } }, { permission: { tools: "allow" } })),
+		).toEqual({
 			tools: "allow",
 		});
 	});
 
 	it("PP-280 keeps surfaces the override does not name", () => {
-		expect(mergedPermissionConfig(merge({ permission: { tools: "ask", bash: "deny" } }, { permission: { tools: "allow" } }))).toEqual({
+		expect(
+			mergedPermissionConfig(merge({ permission: { tools: "ask", bash: "deny" } }, { permission: { tools: "allow" } })),
+		).toEqual({
 			tools: "allow",
 			bash: "deny",
 		});
@@ -58,7 +64,10 @@ describe("mergeScopes (corpus config.merge)", () => {
 	});
 
 	it("is idempotent: merging a config with itself changes nothing", () => {
-		const config: PermissionConfig = { yoloMode: false, permission: { bash: { "a *": "allow", "b": "deny" }, read: "ask" } };
+		const config: PermissionConfig = {
+			yoloMode: false,
+			permission: { bash: { "a *": "allow", b: "deny" }, read: "ask" },
+		};
 		expect(mergedPermissionConfig(merge(config, config))).toEqual(config.permission);
 	});
 });

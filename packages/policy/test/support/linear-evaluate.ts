@@ -7,15 +7,21 @@ const PATH_SURFACES = new Set(["path", "external_directory", "read", "write", "e
 
 /** Regex translation of the wildcard language: `*` -> `[\s\S]*`, `?` -> `[\s\S]`, optional trailing ` *`. */
 export function referenceRegex(pattern: string): RegExp {
-	const escape = (text: string) =>
+	const translate = (text: string) =>
 		[...text]
 			.map((ch) => (ch === "*" ? "[\\s\\S]*" : ch === "?" ? "[\\s\\S]" : ch.replace(/[.+^${}()|[\]\\/-]/g, "\\$&")))
 			.join("");
-	if (pattern.endsWith(" *")) return new RegExp(`^${escape(pattern.slice(0, -2))}(?: [\\s\\S]*)?$`);
-	return new RegExp(`^${escape(pattern)}$`);
+	if (pattern.endsWith(" *")) return new RegExp(`^${translate(pattern.slice(0, -2))}(?: [\\s\\S]*)?$`);
+	return new RegExp(`^${translate(pattern)}$`);
 }
 
-export function linearEvaluate(rules: readonly Rule[], surface: string, value: string, home: string, flavor: PathFlavor): Rule | undefined {
+export function linearEvaluate(
+	rules: readonly Rule[],
+	surface: string,
+	value: string,
+	home: string,
+	flavor: PathFlavor,
+): Rule | undefined {
 	const prep = (text: string) => {
 		const expanded = expandHome(text, home);
 		return PATH_SURFACES.has(surface) ? flavor.fold(expanded) : expanded;

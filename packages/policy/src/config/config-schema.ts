@@ -1,0 +1,171 @@
+/**
+ * Owns: the one zod description of a pi-permissions config file, with the documentation every key carries.
+ * Never: words user-facing errors (see `config-issue.ts`) or reads a file; the JSON Schema is generated from it.
+ */
+import * as z from "zod";
+import { CONFIG_DEFAULTS } from "./permission-config";
+
+/** What the schema documents about a node; `id` names a `$defs` entry of the generated JSON Schema. */
+export interface ConfigSchemaMetadata {
+	readonly id?: string;
+	readonly description: string;
+	readonly [jsonSchemaKeyword: string]: unknown;
+}
+
+/**
+ * A private registry, so importing the package registers nothing globally
+ * (`globalRegistry` would throw on a second copy of the same `id`).
+ */
+export const configSchemaRegistry = z.registry<ConfigSchemaMetadata>();
+
+function documented<T extends z.ZodType>(schema: T, metadata: ConfigSchemaMetadata): T {
+	configSchemaRegistry.add<z.ZodType>(schema, metadata);
+	return schema;
+}
+
+/**
+ * Names used as record keys. `__proto__` is listed as forbidden for editors; zod itself never sees such a key
+ * (it drops it), so `config-validation.ts` rejects it before zod runs.
+ */
+function keyName(description: string): z.ZodString {
+	return documented(z.string().min(1), { description, not: { const: "__proto__" } });
+}
+
+function positiveInteger(description: string, extra: Readonly<Record<string, unknown>> = {}) {
+	return documented(z.int().min(1), { description, ...extra }).exactOptional();
+}
+
+function flag(description: string, defaultValue: boolean) {
+	return documented(z.boolean(), { description, default: defaultValue }).exactOptional();
+}
+
+export const permissionStateSchema = documented(z.enum(["allow", "ask", "deny"]), {
+	id: "permissionState",
+	description: "What happens to a matching call: `allow` runs it, `ask` asks the user, `deny` blocks it.",
+});
+
+/** The longest operator reason a deny rule may carry. */
+export const MAX_DENY_REASON_LENGTH = 500;
+
+export const denyWithReasonSchema = documented(
+	z.strictObject({
+		action: documented(z.literal("deny"), {
+			description: "Always `deny`; `allow` and `ask` are written as plain strings.",
+		}),
+		reason: documented(z.string().max(MAX_DENY_REASON_LENGTH), {
+			description: `Why the call is blocked, shown to the user and the agent (at most ${MAX_DENY_REASON_LENGTH} characters).`,
+		}).exactOptional(),
+	}),
+	{ id: "denyWithReason", description: "A deny rule that tells the user and the agent why the call is blocked." },
+);
+
+export const permissionMapSchema = documented(
+	z.record(
+		keyName("A wildcard pattern over the surface's values: `*` matches any run of characters, `?` one character."),
+		z.union([permissionStateSchema, denyWithReasonSchema]),
+	),
+	{
+		id: "permissionMap",
+		description: "Patterns mapped to actions, in order; when several patterns match, the last one wins.",
+	},
+);
+
+export const shellToolSchema = documented(
+	z.strictObject({
+		commandArgument: documented(z.string(), {
+			description: "The name of the tool argument that holds the shell command.",
+		}),
+		workdirArgument: documented(z.string(), {
+			description: "The name of the tool argument that holds the working directory, if the tool has one.",
+		}).exactOptional(),
+	}),
+	{ description: "Where this tool keeps its command and working directory." },
+);
+
+function uniqueNames(names: readonly string[], context: z.RefinementCtx): void {
+	const seen = new Set<string>();
+	names.forEach((name, index) => {
+		if (seen.has(name)) {
+			context.addIssue({ code: "custom", message: "duplicate name", path: [index] });
+		}
+		seen.add(name);
+	});
+}
+
+export const configSchema = documented(
+	z.strictObject({
+		$schema: documented(z.string(), {
+			description: "The URL of this JSON Schema, so editors can complete and check the file.",
+		}).exactOptional(),
+		debugLog: flag("Write a verbose debug log.", CONFIG_DEFAULTS.debugLog),
+		permissionReviewLog: flag(
+			"Write the review log: every permission request and its decision.",
+			CONFIG_DEFAULTS.permissionReviewLog,
+		),
+		yoloMode: flag(
+			"Answer every `ask` with `allow`, including asks forwarded from subagents; `deny` still blocks.",
+			CONFIG_DEFAULTS.yoloMode,
+		),
+		doublePressToConfirm: flag(
+			"The permission dialog's hotkeys act only on a second press.",
+			CONFIG_DEFAULTS.doublePressToConfirm,
+		),
+		forwardingTimeoutMs: positiveInteger(
+			"How long, in milliseconds, a subagent waits for the parent session to answer a forwarded request.",
+			{ default: CONFIG_DEFAULTS.forwardingTimeoutMs },
+		),
+		promptMaxRows: positiveInteger("How many rows the permission prompt may use; evidence is shortened first.", {
+			default: CONFIG_DEFAULTS.promptMaxRows,
+		}),
+		promptFieldMaxWidth: positiveInteger("How many characters of one field the permission prompt shows.", {
+			default: CONFIG_DEFAULTS.promptFieldMaxWidth,
+		}),
+		reviewLogFieldMaxWidth: positiveInteger("How many characters of one value the review log keeps.", {
+			default: CONFIG_DEFAULTS.reviewLogFieldMaxWidth,
+		}),
+		toolInputPreviewMaxLength: positiveInteger("Deprecated and ignored; accepted with a warning.", {
+			deprecated: true,
+		}),
+		toolTextSummaryMaxLength: positiveInteger("Deprecated and ignored; accepted with a warning.", {
+			deprecated: true,
+		}),
+		piInfrastructureReadPaths: documented(
+			z.array(
+				documented(z.string().min(1), {
+					description: "A directory or glob; `~`, `$HOME` and `${HOME}` expand, `*` and `**` cross `/`.",
+				}),
+			),
+			{
+				description: "Extra directories or globs that Pi's own infrastructure may always read.",
+				default: CONFIG_DEFAULTS.piInfrastructureReadPaths,
+			},
+		).exactOptional(),
+		authorizerChain: documented(
+			z
+				.array(documented(z.string().min(1), { description: "The name of a registered authorizer link." }))
+				.superRefine(uniqueNames),
+			{
+				description: "The authorizer links to consult, in order, before asking the user; each name at most once.",
+				default: CONFIG_DEFAULTS.authorizerChain,
+				uniqueItems: true,
+			},
+		).exactOptional(),
+		permission: documented(
+			z.record(
+				keyName("A surface: a tool name, `bash`, `mcp`, `skill`, `path`, `external_directory`, or `*` for all."),
+				z.union([permissionStateSchema, permissionMapSchema]),
+			),
+			{
+				description:
+					'The policy: each surface maps to one action, or to patterns mapped to actions. A plain action is short for `{ "*": action }`.',
+			},
+		).exactOptional(),
+		shellTools: documented(z.record(keyName("The name of a tool that runs shell commands."), shellToolSchema), {
+			description: "Tools other than `bash` that run shell commands and are gated like `bash`.",
+		}).exactOptional(),
+	}),
+	{ description: "The pi-permissions configuration." },
+);
+
+/** Keys that are accepted but have no effect any more; each one present produces a warning. */
+export const DEPRECATED_CONFIG_KEYS: readonly string[] = ["toolInputPreviewMaxLength", "toolTextSummaryMaxLength"];

@@ -1,0 +1,235 @@
+/**
+ * Owns: the wording of "this value is wrong" and "this key is wrong", chosen by where in the config the value sits.
+ * Never: decides validity (zod does) or reads past the known shape of the file; the raw value is only described.
+ */
+import { type ConfigIssue, configError, describeValue, quote } from "./config-issue";
+import { CONFIG_SCHEMA_ID } from "./config-json-schema";
+import { MAX_DENY_REASON_LENGTH } from "./config-schema";
+
+type KeyPath = readonly (string | number)[];
+
+/** Where a value sits in the config, which decides how a problem with it is worded. */
+export type ConfigLocation =
+	| { readonly kind: "file" }
+	| { readonly kind: "flag"; readonly key: string }
+	| { readonly kind: "count"; readonly key: string }
+	| { readonly kind: "schema-url" }
+	| { readonly kind: "name-list"; readonly key: string }
+	| { readonly kind: "read-path" }
+	| { readonly kind: "chain-link" }
+	| { readonly kind: "permission" }
+	| { readonly kind: "surface" }
+	| { readonly kind: "pattern" }
+	| { readonly kind: "deny-action" }
+	| { readonly kind: "deny-reason" }
+	| { readonly kind: "shell-tools" }
+	| { readonly kind: "shell-tool" }
+	| { readonly kind: "shell-tool-argument"; readonly key: string }
+	| { readonly kind: "other" };
+
+const FLAG_KEYS = new Set(["debugLog", "permissionReviewLog", "yoloMode", "doublePressToConfirm"]);
+
+const COUNT_HINTS: ReadonlyMap<string, string> = new Map([
+	["forwardingTimeoutMs", "use a timeout in milliseconds, e.g. `600000`"],
+	["promptMaxRows", "use a number of rows, e.g. `24`"],
+	["promptFieldMaxWidth", "use a number of characters, e.g. `400`"],
+	["reviewLogFieldMaxWidth", "use a number of characters, e.g. `1000`"],
+	["toolInputPreviewMaxLength", "remove the key; it no longer has any effect"],
+	["toolTextSummaryMaxLength", "remove the key; it no longer has any effect"],
+]);
+
+/** Classifies a key path against the known shape of the file. */
+export function locateConfigPath(keyPath: KeyPath): ConfigLocation {
+	const [top, second, third, fourth] = keyPath;
+	switch (keyPath.length) {
+		case 0:
+			return { kind: "file" };
+		case 1:
+			if (typeof top !== "string") return { kind: "other" };
+			if (FLAG_KEYS.has(top)) return { kind: "flag", key: top };
+			if (COUNT_HINTS.has(top)) return { kind: "count", key: top };
+			if (top === "$schema") return { kind: "schema-url" };
+			if (top === "piInfrastructureReadPaths" || top === "authorizerChain") return { kind: "name-list", key: top };
+			if (top === "permission") return { kind: "permission" };
+			if (top === "shellTools") return { kind: "shell-tools" };
+			return { kind: "other" };
+		case 2:
+			if (top === "piInfrastructureReadPaths") return { kind: "read-path" };
+			if (top === "authorizerChain") return { kind: "chain-link" };
+			if (top === "permission") return { kind: "surface" };
+			if (top === "shellTools") return { kind: "shell-tool" };
+			return { kind: "other" };
+		case 3:
+			if (top === "permission") return { kind: "pattern" };
+			if (top === "shellTools" && (third === "commandArgument" || third === "workdirArgument")) {
+				return { kind: "shell-tool-argument", key: third };
+			}
+			return { kind: "other" };
+		case 4:
+			if (top !== "permission" || second === undefined) return { kind: "other" };
+			if (fourth === "action") return { kind: "deny-action" };
+			if (fourth === "reason") return { kind: "deny-reason" };
+			return { kind: "other" };
+		default:
+			return { kind: "other" };
+	}
+}
+
+const ACTION_HINT = 'use one of `allow`, `ask`, `deny`, or `{ "action": "deny", "reason": "…" }`';
+const SURFACE_HINT =
+	'use one of `allow`, `ask`, `deny`, or an object that maps patterns to actions, e.g. `{ "*": "ask", "git status": "allow" }`';
+const SHELL_TOOL_HINT = 'e.g. `{ "run_shell": { "commandArgument": "command", "workdirArgument": "cwd" } }`';
+
+/**
+ * The issue for a value the schema rejected. `value` is the raw value at `keyPath` (`undefined` when missing),
+ * `parent` the raw object holding it, and `tooLong` whether the only problem is its length.
+ */
+export function valueIssue(keyPath: KeyPath, value: unknown, parent: unknown, tooLong: boolean): ConfigIssue {
+	const location = locateConfigPath(keyPath);
+	switch (location.kind) {
+		case "file":
+			return configError(
+				keyPath,
+				`the config must be an object, not ${describeValue(value)}`,
+				'wrap the settings in braces, e.g. `{ "permission": { "*": "ask" } }`',
+			);
+		case "flag":
+			return configError(
+				keyPath,
+				`${quote(location.key)} must be \`true\` or \`false\``,
+				"write `true` or `false` without quotes",
+			);
+		case "count":
+			return configError(
+				keyPath,
+				`${quote(location.key)} must be a whole number of at least 1`,
+				COUNT_HINTS.get(location.key) ?? "use a whole number of at least 1",
+			);
+		case "schema-url":
+			return configError(keyPath, "`$schema` must be text", `use the schema URL \`${CONFIG_SCHEMA_ID}\``);
+		case "name-list":
+			return location.key === "authorizerChain"
+				? configError(
+						keyPath,
+						"`authorizerChain` must be a list of link names",
+						'e.g. `["model-judge"]`, or `[]` for none',
+					)
+				: configError(keyPath, `${quote(location.key)} must be a list of paths`, 'e.g. `["~/.cache/my-tool/**"]`');
+		case "read-path":
+			return configError(
+				keyPath,
+				`a read path must be non-empty text, not ${describeValue(value)}`,
+				"write a directory or glob, e.g. `~/.cache/my-tool/**`, or remove the entry",
+			);
+		case "chain-link":
+			return typeof value === "string" && value.length > 0
+				? configError(
+						keyPath,
+						`link ${quote(value)} is listed more than once`,
+						"list each link once; remove this entry",
+					)
+				: configError(
+						keyPath,
+						`a link name must be non-empty text, not ${describeValue(value)}`,
+						"write the name of a registered link, or remove the entry",
+					);
+		case "permission":
+			return configError(
+				keyPath,
+				"`permission` must be an object that maps surfaces to actions",
+				'e.g. `{ "*": "ask", "bash": { "git status": "allow" } }`',
+			);
+		case "surface":
+			return typeof value === "string"
+				? configError(keyPath, `${quote(value)} is not an action`, SURFACE_HINT)
+				: configError(
+						keyPath,
+						`a surface must map to an action or to patterns, not ${describeValue(value)}`,
+						SURFACE_HINT,
+					);
+		case "pattern":
+			return typeof value === "string"
+				? configError(keyPath, `${quote(value)} is not an action`, ACTION_HINT)
+				: configError(keyPath, `a pattern must map to an action, not ${describeValue(value)}`, ACTION_HINT);
+		case "deny-action":
+			return denyActionIssue(keyPath, value, parent);
+		case "deny-reason":
+			return tooLong && typeof value === "string"
+				? configError(
+						keyPath,
+						`the reason is ${value.length} characters long; at most ${MAX_DENY_REASON_LENGTH} are allowed`,
+						`shorten the reason to ${MAX_DENY_REASON_LENGTH} characters or fewer`,
+					)
+				: configError(
+						keyPath,
+						`a reason must be text, not ${describeValue(value)}`,
+						'write the reason in quotes, e.g. `"Use pnpm instead"`',
+					);
+		case "shell-tools":
+			return configError(
+				keyPath,
+				"`shellTools` must be an object that maps tool names to their arguments",
+				SHELL_TOOL_HINT,
+			);
+		case "shell-tool":
+			return configError(keyPath, `a shell tool must be an object, not ${describeValue(value)}`, SHELL_TOOL_HINT);
+		case "shell-tool-argument":
+			return value === undefined
+				? configError(
+						keyPath,
+						`${quote(location.key)} is required`,
+						'name the argument that holds the command, e.g. `"command"`',
+					)
+				: configError(
+						keyPath,
+						`${quote(location.key)} must be text`,
+						'name the tool argument in quotes, e.g. `"command"`',
+					);
+		case "other":
+			return configError(
+				keyPath,
+				`this value is not valid: ${describeValue(value)}`,
+				"compare it with the config schema",
+			);
+		default: {
+			const unhandled: never = location;
+			throw new Error(`unhandled config location ${String(unhandled)}`);
+		}
+	}
+}
+
+function denyActionIssue(keyPath: KeyPath, action: unknown, rule: unknown): ConfigIssue {
+	const hasReason = typeof rule === "object" && rule !== null && Object.hasOwn(rule, "reason");
+	if (action === "allow" || action === "ask") {
+		return hasReason
+			? configError(
+					[...keyPath.slice(0, -1), "reason"],
+					`only a \`deny\` rule can carry a reason, and this one is ${quote(action)}`,
+					`write ${quote(action)} as a plain string without a reason, or change the action to \`deny\``,
+				)
+			: configError(keyPath, "the object form is only for `deny`", `write ${quote(action)} as a plain string`);
+	}
+	const hint = 'add `"action": "deny"`, or write `allow` or `ask` as a plain string';
+	return action === undefined
+		? configError(keyPath.slice(0, -1), 'a rule object needs `"action": "deny"`', hint)
+		: configError(keyPath, `${describeValue(action)} is not an action for a rule object`, hint);
+}
+
+/** The issue for an empty (or otherwise unusable) record key at `keyPath`. */
+export function emptyKeyIssue(keyPath: KeyPath): ConfigIssue {
+	switch (keyPath.length === 2 ? keyPath[0] : keyPath.length === 3 ? "pattern" : undefined) {
+		case "permission":
+			return configError(keyPath, "a surface name is empty", "use a tool name such as `bash`, or `*` for every tool");
+		case "pattern":
+			return configError(keyPath, "a pattern is empty", "use `*` to match everything, or write the value to match");
+		case "shellTools":
+			return configError(keyPath, "a tool name is empty", "use the name of the tool that runs shell commands");
+		default:
+			return configError(keyPath, "a key is empty", "give the key a name, or remove it");
+	}
+}
+
+/** The issue for a `__proto__` key, which JavaScript objects cannot hold reliably. */
+export function reservedKeyIssue(keyPath: KeyPath): ConfigIssue {
+	return configError(keyPath, "the key `__proto__` is not allowed", "rename the key, or remove it");
+}

@@ -1,0 +1,81 @@
+/**
+ * Owns: the TypeScript shape of a validated config file and the defaults of its optional settings.
+ * Never: validates; `config-validation.ts` produces these values, and a compile-time check ties them to the zod schema.
+ */
+import type * as z from "zod";
+import type { PermissionState } from "../permission-state";
+import type { configSchema, permissionStateSchema } from "./config-schema";
+
+/** A deny rule that carries the operator's reason for the user and the agent. */
+export type DenyWithReason = { readonly action: "deny"; readonly reason?: string };
+
+/** What one pattern maps to. */
+export type PatternValue = PermissionState | DenyWithReason;
+
+/** Patterns of one surface mapped to actions, in insertion order (the last match wins). */
+export type PatternMap = Readonly<Record<string, PatternValue>>;
+
+/** A surface maps to one action (short for `{ "*": action }`) or to a pattern map. */
+export type SurfaceValue = PermissionState | PatternMap;
+
+/** Where a shell-like tool keeps its command and, optionally, its working directory. */
+export interface ShellToolConfig {
+	readonly commandArgument: string;
+	readonly workdirArgument?: string;
+}
+
+/** One config file (or agent frontmatter block) after validation. Absent keys take `CONFIG_DEFAULTS`. */
+export interface PermissionConfig {
+	readonly $schema?: string;
+	readonly debugLog?: boolean;
+	readonly permissionReviewLog?: boolean;
+	readonly yoloMode?: boolean;
+	readonly doublePressToConfirm?: boolean;
+	readonly forwardingTimeoutMs?: number;
+	readonly promptMaxRows?: number;
+	readonly promptFieldMaxWidth?: number;
+	readonly reviewLogFieldMaxWidth?: number;
+	/** Deprecated: accepted, ignored, and reported as a warning. */
+	readonly toolInputPreviewMaxLength?: number;
+	/** Deprecated: accepted, ignored, and reported as a warning. */
+	readonly toolTextSummaryMaxLength?: number;
+	readonly piInfrastructureReadPaths?: readonly string[];
+	readonly authorizerChain?: readonly string[];
+	readonly permission?: Readonly<Record<string, SurfaceValue>>;
+	readonly shellTools?: Readonly<Record<string, ShellToolConfig>>;
+}
+
+/** The value of every setting that has a default, used when no scope sets it. */
+export const CONFIG_DEFAULTS = {
+	debugLog: false,
+	permissionReviewLog: true,
+	yoloMode: false,
+	doublePressToConfirm: true,
+	forwardingTimeoutMs: 600_000,
+	promptMaxRows: 24,
+	promptFieldMaxWidth: 400,
+	reviewLogFieldMaxWidth: 1000,
+	piInfrastructureReadPaths: [] as readonly string[],
+	authorizerChain: [] as readonly string[],
+} as const satisfies Required<
+	Pick<
+		PermissionConfig,
+		| "debugLog"
+		| "permissionReviewLog"
+		| "yoloMode"
+		| "doublePressToConfirm"
+		| "forwardingTimeoutMs"
+		| "promptMaxRows"
+		| "promptFieldMaxWidth"
+		| "reviewLogFieldMaxWidth"
+		| "piInfrastructureReadPaths"
+		| "authorizerChain"
+	>
+>;
+
+// INVARIANT: whatever the zod schema accepts is a `PermissionConfig`, and its actions are exactly `PermissionState`.
+// A schema change that breaks either fails `tsc` here rather than at a consumer.
+type AssertAssignable<T extends U, U> = T;
+export type SchemaOutputIsPermissionConfig = AssertAssignable<z.output<typeof configSchema>, PermissionConfig>;
+export type SchemaStatesArePermissionStates = AssertAssignable<z.output<typeof permissionStateSchema>, PermissionState>;
+export type PermissionStatesAreSchemaStates = AssertAssignable<PermissionState, z.output<typeof permissionStateSchema>>;
