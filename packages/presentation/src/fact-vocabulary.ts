@@ -1,0 +1,183 @@
+/**
+ * Owns: the render vocabulary every renderer shares: fact labels, what an ask flags, how a nesting context reads,
+ * and the flattened view of a (possibly forwarded) payload.
+ * Never: shortens or styles text; the renderers decide how much of a fact fits.
+ */
+import {
+	type BashCommandContext,
+	type ForwardingProvenance,
+	forwardingHops,
+	originPayload,
+	type PromptEvidence,
+	type PromptPayload,
+	type PromptPayloadKind,
+	type PromptRequestFacts,
+} from "./prompt-payload";
+
+export function describeCommandContext(context: BashCommandContext | null): string | null {
+	switch (context) {
+		case null:
+			return null;
+		case "command_substitution":
+			return "inside command substitution";
+		case "process_substitution":
+			return "inside process substitution";
+		case "subshell":
+			return "inside subshell";
+		default: {
+			const unhandled: never = context;
+			throw new Error(`unhandled command context ${String(unhandled)}`);
+		}
+	}
+}
+
+/** The word for the decision value of an ask kind (`command`, `path`, `target`, `skill`, `value`). */
+export function valueLabel(kind: Exclude<PromptPayloadKind, "forwarded">): string {
+	switch (kind) {
+		case "bash":
+			return "command";
+		case "mcp":
+			return "target";
+		case "tool":
+			return "value";
+		case "path":
+		case "external_directory":
+		case "bash_external_directory":
+			return "path";
+		case "skill":
+		case "skill_read":
+			return "skill";
+		default: {
+			const unhandled: never = kind;
+			throw new Error(`unhandled payload kind ${String(unhandled)}`);
+		}
+	}
+}
+
+/** A short title for the ask kind. */
+export function kindTitle(kind: Exclude<PromptPayloadKind, "forwarded">): string {
+	switch (kind) {
+		case "bash":
+			return "bash command";
+		case "mcp":
+			return "MCP tool";
+		case "tool":
+			return "tool";
+		case "path":
+			return "path";
+		case "external_directory":
+			return "external directory";
+		case "bash_external_directory":
+			return "external directory (bash)";
+		case "skill":
+			return "skill";
+		case "skill_read":
+			return "skill read";
+		default: {
+			const unhandled: never = kind;
+			throw new Error(`unhandled payload kind ${String(unhandled)}`);
+		}
+	}
+}
+
+export function describeRequester(requester: PromptRequestFacts["requester"]): string {
+	const parts = [requester.agentName ?? "main agent"];
+	if (requester.subagent) parts.push("subagent");
+	if (requester.sessionId !== null) parts.push(`session ${requester.sessionId}`);
+	return parts.join(" · ");
+}
+
+export function describeRule(request: PromptRequestFacts): string {
+	if (request.matchedPattern === null) return "no matching rule";
+	return request.ruleOrigin === null ? request.matchedPattern : `${request.matchedPattern} (${request.ruleOrigin})`;
+}
+
+export function describeHop(hop: ForwardingProvenance): string {
+	const agent = hop.requesterAgentName ?? "unnamed agent";
+	return hop.requesterSessionId === null ? agent : `${agent} (session ${hop.requesterSessionId})`;
+}
+
+/** One request fact as a labelled line; `flagged` marks the value the rule fired on. */
+export interface FactLine {
+	readonly label: string;
+	readonly value: string;
+	readonly flagged: boolean;
+}
+
+/**
+ * The request facts as lines, in dialog order. A fact an adjacent line already states is not repeated
+ * (the surface when it equals the tool name or the value's label); no other fact is ever left out.
+ */
+export function factLines(payload: PromptPayload): FactLine[] {
+	const { request } = payload;
+	const kind = originPayload(payload).kind;
+	const hops = forwardingHops(payload);
+	const lines: FactLine[] = [{ label: "agent", value: describeRequester(request.requester), flagged: false }];
+	// One hop is already stated by the agent line (re-stamped from it) and the title; a chain is spelled out.
+	if (hops.length > 1) {
+		lines.push({ label: "forwarded", value: hops.map(describeHop).join(" ← "), flagged: false });
+	}
+	if (request.toolName !== null) {
+		const invoked = request.invokedToolName === null ? "" : ` (invoked as ${request.invokedToolName})`;
+		lines.push({ label: "tool", value: `${request.toolName}${invoked}`, flagged: false });
+	}
+	const label = valueLabel(kind);
+	if (request.surface !== request.toolName && request.surface !== label) {
+		lines.push({ label: "surface", value: request.surface, flagged: false });
+	}
+	lines.push({ label: "rule", value: describeRule(request), flagged: false });
+	lines.push({ label, value: request.value, flagged: true });
+	if (request.executedUnit !== null) lines.push({ label: "runs", value: request.executedUnit, flagged: false });
+	const context = describeCommandContext(request.commandContext);
+	if (context !== null) lines.push({ label: "context", value: context, flagged: false });
+	return lines;
+}
+
+/** The most fact lines any payload produces (agent, forwarded, tool, surface, rule, value, runs, context). */
+export const MAX_FACT_LINES = 8;
+
+/** A highlight span over one entry of a flattened evidence list. */
+export interface EvidenceHighlight {
+	readonly evidenceIndex: number;
+	readonly start: number;
+	readonly end: number;
+}
+
+/** The evidence of a payload and every payload it forwards, outermost first, with highlights re-based. */
+export interface EvidenceView {
+	readonly evidence: readonly PromptEvidence[];
+	readonly highlights: readonly EvidenceHighlight[];
+	readonly advisories: readonly { readonly source: string; readonly text: string }[];
+	readonly sessionSuggestion: string | null;
+}
+
+export function evidenceView(payload: PromptPayload): EvidenceView {
+	const evidence: PromptEvidence[] = [];
+	const highlights: EvidenceHighlight[] = [];
+	const advisories: { source: string; text: string }[] = [];
+	let sessionSuggestion: string | null = null;
+	let current: PromptPayload | null = payload;
+	while (current !== null) {
+		const offset = evidence.length;
+		evidence.push(...current.evidence);
+		for (const note of current.annotations) {
+			switch (note.kind) {
+				case "highlight":
+					highlights.push({ evidenceIndex: note.evidenceIndex + offset, start: note.start, end: note.end });
+					break;
+				case "session-suggestion":
+					sessionSuggestion ??= note.text;
+					break;
+				case "advisory":
+					advisories.push({ source: note.source, text: note.text });
+					break;
+				default: {
+					const unhandled: never = note;
+					throw new Error(`unhandled annotation ${String(unhandled)}`);
+				}
+			}
+		}
+		current = current.kind === "forwarded" ? current.child : null;
+	}
+	return { evidence, highlights, advisories, sessionSuggestion };
+}

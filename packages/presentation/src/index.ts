@@ -1,0 +1,72 @@
+export type { AskBase } from "./build/ask-base";
+export type {
+	BashAskInput,
+	BashExternalDirectoryAskInput,
+	BashUnitFacts,
+	ExternalPathFacts,
+} from "./build/bash-ask-payload";
+export { buildBashAskPayload, buildBashExternalDirectoryAskPayload } from "./build/bash-ask-payload";
+export type { ForwardedAskInput } from "./build/forwarded-ask-payload";
+export { buildForwardedAskPayload } from "./build/forwarded-ask-payload";
+export type { ExternalDirectoryAskInput, PathAskInput } from "./build/path-ask-payload";
+export { buildExternalDirectoryAskPayload, buildPathAskPayload } from "./build/path-ask-payload";
+export type { SkillAskInput, SkillReadAskInput } from "./build/skill-ask-payload";
+export { buildSkillAskPayload, buildSkillReadAskPayload } from "./build/skill-ask-payload";
+export type { McpAskInput, ToolAskInput } from "./build/tool-ask-payload";
+export { buildMcpAskPayload, buildToolAskPayload } from "./build/tool-ask-payload";
+export type {
+	BashCommandContext,
+	BashSentinel,
+	ForwardedPromptPayload,
+	ForwardingProvenance,
+	LocalPromptPayload,
+	PromptAnnotation,
+	PromptAnnotationKind,
+	PromptEvidence,
+	PromptPayload,
+	PromptPayloadKind,
+	PromptRequester,
+	PromptRequestFacts,
+} from "./prompt-payload";
+export {
+	BASH_COMMAND_CONTEXTS,
+	BASH_SENTINELS,
+	forwardingHops,
+	isBashSentinel,
+	originPayload,
+	PROMPT_ANNOTATION_KINDS,
+	PROMPT_PAYLOAD_KINDS,
+	RULE_ORIGINS,
+} from "./prompt-payload";
+export type { PayloadReadError } from "./read-prompt-payload";
+export {
+	MAX_ANNOTATIONS,
+	MAX_EVIDENCE_ITEMS,
+	MAX_FORWARDING_DEPTH,
+	MAX_PAYLOAD_STRING_LENGTH,
+	readPromptPayload,
+} from "./read-prompt-payload";
+export type { AgentDenial, DenialSubject } from "./render/agent-denial";
+export {
+	AGENT_TAG,
+	DENIAL_ELEMENT_MAX_LENGTH,
+	DENIAL_REASON_MAX_LENGTH,
+	renderAgentDenial,
+} from "./render/agent-denial";
+export type { DialogOptions } from "./render/dialog-renderer";
+export {
+	DEFAULT_PROMPT_FIELD_MAX_WIDTH,
+	DEFAULT_PROMPT_MAX_ROWS,
+	EXPAND_KEY_LABEL,
+	layoutDialog,
+	renderDialog,
+} from "./render/dialog-renderer";
+export type { FallbackDecision, FallbackOption, FallbackText, ScopeDecision } from "./render/fallback-text";
+export { renderFallbackText } from "./render/fallback-text";
+export type { Painter, PaintStyle } from "./render/painter";
+export { PLAIN_PAINTER } from "./render/painter";
+export type { ReviewLogFacts } from "./render/review-log-facts";
+export { DEFAULT_REVIEW_LOG_FIELD_MAX_WIDTH, renderReviewLogFacts } from "./render/review-log-facts";
+export type { UiPromptEvent, UiPromptSource } from "./render/ui-prompt-projection";
+export { projectUiPrompt } from "./render/ui-prompt-projection";
+export { cellWidth, visibleText } from "./text/terminal-text";

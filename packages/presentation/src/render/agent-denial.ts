@@ -1,0 +1,111 @@
+/**
+ * Owns: the agent-facing text of a refused call: tagged, naming the surface, the rule, the flagged element
+ * and the operator's or human's reason.
+ * Never: reproduces a bash command or a tool-input body; the agent already holds its own call.
+ */
+import { describeCommandContext } from "../fact-vocabulary";
+import type { PromptPayload } from "../prompt-payload";
+import { capLength } from "../text/line-fitting";
+import { visibleText } from "../text/terminal-text";
+
+export const AGENT_TAG = "[pi-permissions]";
+
+/** The most characters a flagged path, target or skill name takes in a denial. */
+export const DENIAL_ELEMENT_MAX_LENGTH = 160;
+/** The most characters a reason takes in a denial. */
+export const DENIAL_REASON_MAX_LENGTH = 500;
+
+/** What the denial names: the payload (or its kind and request facts, for a deny that never became an ask). */
+export type DenialSubject = Pick<PromptPayload, "kind" | "request">;
+
+export type AgentDenial =
+	/** A rule denied the call; `reason` is the operator's reason on the rule. */
+	| { readonly kind: "policy"; readonly subject: DenialSubject; readonly reason: string | null }
+	/** The human (or an authorizer link acting for them) refused; `reason` is what they typed. */
+	| { readonly kind: "user"; readonly subject: DenialSubject; readonly reason: string | null }
+	/** Approval was required and nobody could answer; `cause` says why (e.g. no UI, no serving session). */
+	| { readonly kind: "unavailable"; readonly subject: DenialSubject; readonly cause: string }
+	/** The permission check itself failed, so the call was blocked. */
+	| { readonly kind: "gate-error"; readonly toolName: string | null };
+
+export function renderAgentDenial(denial: AgentDenial): string {
+	switch (denial.kind) {
+		case "policy":
+			return `${AGENT_TAG} Denied by policy: ${identify(denial.subject)}.${reasonClause(denial.reason)}`;
+		case "user":
+			return `${AGENT_TAG} Denied by the user: ${identify(denial.subject)}.${reasonClause(denial.reason)}`;
+		case "unavailable":
+			return `${AGENT_TAG} Approval was required for ${identify(denial.subject)}, but no interactive UI or authority could answer (${clean(denial.cause, DENIAL_REASON_MAX_LENGTH)}). The call was not run.`;
+		case "gate-error": {
+			const tool = denial.toolName === null ? "the call" : `the \`${clean(denial.toolName, 80)}\` call`;
+			return `${AGENT_TAG} Blocked ${tool}: the permission check failed, so it was not run.`;
+		}
+		default: {
+			const unhandled: never = denial;
+			throw new Error(`unhandled denial ${String(unhandled)}`);
+		}
+	}
+}
+
+/** Surface, tool, flagged element and rule: enough to correct the call, never the call itself. */
+function identify(subject: DenialSubject): string {
+	const { request } = subject;
+	const parts = [`${surfaceNoun(request.surface)}`];
+	const element = flaggedElement(subject);
+	if (element !== null) parts[0] = `${parts[0]} \`${clean(element, DENIAL_ELEMENT_MAX_LENGTH)}\``;
+	if (request.toolName !== null && request.toolName !== request.surface) {
+		parts.push(`via tool \`${clean(request.toolName, 80)}\``);
+	}
+	const rule =
+		request.matchedPattern === null
+			? "no rule matched"
+			: `matched rule \`${clean(request.matchedPattern, DENIAL_ELEMENT_MAX_LENGTH)}\`${request.ruleOrigin === null ? "" : ` (${request.ruleOrigin})`}`;
+	parts.push(rule);
+	const context = describeCommandContext(request.commandContext);
+	if (context !== null) parts.push(context);
+	return parts.join(", ");
+}
+
+function surfaceNoun(surface: string): string {
+	switch (surface) {
+		case "bash":
+			return "bash command";
+		case "path":
+			return "path";
+		case "external_directory":
+			return "path outside the working directory";
+		case "mcp":
+			return "MCP target";
+		case "skill":
+			return "skill";
+		default:
+			return `tool \`${clean(surface, 80)}\``;
+	}
+}
+
+/**
+ * The element the rule fired on, or `null` when naming it would reproduce the call: a bash unit is the command
+ * itself, and a generic tool's value may be drawn from its input.
+ */
+function flaggedElement(subject: DenialSubject): string | null {
+	switch (subject.request.surface) {
+		case "bash":
+			// SECURITY: a bash unit is (part of) the command; the denial never echoes it.
+			return null;
+		case "path":
+		case "external_directory":
+		case "mcp":
+		case "skill":
+			return subject.request.value;
+		default:
+			return null;
+	}
+}
+
+function reasonClause(reason: string | null): string {
+	return reason === null || reason.trim() === "" ? "" : ` Reason: ${clean(reason, DENIAL_REASON_MAX_LENGTH)}`;
+}
+
+function clean(text: string, max: number): string {
+	return capLength(visibleText(text), max);
+}

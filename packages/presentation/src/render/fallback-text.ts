@@ -1,0 +1,63 @@
+/**
+ * Owns: the text of the `select`/`input` fallback used when Pi has no TUI (RPC mode): the title, the four
+ * decision options, the reason prompt, and the grant-scope choice of a forwarded ask.
+ * Never: decides or records anything; the adapter maps the chosen label back to its decision.
+ */
+import { evidenceView } from "../fact-vocabulary";
+import type { PromptPayload } from "../prompt-payload";
+import { segment, truncateLine } from "../text/line-fitting";
+import { type DialogOptions, renderDialog } from "./dialog-renderer";
+
+/** The decision states of an answered ask (wire names). */
+export type FallbackDecision = "approved" | "approved_for_session" | "denied" | "denied_with_reason";
+
+export interface FallbackOption<D extends string> {
+	readonly decision: D;
+	readonly label: string;
+}
+
+export type ScopeDecision = "approved_for_session" | "approved_for_serving_session";
+
+export interface FallbackText {
+	/** The bounded dialog body, rows joined with `\n`, for `ctx.ui.select`'s title. */
+	readonly title: string;
+	readonly options: readonly FallbackOption<FallbackDecision>[];
+	/** The title of the `ctx.ui.input` that asks for a denial reason. */
+	readonly reasonTitle: string;
+	/** For a forwarded ask with a session suggestion: where a session approval applies. */
+	readonly scope: { readonly title: string; readonly options: readonly FallbackOption<ScopeDecision>[] } | null;
+}
+
+export function renderFallbackText(payload: PromptPayload, options: Omit<DialogOptions, "expanded">): FallbackText {
+	const { sessionSuggestion } = evidenceView(payload);
+	const sessionLabel =
+		sessionSuggestion === null
+			? "Yes, for this session"
+			: labelWith("Yes, for this session", sessionSuggestion, Math.min(options.width, options.fieldMaxWidth + 24));
+	return {
+		title: renderDialog(payload, { ...options, expanded: false }).join("\n"),
+		options: [
+			{ decision: "approved", label: "Yes" },
+			{ decision: "approved_for_session", label: sessionLabel },
+			{ decision: "denied", label: "No" },
+			{ decision: "denied_with_reason", label: "No, provide reason" },
+		],
+		reasonTitle: "Reason for denying (sent to the agent)",
+		scope:
+			payload.kind === "forwarded" && sessionSuggestion !== null
+				? {
+						title: "Apply the session approval to",
+						options: [
+							{ decision: "approved_for_session", label: "This subagent only" },
+							{ decision: "approved_for_serving_session", label: "The whole serving session" },
+						],
+					}
+				: null,
+	};
+}
+
+function labelWith(prefix: string, suggestion: string, width: number): string {
+	return truncateLine([segment(`${prefix} (${suggestion})`)], Math.max(prefix.length + 8, width))
+		.line.map((part) => part.text)
+		.join("");
+}

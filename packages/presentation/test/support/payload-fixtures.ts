@@ -1,0 +1,125 @@
+/** Builders of one representative payload per ask kind, shared by the builder, guard and renderer tests. */
+import type { AskBase } from "../../src/build/ask-base";
+import { buildBashAskPayload, buildBashExternalDirectoryAskPayload } from "../../src/build/bash-ask-payload";
+import { buildForwardedAskPayload } from "../../src/build/forwarded-ask-payload";
+import { buildExternalDirectoryAskPayload, buildPathAskPayload } from "../../src/build/path-ask-payload";
+import { buildSkillAskPayload, buildSkillReadAskPayload } from "../../src/build/skill-ask-payload";
+import { buildMcpAskPayload, buildToolAskPayload } from "../../src/build/tool-ask-payload";
+import type { PromptPayload, PromptPayloadKind } from "../../src/prompt-payload";
+
+export const BASE: AskBase = {
+	requester: { agentName: "build", sessionId: "s-1", subagent: false },
+	matchedPattern: "rm *",
+	ruleOrigin: "project",
+	sessionSuggestion: null,
+};
+
+export const bashPayload = (): PromptPayload =>
+	buildBashAskPayload({
+		...BASE,
+		sessionSuggestion: "rm *",
+		toolName: "bash",
+		invokedToolName: null,
+		command: "echo $(rm -rf build) && ls",
+		unit: { text: "rm -rf build", context: "command_substitution", start: 7 },
+		executedUnit: null,
+		units: [
+			{ text: "echo $(rm -rf build)", context: null, start: 0 },
+			{ text: "rm -rf build", context: "command_substitution", start: 7 },
+			{ text: "ls", context: null, start: 25 },
+		],
+	});
+
+export const mcpPayload = (): PromptPayload =>
+	buildMcpAskPayload({
+		...BASE,
+		matchedPattern: "*",
+		ruleOrigin: "builtin",
+		sessionSuggestion: "exa:*",
+		toolName: "mcp__exa__search",
+		target: "exa:search",
+		arguments: { query: "pi permissions", limit: 3 },
+	});
+
+export const toolPayload = (): PromptPayload =>
+	buildToolAskPayload({
+		...BASE,
+		matchedPattern: "*",
+		ruleOrigin: "global",
+		toolName: "webfetch",
+		value: "webfetch",
+		input: { url: "https://example.com" },
+	});
+
+export const pathPayload = (): PromptPayload =>
+	buildPathAskPayload({
+		...BASE,
+		matchedPattern: "*.env",
+		ruleOrigin: "global",
+		toolName: "read",
+		invokedToolName: null,
+		path: "/projects/app/.env",
+		canonical: "/secrets/app.env",
+		command: null,
+	});
+
+export const externalDirectoryPayload = (): PromptPayload =>
+	buildExternalDirectoryAskPayload({
+		...BASE,
+		matchedPattern: "*",
+		ruleOrigin: "builtin",
+		sessionSuggestion: "/etc/*",
+		toolName: "read",
+		value: "/etc/hosts",
+		path: "/etc/hosts",
+		canonical: null,
+		workingDirectory: "/projects/app",
+	});
+
+export const bashExternalDirectoryPayload = (): PromptPayload =>
+	buildBashExternalDirectoryAskPayload({
+		...BASE,
+		matchedPattern: "*",
+		ruleOrigin: "builtin",
+		toolName: "bash",
+		invokedToolName: "sh",
+		command: "cat /tmp/a.txt ../b",
+		value: "/tmp/a.txt",
+		flaggedPath: "/tmp/a.txt",
+		workingDirectory: "/projects/app",
+		externalPaths: [
+			{ path: "/tmp/a.txt", canonical: "/private/tmp/a.txt" },
+			{ path: "../b", canonical: null },
+		],
+	});
+
+export const skillPayload = (): PromptPayload =>
+	buildSkillAskPayload({ ...BASE, matchedPattern: "*", ruleOrigin: "agent", skillName: "deploy", arguments: "prod" });
+
+export const skillReadPayload = (): PromptPayload =>
+	buildSkillReadAskPayload({
+		...BASE,
+		matchedPattern: "deploy",
+		ruleOrigin: "global",
+		toolName: "read",
+		skillName: "deploy",
+		path: "/home/u/.pi/skills/deploy/SKILL.md",
+	});
+
+export const forwardedPayload = (): PromptPayload =>
+	buildForwardedAskPayload({
+		child: bashPayload(),
+		forwarding: { requesterAgentName: "scout", requesterSessionId: "child-7" },
+	});
+
+export const PAYLOAD_BY_KIND: Readonly<Record<PromptPayloadKind, () => PromptPayload>> = {
+	bash: bashPayload,
+	mcp: mcpPayload,
+	tool: toolPayload,
+	path: pathPayload,
+	external_directory: externalDirectoryPayload,
+	bash_external_directory: bashExternalDirectoryPayload,
+	skill: skillPayload,
+	skill_read: skillReadPayload,
+	forwarded: forwardedPayload,
+};
