@@ -1,9 +1,4 @@
-import { defineConfig } from "vitest/config";
+import { mergeConfig } from "vitest/config";
+import { sharedConfig } from "../../vitest.shared";
 
-export default defineConfig({
-	resolve: { conditions: ["@pi-permissions/source"] },
-	test: {
-		include: ["test/**/*.test.ts"],
-		reporters: ["default", ["json", { outputFile: ".test-results/vitest.json" }]],
-	},
-});
+export default mergeConfig(sharedConfig, {});
