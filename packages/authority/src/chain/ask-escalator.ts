@@ -1,0 +1,65 @@
+/**
+ * Owns: escalating one ask on this node: resolve `authorizerChain` names to registered links (config order, unregistered
+ * names skipped and logged), run them ahead of the selected terminal, and log which links were consulted.
+ * Never: runs a link on a relaying node (one chain per node), and never lets a throw escape as anything but a deny.
+ */
+import type { AuthorityLog } from "../authority-log";
+import type { Clock } from "../clock";
+import type { SelectedAuthority } from "./authority-selection";
+import type { AskDetails, PermissionQuery, TerminalDecision } from "./authorizer";
+import { gateErrorDecision } from "./authorizer";
+import { composeAuthorizerChain, type NamedAuthorizer } from "./authorizer-chain";
+import type { AuthorizerLookup } from "./authorizer-registry";
+
+export interface AskEscalatorDeps {
+	readonly selected: SelectedAuthority;
+	readonly registry: AuthorizerLookup;
+	/** The operator's `authorizerChain`, read per ask so a config reload applies. Must not throw. */
+	readonly chainConfig: () => readonly string[];
+	readonly query: PermissionQuery;
+	readonly log: AuthorityLog;
+	readonly clock: Clock;
+	readonly linkBudgetMs: number;
+}
+
+export class AskEscalator {
+	constructor(private readonly deps: AskEscalatorDeps) {}
+
+	/** Resolves the ask through this node's chain and terminal. Never rejects. */
+	async escalate(details: AskDetails): Promise<TerminalDecision> {
+		const { selected, log } = this.deps;
+		try {
+			if (!selected.adjudicatesLocally) {
+				log.event("authorizer_chain_delegated", { requestId: details.requestId, terminal: selected.kind });
+				return await selected.terminal.authorize(details);
+			}
+			const links = this.resolveLinks(details.requestId);
+			log.event("authorizer_chain_resolved", {
+				requestId: details.requestId,
+				links: links.map((link) => link.name),
+				terminal: selected.kind,
+			});
+			const chain = composeAuthorizerChain(links, selected.terminal, this.deps);
+			return await chain.authorize(details);
+		} catch (error) {
+			return gateErrorDecision(`escalating the ask failed: ${error instanceof Error ? error.message : String(error)}`);
+		}
+	}
+
+	private resolveLinks(requestId: string): NamedAuthorizer[] {
+		const links: NamedAuthorizer[] = [];
+		const seen = new Set<string>();
+		for (const name of this.deps.chainConfig()) {
+			if (seen.has(name)) continue;
+			seen.add(name);
+			const link = this.deps.registry.get(name);
+			if (link === undefined) {
+				// Fail-safe: a missing link means more prompting, never less.
+				this.deps.log.event("authorizer_chain_unregistered_link", { requestId, name });
+				continue;
+			}
+			links.push({ name, link });
+		}
+		return links;
+	}
+}

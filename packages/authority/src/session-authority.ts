@@ -1,0 +1,228 @@
+/**
+ * Owns: wiring authority for one session from its context, once: subagent detection, target resolution, terminal
+ * selection, the escalator, and (for a UI root session) serving its forwarding inbox.
+ * Never: reads `process.*` or constructs real IO; the composition root passes the environment and the edges in.
+ */
+import type { AuthorityLog } from "./authority-log";
+import { AskEscalator } from "./chain/ask-escalator";
+import { type SelectedAuthority, selectAuthority } from "./chain/authority-selection";
+import type { AskDetails, PermissionQuery, TerminalDecision } from "./chain/authorizer";
+import { DEFAULT_LINK_BUDGET_MS } from "./chain/authorizer-chain";
+import type { AuthorizerLookup } from "./chain/authorizer-registry";
+import { LocalUserAuthorizer, type UserPrompt } from "./chain/local-user-authorizer";
+import type { Clock } from "./clock";
+import type { ForwardedRequest } from "./forwarding/forwarded-request";
+import { ForwardedRequestServer } from "./forwarding/forwarded-request-server";
+import type { ForwardingFileSystem } from "./forwarding/forwarding-file-system";
+import { ForwardingLayout } from "./forwarding/forwarding-layout";
+import { ForwardingServingLoop } from "./forwarding/forwarding-serving-loop";
+import { ForwardingStore } from "./forwarding/forwarding-store";
+import {
+	ParentAuthorizer,
+	PERMISSION_FORWARDING_POLL_INTERVAL_MS,
+	PERMISSION_FORWARDING_SERVING_GRACE_MS,
+	PERMISSION_FORWARDING_TIMEOUT_MS,
+} from "./forwarding/parent-authorizer";
+import type { IdGenerator } from "./ids";
+import { ForwardingLivenessJudge } from "./liveness/forwarding-liveness";
+import {
+	HeartbeatStore,
+	type PidProbe,
+	SERVING_HEARTBEAT_REFRESH_MS,
+	SERVING_HEARTBEAT_STALE_MS,
+} from "./liveness/serving-heartbeat";
+import { ServingRegistry } from "./liveness/serving-registry";
+import {
+	type Environment,
+	type ForwardingTarget,
+	isSubagentSession,
+	normalizeSessionId,
+	resolveForwardingTarget,
+} from "./subagent/forwarding-target";
+import { SubagentRegistry } from "./subagent/subagent-registry";
+
+export interface SessionAuthorityOptions {
+	readonly session: {
+		readonly sessionId: string | null;
+		readonly hasUI: boolean;
+		readonly agentName: string | null;
+		readonly cwd: string;
+		/** This session's directory, for the subagent-sessions heuristic; `null` for an in-memory session. */
+		readonly sessionDir: string | null;
+	};
+	readonly agentDir: string;
+	readonly env: Environment;
+	/** The adapter's UI; used only when the session has UI. */
+	readonly userPrompt: UserPrompt;
+	readonly query: PermissionQuery;
+	readonly authorizers: AuthorizerLookup;
+	/** The operator's `authorizerChain`. Must not throw. */
+	readonly chainConfig: () => readonly string[];
+	readonly recordServingSessionGrant: (request: ForwardedRequest) => void;
+	readonly io: {
+		readonly fs: ForwardingFileSystem;
+		readonly clock: Clock;
+		readonly ids: IdGenerator;
+		readonly pid: number;
+		readonly isPidAlive: PidProbe;
+		/** Where the process-global registries live: `globalThis` in production. */
+		readonly globalHost: object;
+	};
+	readonly log: AuthorityLog;
+	/** `forwardingTimeoutMs` and the other bounds; every field defaults to the reference constants. */
+	readonly timing?: Partial<SessionAuthorityTiming>;
+}
+
+export interface SessionAuthorityTiming {
+	readonly forwardingTimeoutMs: number;
+	readonly pollIntervalMs: number;
+	readonly servingGraceMs: number;
+	readonly heartbeatRefreshMs: number;
+	readonly heartbeatStaleMs: number;
+	readonly linkBudgetMs: number;
+}
+
+export const DEFAULT_TIMING: SessionAuthorityTiming = {
+	forwardingTimeoutMs: PERMISSION_FORWARDING_TIMEOUT_MS,
+	pollIntervalMs: PERMISSION_FORWARDING_POLL_INTERVAL_MS,
+	servingGraceMs: PERMISSION_FORWARDING_SERVING_GRACE_MS,
+	heartbeatRefreshMs: SERVING_HEARTBEAT_REFRESH_MS,
+	heartbeatStaleMs: SERVING_HEARTBEAT_STALE_MS,
+	linkBudgetMs: DEFAULT_LINK_BUDGET_MS,
+};
+
+export class SessionAuthority {
+	private constructor(
+		readonly selected: SelectedAuthority,
+		readonly isSubagent: boolean,
+		readonly target: ForwardingTarget | null,
+		private readonly escalator: AskEscalator,
+		private readonly serving: { readonly loop: ForwardingServingLoop; readonly sweep: () => Promise<unknown> } | null,
+	) {}
+
+	/** Selects this session's authority once. Serving starts only with {@link start}. */
+	static create(options: SessionAuthorityOptions): SessionAuthority {
+		const { session, io, log } = options;
+		const timing: SessionAuthorityTiming = { ...DEFAULT_TIMING, ...options.timing };
+		const subagents = new SubagentRegistry(io.globalHost);
+		const servingRegistry = new ServingRegistry(io.globalHost);
+		const layout = new ForwardingLayout(options.agentDir);
+		const store = new ForwardingStore(io.fs, io.clock, io.pid);
+		const heartbeats = new HeartbeatStore({
+			store,
+			layout,
+			clock: io.clock,
+			log,
+			pid: io.pid,
+			refreshMs: timing.heartbeatRefreshMs,
+		});
+		const isSubagent = isSubagentSession({
+			...session,
+			env: options.env,
+			registry: subagents,
+			agentDir: options.agentDir,
+		});
+		const target = resolveForwardingTarget({
+			hasUI: session.hasUI,
+			sessionId: session.sessionId,
+			env: options.env,
+			registry: subagents,
+		});
+		const selected = selectAuthority(
+			{ hasUI: session.hasUI, isSubagent },
+			{
+				localUser: () => new LocalUserAuthorizer(options.userPrompt),
+				parent: () =>
+					new ParentAuthorizer({
+						target,
+						self: {
+							sessionId: normalizeSessionId(session.sessionId) ?? "unknown-session",
+							agentName: session.agentName,
+							cwd: session.cwd,
+							pid: io.pid,
+						},
+						layout,
+						store,
+						liveness: new ForwardingLivenessJudge({
+							servingRegistry,
+							heartbeats,
+							clock: io.clock,
+							isPidAlive: io.isPidAlive,
+							staleMs: timing.heartbeatStaleMs,
+							reuseMs: timing.pollIntervalMs,
+						}),
+						clock: io.clock,
+						ids: io.ids,
+						log,
+						pollIntervalMs: timing.pollIntervalMs,
+						timeoutMs: timing.forwardingTimeoutMs,
+						graceMs: timing.servingGraceMs,
+					}),
+			},
+		);
+		const escalator = new AskEscalator({
+			selected,
+			registry: options.authorizers,
+			chainConfig: options.chainConfig,
+			query: options.query,
+			log,
+			clock: io.clock,
+			linkBudgetMs: timing.linkBudgetMs,
+		});
+		const servedId = normalizeSessionId(session.sessionId);
+		// Only a UI root session serves (a subagent's asks go up, never sideways).
+		const serving =
+			session.hasUI && !isSubagent && servedId !== null
+				? {
+						loop: new ForwardingServingLoop({
+							sessionId: servedId,
+							server: new ForwardedRequestServer({
+								sessionId: servedId,
+								layout,
+								store,
+								clock: io.clock,
+								log,
+								query: options.query,
+								escalator,
+								recordServingSessionGrant: options.recordServingSessionGrant,
+								subagents,
+								isPidAlive: io.isPidAlive,
+								pollIntervalMs: timing.pollIntervalMs,
+								escalationTimeoutMs: timing.forwardingTimeoutMs,
+							}),
+							heartbeats,
+							servingRegistry,
+							layout,
+							store,
+							clock: io.clock,
+							log,
+							pollIntervalMs: timing.pollIntervalMs,
+						}),
+						sweep: () => heartbeats.sweepDead(io.isPidAlive),
+					}
+				: null;
+		return new SessionAuthority(selected, isSubagent, target, escalator, serving);
+	}
+
+	/** Whether this session drains a forwarding inbox. */
+	get serves(): boolean {
+		return this.serving !== null;
+	}
+
+	/** Starts serving (a UI root session only); sweeps heartbeat records of dead processes once. */
+	async start(): Promise<void> {
+		if (this.serving === null) return;
+		await this.serving.sweep();
+		this.serving.loop.start();
+	}
+
+	/** Stops serving and cleans up. Idempotent; never rejects. */
+	async stop(): Promise<void> {
+		await this.serving?.loop.stop();
+	}
+
+	/** Resolves one ask through this session's chain and terminal. Never rejects. */
+	escalate(details: AskDetails): Promise<TerminalDecision> {
+		return this.escalator.escalate(details);
+	}
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import type { GrantScope } from "../../src/chain/authorizer";
+import { LocalUserAuthorizer, type UserAnswer } from "../../src/chain/local-user-authorizer";
+import { askDetails } from "../support/ask-details";
+
+function prompting(answer: UserAnswer | Error) {
+	const offered: (readonly GrantScope[])[] = [];
+	const authorizer = new LocalUserAuthorizer({
+		ask: async (_details, scopes) => {
+			offered.push(scopes);
+			if (answer instanceof Error) throw answer;
+			return answer;
+		},
+	});
+	return { authorizer, offered };
+}
+
+describe("LocalUserAuthorizer", () => {
+	it("attributes an approval to the user and keeps the offered scope", async () => {
+		const { authorizer } = prompting({ answer: "allow", scope: "requester-session", via: "dialog" });
+		expect(await authorizer.authorize(askDetails())).toEqual({
+			verdict: "allow",
+			scope: "requester-session",
+			decidedBy: { kind: "user", via: "dialog" },
+		});
+	});
+
+	it("offers the whole serving session only for a forwarded ask", async () => {
+		const { authorizer, offered } = prompting({ answer: "deny", reason: null, via: "select" });
+		await authorizer.authorize(askDetails());
+		await authorizer.authorize(askDetails({ forwarded: true }));
+		expect(offered).toEqual([
+			["once", "requester-session"],
+			["once", "requester-session", "serving-session"],
+		]);
+	});
+
+	it("degrades a scope that was not offered to a one-time approval", async () => {
+		const { authorizer } = prompting({ answer: "allow", scope: "serving-session", via: "dialog" });
+		expect(await authorizer.authorize(askDetails())).toMatchObject({ verdict: "allow", scope: "once" });
+	});
+
+	it("keeps the user's deny reason, and drops a blank one", async () => {
+		expect(
+			await prompting({ answer: "deny", reason: "use pnpm", via: "dialog" }).authorizer.authorize(askDetails()),
+		).toMatchObject({
+			verdict: "deny",
+			reason: "use pnpm",
+			unavailable: false,
+		});
+		expect(
+			await prompting({ answer: "deny", reason: "  ", via: "dialog" }).authorizer.authorize(askDetails()),
+		).toMatchObject({
+			reason: null,
+		});
+	});
+
+	it("denies as a gate_error when the prompt rejects or answers garbage", async () => {
+		expect(await prompting(new Error("tty gone")).authorizer.authorize(askDetails())).toMatchObject({
+			verdict: "deny",
+			decidedBy: { kind: "gate_error" },
+		});
+		const garbage = { answer: "maybe", via: "dialog" } as unknown as UserAnswer;
+		expect(await prompting(garbage).authorizer.authorize(askDetails())).toMatchObject({
+			verdict: "deny",
+			decidedBy: { kind: "gate_error" },
+		});
+	});
+});

@@ -1,0 +1,188 @@
+/** Builds a serving parent and forwarding children over one real directory, with small injected intervals. */
+import type { AuthorityLog } from "../../src/authority-log";
+import { AskEscalator } from "../../src/chain/ask-escalator";
+import type {
+	AskDetails,
+	PermissionCheck,
+	PermissionQuery,
+	TerminalAuthorizer,
+	TerminalDecision,
+} from "../../src/chain/authorizer";
+import { AuthorizerRegistry } from "../../src/chain/authorizer-registry";
+import { type Clock, systemClock } from "../../src/clock";
+import type { ForwardedRequest } from "../../src/forwarding/forwarded-request";
+import { ForwardedRequestServer } from "../../src/forwarding/forwarded-request-server";
+import type { ForwardingFileSystem } from "../../src/forwarding/forwarding-file-system";
+import { ForwardingLayout } from "../../src/forwarding/forwarding-layout";
+import { ForwardingServingLoop } from "../../src/forwarding/forwarding-serving-loop";
+import { ForwardingStore } from "../../src/forwarding/forwarding-store";
+import { NodeForwardingFileSystem } from "../../src/forwarding/node-forwarding-file-system";
+import { ParentAuthorizer } from "../../src/forwarding/parent-authorizer";
+import type { IdGenerator } from "../../src/ids";
+import { ForwardingLivenessJudge } from "../../src/liveness/forwarding-liveness";
+import { HeartbeatStore, type PidProbe } from "../../src/liveness/serving-heartbeat";
+import { ServingRegistry } from "../../src/liveness/serving-registry";
+import type { ForwardingTarget } from "../../src/subagent/forwarding-target";
+import type { SubagentLookup } from "../../src/subagent/subagent-registry";
+import { MemoryLog } from "./memory-log";
+
+export const ASK: PermissionCheck = { state: "ask", matchedPattern: "*", origin: "builtin" };
+
+export interface ParentOptions {
+	readonly agentDir: string;
+	readonly sessionId: string;
+	readonly terminal: TerminalAuthorizer;
+	readonly resolve?: (
+		facts: { surface: string; matchValues: readonly string[] },
+		agentName: string | null,
+	) => PermissionCheck;
+	readonly fs?: ForwardingFileSystem;
+	readonly clock?: Clock;
+	readonly pid?: number;
+	/** Whether a requester process runs (the server drops a dead one's ask). */
+	readonly isPidAlive?: PidProbe;
+	readonly servingRegistry?: ServingRegistry;
+	readonly subagents?: SubagentLookup;
+	readonly log?: MemoryLog;
+	readonly pollIntervalMs?: number;
+	readonly heartbeatRefreshMs?: number;
+	readonly escalationTimeoutMs?: number;
+	/** Replaces the whole query (to inject a broken engine). */
+	readonly query?: PermissionQuery;
+	readonly recordServingSessionGrant?: (request: ForwardedRequest) => void;
+}
+
+export function makeParent(options: ParentOptions) {
+	const clock = options.clock ?? systemClock;
+	const log = options.log ?? new MemoryLog();
+	const pid = options.pid ?? process.pid;
+	const layout = new ForwardingLayout(options.agentDir);
+	const store = new ForwardingStore(options.fs ?? new NodeForwardingFileSystem(), clock, pid);
+	const resolveCalls: { surface: string; agentName: string | null }[] = [];
+	const recording: PermissionQuery = {
+		checkPermission: () => ASK,
+		resolveForwarded: (facts, agentName) => {
+			resolveCalls.push({ surface: facts.surface, agentName });
+			return options.resolve?.(facts, agentName) ?? ASK;
+		},
+	};
+	const escalator = new AskEscalator({
+		selected: { kind: "local-user", terminal: options.terminal, adjudicatesLocally: true, reason: "test" },
+		registry: new AuthorizerRegistry(),
+		chainConfig: () => [],
+		query: options.query ?? recording,
+		log,
+		clock,
+		linkBudgetMs: 1000,
+	});
+	const sessionGrants: ForwardedRequest[] = [];
+	const server = new ForwardedRequestServer({
+		sessionId: options.sessionId,
+		layout,
+		store,
+		clock,
+		log,
+		query: options.query ?? recording,
+		escalator,
+		recordServingSessionGrant: (request) => {
+			sessionGrants.push(request);
+			options.recordServingSessionGrant?.(request);
+		},
+		pollIntervalMs: options.pollIntervalMs ?? 5,
+		escalationTimeoutMs: options.escalationTimeoutMs ?? 20_000,
+		isPidAlive: options.isPidAlive ?? (() => true),
+		...(options.subagents === undefined ? {} : { subagents: options.subagents }),
+	});
+	const heartbeats = new HeartbeatStore({
+		store,
+		layout,
+		clock,
+		log,
+		pid,
+		refreshMs: options.heartbeatRefreshMs ?? 20,
+	});
+	const loop = new ForwardingServingLoop({
+		sessionId: options.sessionId,
+		server,
+		heartbeats,
+		servingRegistry: options.servingRegistry ?? new ServingRegistry({}),
+		layout,
+		store,
+		clock,
+		log,
+		pollIntervalMs: options.pollIntervalMs ?? 5,
+		stopWaitMs: 50,
+	});
+	return { server, loop, layout, store, log, sessionGrants, resolveCalls, heartbeats };
+}
+
+export interface ChildOptions {
+	readonly agentDir: string;
+	readonly sessionId: string;
+	readonly agentName?: string | null;
+	readonly target: ForwardingTarget | null;
+	readonly fs?: ForwardingFileSystem;
+	readonly clock?: Clock;
+	readonly isPidAlive?: PidProbe;
+	readonly pid?: number;
+	readonly servingRegistry?: ServingRegistry;
+	readonly log?: AuthorityLog;
+	readonly ids?: IdGenerator;
+	readonly pollIntervalMs?: number;
+	readonly timeoutMs?: number;
+	readonly graceMs?: number;
+	readonly staleMs?: number;
+}
+
+let counter = 0;
+
+export function makeChild(options: ChildOptions) {
+	const clock = options.clock ?? systemClock;
+	const log = options.log ?? new MemoryLog();
+	const layout = new ForwardingLayout(options.agentDir);
+	const store = new ForwardingStore(options.fs ?? new NodeForwardingFileSystem(), clock, process.pid);
+	const heartbeats = new HeartbeatStore({ store, layout, clock, log, pid: process.pid });
+	const liveness = new ForwardingLivenessJudge({
+		servingRegistry: options.servingRegistry ?? new ServingRegistry({}),
+		heartbeats,
+		clock,
+		isPidAlive: options.isPidAlive ?? (() => true),
+		staleMs: options.staleMs ?? 5000,
+	});
+	const authorizer = new ParentAuthorizer({
+		target: options.target,
+		self: {
+			sessionId: options.sessionId,
+			agentName: options.agentName ?? "scout",
+			cwd: "/work/child",
+			pid: options.pid ?? process.pid,
+		},
+		layout,
+		store,
+		liveness,
+		clock,
+		ids: options.ids ?? {
+			next: () => {
+				counter += 1;
+				return `minted-${counter}`;
+			},
+		},
+		log,
+		pollIntervalMs: options.pollIntervalMs ?? 5,
+		timeoutMs: options.timeoutMs ?? 20_000,
+		graceMs: options.graceMs ?? 2000,
+	});
+	return { authorizer, log, layout };
+}
+
+/** A terminal whose answers a test scripts per request, recording every ask it saw. */
+export function scriptedTerminal(answer: (details: AskDetails) => TerminalDecision | Promise<TerminalDecision>) {
+	const asked: AskDetails[] = [];
+	const terminal: TerminalAuthorizer = {
+		authorize: async (details) => {
+			asked.push(details);
+			return answer(details);
+		},
+	};
+	return { terminal, asked };
+}
