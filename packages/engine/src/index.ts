@@ -1,10 +1,9 @@
-export { checkBashCommand } from "./bash/bash-command-check";
 export type { BashCommandCheck, ParsedBashCommand } from "./bash/bash-command-check";
-export { createNodeConfigFileSystem, FileTooLargeError } from "./config/config-file-system";
+export { checkBashCommand } from "./bash/bash-command-check";
 export type { ConfigFileStat, ConfigFileSystem } from "./config/config-file-system";
-export { formatConfigLoadIssue, formatKeyPath } from "./config/config-load-issue";
+export { createNodeConfigFileSystem, FileTooLargeError } from "./config/config-file-system";
 export type { ConfigLoadIssue, ConfigLoadIssueKind, ConfigLoadNotice } from "./config/config-load-issue";
-export { ConfigLoader } from "./config/config-loader";
+export { formatConfigLoadIssue, formatKeyPath } from "./config/config-load-issue";
 export type {
 	ConfigLoaderOptions,
 	ConfigLoadRequest,
@@ -12,6 +11,26 @@ export type {
 	ScopeReport,
 	ScopeStatus,
 } from "./config/config-loader";
-export { AGENT_DIR_ENV, configLocations, resolveAgentDir } from "./config/config-locations";
+export { ConfigLoader } from "./config/config-loader";
 export type { AgentDirInput, ConfigLocations, LocationInput } from "./config/config-locations";
+export { AGENT_DIR_ENV, configLocations, resolveAgentDir } from "./config/config-locations";
 export { DEFAULT_MAX_CONFIG_BYTES } from "./config/scope-file-reader";
+export type { GateName, GateOutcome, OutcomeBasis } from "./gates/gate-outcome";
+export { GATE_ORDER, mostRestrictiveOutcome } from "./gates/gate-outcome";
+export type { SkillInvocation } from "./gates/skill-input-gate";
+export type { ActiveSkill } from "./gates/skill-read-gate";
+export { SKILL_SURFACE } from "./gates/skill-read-gate";
+export type { AskAnswer, AskDecider, AskEscalator, AskRequest } from "./pipeline/ask-escalator";
+export type { DecisionFact, DecisionResolution, DecisionSink, RequestIdGenerator } from "./pipeline/decision-fact";
+export type { DecidingPipeline, GateRunnerOptions, RunVerdict } from "./pipeline/gate-runner";
+export { GateRunner } from "./pipeline/gate-runner";
+export type { ToolCall } from "./pipeline/tool-call";
+export type {
+	ParseBashProgram,
+	PipelineDecision,
+	PolicyProvider,
+	ToolCallPipelineOptions,
+} from "./pipeline/tool-call-pipeline";
+export { ToolCallPipeline } from "./pipeline/tool-call-pipeline";
+export type { PermissionCheckResult, PermissionQueryOptions } from "./query/permission-query";
+export { PermissionQuery } from "./query/permission-query";

@@ -1,0 +1,63 @@
+/**
+ * Owns: the `external_directory` gate for the paths a tool input names: a path outside the working directory (on
+ * its canonical form) is judged on `external_directory`; a read-only built-in reading inside an injected Pi
+ * infrastructure directory is allowed as `infrastructure-read`.
+ * Never: gates a tool that names no path (`find`/`grep`/`ls` without one) or a path inside the working directory.
+ */
+import { type AccessPath, displayPath, resolvedAlias } from "@pi-permissions/access-intent";
+import { suggestPathApproval } from "@pi-permissions/policy";
+import { buildExternalDirectoryAskPayload } from "@pi-permissions/presentation";
+import { canonicalOf, type GateContext, isWithinDirectory, ruleOutcome } from "./gate-context";
+import { type GateOutcome, mostRestrictiveOutcome } from "./gate-outcome";
+
+export const EXTERNAL_DIRECTORY_SURFACE = "external_directory";
+
+export function externalDirectoryGate(context: GateContext, infrastructureDirs: readonly string[]): GateOutcome | null {
+	const outcomes: GateOutcome[] = [];
+	for (const path of context.inputPaths) {
+		if (!path.external) continue;
+		const outcome = judgeExternalPath(context, path, infrastructureDirs);
+		outcomes.push(outcome);
+		if (outcome.state === "deny") break;
+	}
+	return mostRestrictiveOutcome(outcomes);
+}
+
+function judgeExternalPath(context: GateContext, path: AccessPath, infrastructureDirs: readonly string[]): GateOutcome {
+	const { kind, flavor, policy } = context;
+	const value = displayPath(path);
+	const canonical = canonicalOf(path);
+	const readOnly = kind.kind === "path-builtin" && !kind.writes;
+	if (readOnly && canonical !== null && infrastructureDirs.some((dir) => isWithinDirectory(canonical, dir, flavor))) {
+		return {
+			gate: "external-directory",
+			surface: EXTERNAL_DIRECTORY_SURFACE,
+			value,
+			state: "allow",
+			matchedPattern: null,
+			origin: null,
+			basis: "infrastructure-read",
+			reason: null,
+			payload: null,
+			suggestion: null,
+		};
+	}
+	const match = policy.evaluateAliases(EXTERNAL_DIRECTORY_SURFACE, path.matchValues);
+	const suggestion =
+		match.state === "ask" ? suggestPathApproval(EXTERNAL_DIRECTORY_SURFACE, [value], { flavor }) : null;
+	const payload =
+		match.state === "allow"
+			? null
+			: buildExternalDirectoryAskPayload({
+					requester: context.requester,
+					matchedPattern: match.matchedPattern,
+					ruleOrigin: match.origin,
+					sessionSuggestion: suggestion?.patterns.join(", ") ?? null,
+					toolName: context.call.toolName,
+					value,
+					path: path.typed,
+					canonical: resolvedAlias(path, flavor),
+					workingDirectory: context.normalizer.cwd,
+				});
+	return ruleOutcome("external-directory", EXTERNAL_DIRECTORY_SURFACE, value, match, { payload, suggestion });
+}

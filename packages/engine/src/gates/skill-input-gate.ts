@@ -1,0 +1,37 @@
+/**
+ * Owns: the skill-input gate: a `/skill:<name>` invocation typed into the session is decided on the `skill` surface
+ * by the skill's exact name, with the skill ask payload and an exact-name session suggestion.
+ * Never: reads the skill's files (the skill-read gate guards those) or parses the arguments.
+ */
+import { type CompiledPolicy, type PathFlavor, suggestSessionApproval } from "@pi-permissions/policy";
+import { buildSkillAskPayload, type PromptRequester } from "@pi-permissions/presentation";
+import { ruleOutcome } from "./gate-context";
+import type { GateOutcome } from "./gate-outcome";
+import { SKILL_SURFACE } from "./skill-read-gate";
+
+export interface SkillInvocation {
+	readonly skillName: string;
+	/** What follows the skill name; `null` when nothing does. */
+	readonly arguments: string | null;
+	readonly agentName: string | null;
+}
+
+export function skillInputOutcome(
+	invocation: SkillInvocation,
+	policy: CompiledPolicy,
+	requester: PromptRequester,
+	flavor: PathFlavor,
+): GateOutcome {
+	const match = policy.evaluate(SKILL_SURFACE, invocation.skillName);
+	const suggestion =
+		match.state === "ask" ? suggestSessionApproval(SKILL_SURFACE, invocation.skillName, { flavor }) : null;
+	const payload = buildSkillAskPayload({
+		requester,
+		matchedPattern: match.matchedPattern,
+		ruleOrigin: match.origin,
+		sessionSuggestion: suggestion?.patterns.join(", ") ?? null,
+		skillName: invocation.skillName,
+		arguments: invocation.arguments,
+	});
+	return ruleOutcome("skill-input", SKILL_SURFACE, invocation.skillName, match, { payload, suggestion });
+}

@@ -1,0 +1,36 @@
+/**
+ * Owns: the seam through which the runner hands a real ask to whoever holds authority (the adapter wires the
+ * authority chain behind it; the CLI has none), and the answers it may give.
+ * Never: decides anything itself; it is an interface.
+ */
+import type { PromptPayload } from "@pi-permissions/presentation";
+import type { GateOutcome } from "../gates/gate-outcome";
+import type { ToolCall } from "./tool-call";
+
+export interface AskRequest {
+	/** Minted by the runner before anything else; pairs the prompt with its decision fact. */
+	readonly requestId: string;
+	readonly call: ToolCall;
+	/** The asking outcome (surface, value, suggestion, …). */
+	readonly outcome: GateOutcome;
+	readonly payload: PromptPayload;
+}
+
+/** Who answered: free text naming the decider (`user`, `authorizer:<name>`, `parent`, …), carried into the fact. */
+export type AskDecider = string;
+
+export type AskAnswer =
+	| { readonly kind: "allow-once"; readonly decidedBy: AskDecider }
+	/** Approve and record the ask's suggestion as session rules. */
+	| { readonly kind: "allow-session"; readonly decidedBy: AskDecider }
+	| { readonly kind: "deny"; readonly reason: string | null; readonly decidedBy: AskDecider }
+	/** Nobody could answer (no UI, no serving parent, timed out). */
+	| { readonly kind: "unavailable"; readonly reason: string; readonly decidedBy: AskDecider };
+
+export interface AskEscalator {
+	/**
+	 * Resolves one ask. Should not reject; if it does, the runner blocks the call as a gate error (fail closed). Every
+	 * implementation must bound its wait (no ask lives forever).
+	 */
+	escalate(ask: AskRequest): Promise<AskAnswer>;
+}

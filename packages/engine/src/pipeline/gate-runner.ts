@@ -1,0 +1,241 @@
+/**
+ * Owns: `GateRunner`, acting on a pipeline decision: it mints one request id per permission request before any
+ * branch, walks the outcomes in gate order (an approved ask continues to the next gate), reconciles a residual floor
+ * with yolo in this one place, hands real asks to the `AskEscalator`, records "for this session" answers, emits a
+ * decision fact for every request, and turns any throw into a `gate_error` block (fail closed).
+ * Never: evaluates policy itself or renders anything but the agent-facing block reason.
+ */
+import type { SessionRuleStore } from "@pi-permissions/policy";
+import { AGENT_TAG, type LocalPromptPayload, renderAgentDenial } from "@pi-permissions/presentation";
+import type { GateName, GateOutcome } from "../gates/gate-outcome";
+import type { SkillInvocation } from "../gates/skill-input-gate";
+import { recordSessionApproval } from "../session/session-approval";
+import type { AskAnswer, AskEscalator } from "./ask-escalator";
+import type { DecisionFact, DecisionResolution, DecisionSink, RequestIdGenerator } from "./decision-fact";
+import type { ToolCall } from "./tool-call";
+import type { PipelineDecision } from "./tool-call-pipeline";
+
+/** What the pipeline must offer the runner. */
+export interface DecidingPipeline {
+	/** May throw; the runner blocks the call as a gate error. */
+	decide(call: ToolCall): PipelineDecision;
+	/** May throw; the runner blocks the invocation as a gate error. */
+	decideSkillInput(invocation: SkillInvocation): PipelineDecision;
+}
+
+export interface GateRunnerOptions {
+	readonly pipeline: DecidingPipeline;
+	readonly escalator: AskEscalator;
+	readonly sink: DecisionSink;
+	readonly ids: RequestIdGenerator;
+	readonly sessionRules: SessionRuleStore;
+}
+
+export type RunVerdict =
+	| { readonly kind: "allow"; readonly requestIds: readonly string[] }
+	| {
+			readonly kind: "block";
+			/** Agent-facing text (never the bash command or tool input). */
+			readonly reason: string;
+			readonly gate: GateName | null;
+			readonly requestId: string;
+			readonly resolution: DecisionResolution;
+	  };
+
+type Step = { readonly kind: "continue" } | Extract<RunVerdict, { kind: "block" }>;
+
+const CONTINUE: Step = { kind: "continue" };
+
+export class GateRunner {
+	constructor(private readonly options: GateRunnerOptions) {}
+
+	/** Decides and resolves one call. Never rejects: every failure is a `gate_error` block. */
+	run(call: ToolCall): Promise<RunVerdict> {
+		return this.runDecision(call, () => this.options.pipeline.decide(call));
+	}
+
+	/** Decides and resolves a `/skill:` invocation like a call. Never rejects. */
+	runSkillInput(invocation: SkillInvocation): Promise<RunVerdict> {
+		const call: ToolCall = {
+			toolName: "skill",
+			input: { name: invocation.skillName },
+			agentName: invocation.agentName,
+			toolCallId: null,
+		};
+		return this.runDecision(call, () => this.options.pipeline.decideSkillInput(invocation));
+	}
+
+	private async runDecision(call: ToolCall, decide: () => PipelineDecision): Promise<RunVerdict> {
+		let current: { readonly requestId: string; readonly outcome: GateOutcome } | null = null;
+		try {
+			const decision = decide();
+			// An ask before a gate that denies outright is never escalated: the call is refused whatever the answer.
+			const acted =
+				decision.combined.state === "deny"
+					? decision.outcomes.filter((outcome) => outcome.state !== "ask")
+					: decision.outcomes;
+			const requestIds: string[] = [];
+			for (const outcome of acted) {
+				const requestId = this.options.ids.next();
+				current = { requestId, outcome };
+				requestIds.push(requestId);
+				const step = await this.resolve(call, decision, outcome, requestId);
+				if (step.kind === "block") return step;
+			}
+			return { kind: "allow", requestIds };
+		} catch (error) {
+			const requestId = current?.requestId ?? this.options.ids.next();
+			const reason = error instanceof Error ? error.message : String(error);
+			this.emit({
+				...baseFact(call, requestId, current?.outcome ?? null),
+				result: "deny",
+				resolution: "gate_error",
+				decidedBy: "gate-error",
+				reason,
+			});
+			return {
+				kind: "block",
+				reason: renderAgentDenial({ kind: "gate-error", toolName: call.toolName }),
+				gate: current?.outcome.gate ?? null,
+				requestId,
+				resolution: "gate_error",
+			};
+		}
+	}
+
+	private async resolve(
+		call: ToolCall,
+		decision: PipelineDecision,
+		outcome: GateOutcome,
+		requestId: string,
+	): Promise<Step> {
+		const fact = baseFact(call, requestId, outcome);
+		switch (outcome.state) {
+			case "allow": {
+				const [resolution, decidedBy] = allowResolution(outcome);
+				this.emit({ ...fact, result: "allow", resolution, decidedBy });
+				return CONTINUE;
+			}
+			case "deny":
+				this.emit({ ...fact, result: "deny", resolution: "policy_deny", decidedBy: "policy", reason: outcome.reason });
+				return this.block(outcome, requestId, "policy_deny", policyDenialText(outcome));
+			case "ask": {
+				const payload = outcome.payload;
+				if (payload === null) throw new Error(`the ${outcome.gate} gate asked without a payload`);
+				// The single yolo reconciliation: a floor raised after resolution (no rule to rewrite) is approved under
+				// yolo; a deny never reaches here, and a rule's ask was already rewritten at composition.
+				if (decision.yolo && outcome.basis === "floor") {
+					this.emit({ ...fact, result: "allow", resolution: "auto_approved", decidedBy: "yolo", origin: "yolo" });
+					return CONTINUE;
+				}
+				const answer = await this.options.escalator.escalate({ requestId, call, outcome, payload });
+				return this.answered(fact, outcome, payload, answer, requestId);
+			}
+			default: {
+				const unhandled: never = outcome.state;
+				throw new Error(`unhandled state ${String(unhandled)}`);
+			}
+		}
+	}
+
+	private answered(
+		fact: FactBase,
+		outcome: GateOutcome,
+		payload: LocalPromptPayload,
+		answer: AskAnswer,
+		requestId: string,
+	): Step {
+		const withPayload = { ...fact, payload };
+		switch (answer.kind) {
+			case "allow-once":
+				this.emit({ ...withPayload, result: "allow", resolution: "user_approved", decidedBy: answer.decidedBy });
+				return CONTINUE;
+			case "allow-session": {
+				const grants = recordSessionApproval(this.options.sessionRules, outcome.suggestion);
+				this.emit({
+					...withPayload,
+					result: "allow",
+					resolution: grants.length > 0 ? "user_approved_for_session" : "user_approved",
+					decidedBy: answer.decidedBy,
+					sessionPatterns: grants.map((grant) => grant.rule.pattern),
+				});
+				return CONTINUE;
+			}
+			case "deny":
+				this.emit({
+					...withPayload,
+					result: "deny",
+					resolution: "user_denied",
+					decidedBy: answer.decidedBy,
+					reason: answer.reason,
+				});
+				return this.block(
+					outcome,
+					requestId,
+					"user_denied",
+					renderAgentDenial({ kind: "user", subject: payload, reason: answer.reason }),
+				);
+			case "unavailable":
+				this.emit({
+					...withPayload,
+					result: "deny",
+					resolution: "confirmation_unavailable",
+					decidedBy: answer.decidedBy,
+					reason: answer.reason,
+				});
+				return this.block(
+					outcome,
+					requestId,
+					"confirmation_unavailable",
+					renderAgentDenial({ kind: "unavailable", subject: payload, cause: answer.reason }),
+				);
+			default: {
+				const unhandled: never = answer;
+				throw new Error(`unhandled answer ${String(unhandled)}`);
+			}
+		}
+	}
+
+	private block(outcome: GateOutcome, requestId: string, resolution: DecisionResolution, reason: string): Step {
+		return { kind: "block", reason, gate: outcome.gate, requestId, resolution };
+	}
+
+	private emit(fact: FactBase & Pick<DecisionFact, "result" | "resolution" | "decidedBy">): void {
+		try {
+			this.options.sink.emit(fact);
+		} catch {
+			// The sink must not throw; if it does, the decision still stands (it is never turned into an allow).
+		}
+	}
+}
+
+type FactBase = Omit<DecisionFact, "result" | "resolution" | "decidedBy">;
+
+function baseFact(call: ToolCall, requestId: string, outcome: GateOutcome | null): FactBase {
+	return {
+		requestId,
+		toolCallId: call.toolCallId,
+		toolName: call.toolName,
+		agentName: call.agentName,
+		gate: outcome?.gate ?? null,
+		surface: outcome?.surface ?? null,
+		value: outcome?.value ?? null,
+		matchedPattern: outcome?.matchedPattern ?? null,
+		origin: outcome?.origin ?? null,
+		reason: null,
+		payload: outcome?.state === "deny" ? outcome.payload : null,
+		sessionPatterns: [],
+	};
+}
+
+function allowResolution(outcome: GateOutcome): readonly [DecisionResolution, string] {
+	if (outcome.basis === "infrastructure-read") return ["infrastructure_auto_allowed", "infrastructure"];
+	if (outcome.origin === "session") return ["session_approved", "session"];
+	if (outcome.origin === "yolo") return ["auto_approved", "yolo"];
+	return ["policy_allow", "policy"];
+}
+
+function policyDenialText(outcome: GateOutcome): string {
+	if (outcome.payload === null) return `${AGENT_TAG} ${outcome.reason ?? `Denied: ${outcome.surface}.`}`;
+	return renderAgentDenial({ kind: "policy", subject: outcome.payload, reason: outcome.reason });
+}

@@ -1,0 +1,216 @@
+/**
+ * Owns: `ToolCallPipeline`: one tool call in, the ordered gate outcomes and their combination out. It classifies the
+ * tool, builds the access intents (one `BashProgram` parse per call) and runs the gates in order: skill-read, `path`,
+ * `external_directory` (tool path), bash `external_directory`, bash `path`, then the per-tool gate. The first deny
+ * stops it; the most restrictive outcome wins, the first gate on a tie.
+ * Never: asks anyone, records grants or emits events (the `GateRunner` does), and never reads process state.
+ */
+import {
+	type AccessPath,
+	type BashParser,
+	BashProgram,
+	type BashProgramDeps,
+	classifyTool,
+	extractToolInputPaths,
+	type PathNormalizer,
+	type ShellToolAlias,
+	type ToolAccessExtractors,
+	type ToolKind,
+} from "@pi-permissions/access-intent";
+import type { ComposedPolicy, SessionRuleStore } from "@pi-permissions/policy";
+import { bashExternalDirectoryGate } from "../gates/bash-external-directory-gate";
+import { bashPathGate } from "../gates/bash-path-gate";
+import { externalDirectoryGate } from "../gates/external-directory-gate";
+import { type BashCall, canonicalOf, type GateContext } from "../gates/gate-context";
+import { type GateOutcome, mostRestrictiveOutcome } from "../gates/gate-outcome";
+import { toolPathGate } from "../gates/path-gate";
+import { type SkillInvocation, skillInputOutcome } from "../gates/skill-input-gate";
+import { type ActiveSkill, SKILL_SURFACE, skillReadGate } from "../gates/skill-read-gate";
+import { toolGate } from "../gates/tool-gate";
+import { unknownToolOutcome } from "../gates/unknown-tool-gate";
+import { SessionPolicy } from "../session/session-policy";
+import { parseInWorkdir } from "./shell-workdir";
+import type { ToolCall } from "./tool-call";
+
+/** The composed policy of each agent. */
+export interface PolicyProvider {
+	/**
+	 * The policy for `agentName` (`null`: the main session). May throw; the runner turns the throw into a blocked call
+	 * (`gate_error`), never an allow.
+	 */
+	policyFor(agentName: string | null): ComposedPolicy;
+}
+
+/** Parses one bash command; the default is `BashProgram.parse`. Must not throw on any string. */
+export type ParseBashProgram = (command: string, deps: BashProgramDeps) => BashProgram;
+
+export interface ToolCallPipelineOptions {
+	readonly policies: PolicyProvider;
+	readonly sessionRules: SessionRuleStore;
+	/** A loaded (warm) parser: the pipeline never waits for one. */
+	readonly parser: BashParser;
+	/** The session's normalizer (cwd, home, flavor, probe). */
+	readonly normalizer: PathNormalizer;
+	/** Registered access extractors by tool name. */
+	readonly extractors: ToolAccessExtractors;
+	/** Absolute Pi infrastructure directories a read-only built-in may read without a prompt. */
+	readonly infrastructureDirs: readonly string[];
+	/** The tools Pi offers this session; any other tool is refused before policy. `null`: no registry (the CLI). */
+	readonly availableTools: readonly string[] | null;
+	/** Configured MCP server names (they split native and proxy target names). */
+	readonly mcpServers: readonly string[];
+	readonly activeSkills: readonly ActiveSkill[];
+	/** Who is asking, for payloads. */
+	readonly requester: { readonly sessionId: string | null; readonly subagent: boolean };
+	/** Replaces `BashProgram.parse` (tests count parses through it). */
+	readonly parseProgram?: ParseBashProgram;
+}
+
+export interface PipelineDecision {
+	readonly call: ToolCall;
+	/** Gate outcomes in gate order; the last one is the deny when a gate denied. */
+	readonly outcomes: readonly GateOutcome[];
+	/** The most restrictive outcome (the first gate on a tie). */
+	readonly combined: GateOutcome;
+	/** Whether yolo is on for this call's policy (the runner reconciles residual floors with it). */
+	readonly yolo: boolean;
+}
+
+export class ToolCallPipeline {
+	private readonly options: ToolCallPipelineOptions;
+	private readonly sessionPolicy: SessionPolicy;
+	private readonly available: ReadonlySet<string> | null;
+	private readonly infrastructure: readonly string[];
+	private readonly parseProgram: ParseBashProgram;
+	private readonly perPolicy = new WeakMap<ComposedPolicy, PolicyFacts>();
+
+	constructor(options: ToolCallPipelineOptions) {
+		this.options = options;
+		const { normalizer } = options;
+		this.sessionPolicy = new SessionPolicy(options.sessionRules, { home: normalizer.home, flavor: normalizer.flavor });
+		this.available = options.availableTools === null ? null : new Set(options.availableTools);
+		this.infrastructure = canonicalDirs(options.infrastructureDirs, normalizer);
+		this.parseProgram = options.parseProgram ?? ((command, deps) => BashProgram.parse(command, deps));
+	}
+
+	/** Decides one call. Throws only on a broken collaborator or a malformed bash input; callers fail closed. */
+	decide(call: ToolCall): PipelineDecision {
+		if (this.available !== null && !this.available.has(call.toolName)) {
+			const outcome = unknownToolOutcome(call.toolName, this.available);
+			return { call, outcomes: [outcome], combined: outcome, yolo: false };
+		}
+		const composed = this.options.policies.policyFor(call.agentName);
+		const facts = this.factsOf(composed);
+		const context = this.contextFor(call, composed, facts);
+		const gates: readonly (() => GateOutcome | null)[] = [
+			() => skillReadGate(context, this.options.activeSkills),
+			() => toolPathGate(context),
+			() => externalDirectoryGate(context, facts.infrastructure),
+			() => bashExternalDirectoryGate(context),
+			() => bashPathGate(context),
+			() => toolGate(context, this.options.mcpServers),
+		];
+		const outcomes: GateOutcome[] = [];
+		for (const gate of gates) {
+			const outcome = gate();
+			if (outcome === null) continue;
+			outcomes.push(outcome);
+			if (outcome.state === "deny") break;
+		}
+		const combined = mostRestrictiveOutcome(outcomes);
+		if (combined === null) throw new Error("the tool gate produced no outcome");
+		return { call, outcomes, combined, yolo: composed.yolo };
+	}
+
+	/** Decides a `/skill:` invocation typed into the session (no tool call; reported as a call of `skill`). */
+	decideSkillInput(invocation: SkillInvocation): PipelineDecision {
+		const composed = this.options.policies.policyFor(invocation.agentName);
+		const call: ToolCall = {
+			toolName: SKILL_SURFACE,
+			input: { name: invocation.skillName, arguments: invocation.arguments },
+			agentName: invocation.agentName,
+			toolCallId: null,
+		};
+		const outcome = skillInputOutcome(
+			invocation,
+			this.sessionPolicy.policyFor(composed),
+			{ agentName: invocation.agentName, ...this.options.requester },
+			this.options.normalizer.flavor,
+		);
+		return { call, outcomes: [outcome], combined: outcome, yolo: composed.yolo };
+	}
+
+	private contextFor(call: ToolCall, composed: ComposedPolicy, facts: PolicyFacts): GateContext {
+		const kind = classifyTool(call.toolName, { shellTools: facts.shellTools });
+		// A fresh probe cache per call: answers are shared by every gate of this call, and never outlive it.
+		const normalizer = this.options.normalizer.withProbeCache();
+		const inputPaths: AccessPath[] = extractToolInputPaths(kind, call.input, this.options.extractors).map((raw) =>
+			normalizer.forPath(raw),
+		);
+		return {
+			call,
+			kind,
+			policy: this.sessionPolicy.policyFor(composed),
+			normalizer,
+			flavor: normalizer.flavor,
+			requester: { agentName: call.agentName, ...this.options.requester },
+			inputPaths,
+			bash: kind.kind === "bash" ? this.parseBash(kind, call.input, normalizer) : null,
+		};
+	}
+
+	/** The one parse of this call's command, from the alias's working directory when the call names one. */
+	private parseBash(kind: Extract<ToolKind, { kind: "bash" }>, input: unknown, normalizer: PathNormalizer): BashCall {
+		const command = stringField(input, kind.commandArgument);
+		if (command === null) {
+			// SECURITY: a missing or non-string command cannot be judged; the runner blocks the call (gate_error).
+			throw new Error(`the \`${kind.commandArgument}\` input of a shell tool is not a string`);
+		}
+		const workdir = kind.workdirArgument === null ? null : stringField(input, kind.workdirArgument);
+		if (kind.workdirArgument !== null && workdir === null && hasField(input, kind.workdirArgument)) {
+			// SECURITY: a working directory we cannot read would leave relative paths resolved in the wrong place.
+			throw new Error(`the \`${kind.workdirArgument}\` input of a shell tool is not a string`);
+		}
+		const parse = (text: string) => this.parseProgram(text, { parser: this.options.parser, normalizer });
+		return { command, program: parseInWorkdir(command, workdir === "" ? null : workdir, parse) };
+	}
+
+	private factsOf(composed: ComposedPolicy): PolicyFacts {
+		const cached = this.perPolicy.get(composed);
+		if (cached !== undefined) return cached;
+		const shellTools: Record<string, ShellToolAlias> = Object.create(null);
+		for (const [name, alias] of composed.shellTools) shellTools[name] = alias;
+		const extras = canonicalDirs(composed.settings.piInfrastructureReadPaths, this.options.normalizer);
+		const facts: PolicyFacts = { shellTools, infrastructure: [...this.infrastructure, ...extras] };
+		this.perPolicy.set(composed, facts);
+		return facts;
+	}
+}
+
+interface PolicyFacts {
+	readonly shellTools: Readonly<Record<string, ShellToolAlias>>;
+	readonly infrastructure: readonly string[];
+}
+
+function hasField(input: unknown, key: string): boolean {
+	return typeof input === "object" && input !== null && !Array.isArray(input) && Object.hasOwn(input, key);
+}
+
+/** `input[key]` when it is a string, else `null`. */
+function stringField(input: unknown, key: string): string | null {
+	const value = hasField(input, key) ? (input as Record<string, unknown>)[key] : undefined;
+	return typeof value === "string" ? value : null;
+}
+
+/** Symlink-resolved forms of configured directories; relative entries are ignored (they name no fixed place). */
+function canonicalDirs(dirs: readonly string[], normalizer: PathNormalizer): string[] {
+	const result: string[] = [];
+	for (const dir of dirs) {
+		const expanded = normalizer.expandHome(dir);
+		if (!normalizer.isAbsolute(expanded)) continue;
+		const path = normalizer.forPath(expanded);
+		const canonical = canonicalOf(path);
+		if (canonical !== null) result.push(canonical);
+	}
+	return result;
+}

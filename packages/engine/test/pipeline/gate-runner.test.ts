@@ -1,0 +1,253 @@
+import { describe, expect, it } from "vitest";
+import type { AskAnswer, AskEscalator, AskRequest } from "../../src/pipeline/ask-escalator";
+import type { DecisionFact } from "../../src/pipeline/decision-fact";
+import { GateRunner } from "../../src/pipeline/gate-runner";
+import type { ToolCall } from "../../src/pipeline/tool-call";
+import { CFG_A } from "../bash/bash-command-check.cases";
+import { bashCall, call, createEngine, type Engine, type EngineOptions } from "../support/engine-fixture";
+
+/** An escalator that answers from a script and records every ask. */
+function scriptedEscalator(answers: readonly AskAnswer[]): AskEscalator & { readonly asks: AskRequest[] } {
+	const asks: AskRequest[] = [];
+	return {
+		asks,
+		async escalate(ask) {
+			asks.push(ask);
+			const answer = answers[asks.length - 1];
+			if (answer === undefined) throw new Error("unexpected ask");
+			return answer;
+		},
+	};
+}
+
+interface Harness {
+	readonly engine: Engine;
+	readonly runner: GateRunner;
+	readonly facts: DecisionFact[];
+	readonly escalator: ReturnType<typeof scriptedEscalator>;
+	readonly minted: () => number;
+}
+
+function harness(options: EngineOptions, answers: readonly AskAnswer[] = []): Harness {
+	const engine = createEngine(options);
+	const facts: DecisionFact[] = [];
+	const escalator = scriptedEscalator(answers);
+	let n = 0;
+	const runner = new GateRunner({
+		pipeline: engine.pipeline,
+		escalator,
+		sink: { emit: (fact) => facts.push(fact) },
+		ids: { next: () => `req-${++n}` },
+		sessionRules: engine.store,
+	});
+	return { engine, runner, facts, escalator, minted: () => n };
+}
+
+const ONCE: AskAnswer = { kind: "allow-once", decidedBy: "user" };
+const SESSION: AskAnswer = { kind: "allow-session", decidedBy: "user" };
+
+describe("GateRunner.run", () => {
+	it("allows a call every gate allows and emits one policy_allow fact per request", async () => {
+		const h = harness({ config: { permission: { "*": "allow" } } });
+		const verdict = await h.runner.run(call("read", { path: "a.ts" }));
+		expect(verdict).toEqual({ kind: "allow", requestIds: ["req-1"] });
+		expect(h.facts).toMatchObject([{ requestId: "req-1", gate: "tool", result: "allow", resolution: "policy_allow" }]);
+	});
+
+	it("blocks a policy deny with agent-facing text that names the rule but never the command", async () => {
+		const h = harness({ config: CFG_A });
+		const verdict = await h.runner.run(bashCall("npm install left-pad"));
+		expect(verdict).toMatchObject({ kind: "block", gate: "tool", resolution: "policy_deny" });
+		if (verdict.kind !== "block") throw new Error("expected a block");
+		expect(verdict.reason).toContain("npm *");
+		expect(verdict.reason).toContain("Use pnpm instead");
+		expect(verdict.reason).not.toContain("left-pad");
+		expect(h.facts).toMatchObject([{ resolution: "policy_deny", reason: "Use pnpm instead", decidedBy: "policy" }]);
+	});
+
+	it.each([
+		{ id: "PP-094", command: 'bash -c "x"' },
+		{ id: "PP-095", command: "sudo ls" },
+	])("$id auto-approves the residual synthetic ask under yolo without escalating", async ({ command }) => {
+		const h = harness({ config: CFG_A, yolo: true });
+		const verdict = await h.runner.run(bashCall(command));
+		expect(verdict.kind).toBe("allow");
+		expect(h.escalator.asks).toHaveLength(0);
+		expect(h.facts.at(-1)).toMatchObject({ resolution: "auto_approved", decidedBy: "yolo", result: "allow" });
+	});
+
+	it("never touches a deny under yolo", async () => {
+		const h = harness({ config: CFG_A, yolo: true });
+		const verdict = await h.runner.run(bashCall("rm -rf build"));
+		expect(verdict).toMatchObject({ kind: "block", resolution: "policy_deny" });
+	});
+
+	it("escalates a floored ask when yolo is off", async () => {
+		const h = harness({ config: { permission: { bash: "allow" } } }, [ONCE]);
+		const verdict = await h.runner.run(bashCall("sudo ls"));
+		expect(verdict.kind).toBe("allow");
+		expect(h.escalator.asks[0]?.outcome.matchedPattern).toBe("<indirection-bash-wrapper>");
+		expect(h.facts.at(-1)).toMatchObject({ resolution: "user_approved", decidedBy: "user" });
+	});
+
+	it("mints the request id before escalating and hands the same id to the escalator and the fact", async () => {
+		const h = harness({ config: CFG_A }, [ONCE]);
+		await h.runner.run(bashCall("git push"));
+		expect(h.escalator.asks[0]?.requestId).toBe("req-1");
+		expect(h.facts[0]?.requestId).toBe("req-1");
+		expect(h.facts[0]?.payload?.kind).toBe("bash");
+	});
+
+	it("records a for-this-session answer, and the same ask on a later call passes silently", async () => {
+		const h = harness({ config: CFG_A }, [SESSION]);
+		await h.runner.run(bashCall("git push origin main"));
+		expect(h.facts[0]).toMatchObject({ resolution: "user_approved_for_session", sessionPatterns: ["git push *"] });
+		const again = await h.runner.run(bashCall("git push origin feature"));
+		expect(again.kind).toBe("allow");
+		expect(h.escalator.asks).toHaveLength(1);
+		expect(h.facts[1]).toMatchObject({ resolution: "session_approved", decidedBy: "session", origin: "session" });
+	});
+
+	it("records one grant per outside directory for a bash command reaching several", async () => {
+		const h = harness({ config: { permission: { bash: "allow", external_directory: "ask" } } }, [SESSION]);
+		await h.runner.run(bashCall("cat /etc/hosts /var/log/syslog"));
+		expect(h.engine.store.rules().map((rule) => [rule.surface, rule.pattern])).toEqual([
+			["external_directory", "/etc/*"],
+			["external_directory", "/var/log/*"],
+		]);
+		const again = await h.runner.run(bashCall("head /var/log/syslog /etc/hosts"));
+		expect(again.kind).toBe("allow");
+		expect(h.escalator.asks).toHaveLength(1);
+	});
+
+	it("continues to the next gate after an approved ask and asks again there", async () => {
+		const h = harness({ config: { permission: { "*": "allow", external_directory: "ask", read: "ask" } } }, [
+			ONCE,
+			ONCE,
+		]);
+		const verdict = await h.runner.run(call("read", { path: "/etc/hosts" }));
+		expect(verdict).toEqual({ kind: "allow", requestIds: ["req-1", "req-2"] });
+		expect(h.escalator.asks.map((ask) => ask.outcome.gate)).toEqual(["external-directory", "tool"]);
+	});
+
+	it("stops at a human deny and carries the human's reason to the agent", async () => {
+		const h = harness({ config: { permission: { "*": "allow", external_directory: "ask", read: "ask" } } }, [
+			{ kind: "deny", reason: "not now", decidedBy: "user" },
+		]);
+		const verdict = await h.runner.run(call("read", { path: "/etc/hosts" }));
+		expect(verdict).toMatchObject({ kind: "block", gate: "external-directory", resolution: "user_denied" });
+		if (verdict.kind === "block") expect(verdict.reason).toContain("not now");
+		expect(h.escalator.asks).toHaveLength(1);
+	});
+
+	it("blocks with confirmation_unavailable when nobody can answer", async () => {
+		const h = harness({ config: CFG_A }, [{ kind: "unavailable", reason: "no UI", decidedBy: "none" }]);
+		const verdict = await h.runner.run(bashCall("git push"));
+		expect(verdict).toMatchObject({ kind: "block", resolution: "confirmation_unavailable" });
+		expect(h.facts.at(-1)).toMatchObject({ result: "deny", resolution: "confirmation_unavailable", reason: "no UI" });
+	});
+
+	it("never escalates an ask that precedes a deny", async () => {
+		const h = harness({ config: { permission: { "*": "allow", external_directory: "ask", read: "deny" } } });
+		const verdict = await h.runner.run(call("read", { path: "/etc/hosts" }));
+		expect(verdict).toMatchObject({ kind: "block", gate: "tool", resolution: "policy_deny" });
+		expect(h.escalator.asks).toHaveLength(0);
+		expect(h.facts.map((fact) => fact.resolution)).toEqual(["policy_deny"]);
+	});
+
+	it("emits an infrastructure_auto_allowed fact for a Pi infrastructure read", async () => {
+		const h = harness({
+			config: { permission: { "*": "allow", external_directory: "deny" } },
+			infrastructureDirs: ["/home/u/.pi/agent"],
+		});
+		const verdict = await h.runner.run(call("read", { path: "/home/u/.pi/agent/AGENTS.md" }));
+		expect(verdict.kind).toBe("allow");
+		expect(h.facts[0]).toMatchObject({ resolution: "infrastructure_auto_allowed", decidedBy: "infrastructure" });
+	});
+
+	it("emits auto_approved for a rule yolo rewrote", async () => {
+		const h = harness({ config: { permission: { "*": "ask" } }, yolo: true });
+		await h.runner.run(call("edit", { path: "a" }));
+		expect(h.facts[0]).toMatchObject({ resolution: "auto_approved", origin: "yolo", decidedBy: "yolo" });
+	});
+
+	it("turns a throwing policy provider into a gate_error block", async () => {
+		const engine = createEngine({ config: { permission: { "*": "allow" } } });
+		const facts: DecisionFact[] = [];
+		const runner = new GateRunner({
+			pipeline: {
+				decide: (c: ToolCall) => {
+					throw new Error(`config exploded for ${c.toolName}`);
+				},
+				decideSkillInput: () => {
+					throw new Error("unreachable");
+				},
+			},
+			escalator: scriptedEscalator([]),
+			sink: { emit: (fact) => facts.push(fact) },
+			ids: { next: () => "req-x" },
+			sessionRules: engine.store,
+		});
+		const verdict = await runner.run(call("read", { path: "a" }));
+		expect(verdict).toMatchObject({ kind: "block", resolution: "gate_error", requestId: "req-x", gate: null });
+		expect(facts).toMatchObject([{ resolution: "gate_error", result: "deny", reason: "config exploded for read" }]);
+	});
+
+	it("turns a rejecting escalator into a gate_error block on the asking gate", async () => {
+		const h = harness({ config: CFG_A }, []);
+		const verdict = await h.runner.run(bashCall("git push"));
+		expect(verdict).toMatchObject({ kind: "block", resolution: "gate_error", gate: "tool", requestId: "req-1" });
+		expect(h.facts).toMatchObject([{ requestId: "req-1", resolution: "gate_error" }]);
+	});
+
+	it("turns a malformed shell input into a gate_error block", async () => {
+		const h = harness({ config: { permission: { "*": "allow" } } });
+		const verdict = await h.runner.run(call("bash", { command: 42 }));
+		expect(verdict).toMatchObject({ kind: "block", resolution: "gate_error" });
+	});
+
+	it("resolves a /skill: invocation, and an exact-name session grant lets it pass next time", async () => {
+		const h = harness({ config: { permission: { "*": "ask", skill: { "web-*": "deny" } } } }, [SESSION]);
+		const first = await h.runner.runSkillInput({ skillName: "review", arguments: "now", agentName: null });
+		expect(first.kind).toBe("allow");
+		expect(h.escalator.asks[0]?.payload.kind).toBe("skill");
+		expect(h.engine.store.rules()).toMatchObject([{ surface: "skill", pattern: "review" }]);
+		expect((await h.runner.runSkillInput({ skillName: "review", arguments: null, agentName: null })).kind).toBe(
+			"allow",
+		);
+		expect(h.escalator.asks).toHaveLength(1);
+		const denied = await h.runner.runSkillInput({ skillName: "web-design", arguments: null, agentName: null });
+		expect(denied).toMatchObject({ kind: "block", gate: "skill-input", resolution: "policy_deny" });
+	});
+
+	it("refuses an unknown tool with the list of available tools", async () => {
+		const h = harness({ config: { permission: { "*": "allow" } }, availableTools: ["bash", "read"] });
+		const verdict = await h.runner.run(call("rm_all", {}));
+		expect(verdict).toMatchObject({ kind: "block", gate: "unknown-tool", resolution: "policy_deny" });
+		if (verdict.kind === "block") expect(verdict.reason).toContain("available tools: bash, read");
+	});
+
+	it("auto-approves an unparseable floor under yolo but keeps a deny of its whole text", async () => {
+		const h = harness({ config: { permission: { bash: { "*": "ask", "rm *": "deny" } } }, yolo: true });
+		expect((await h.runner.run(bashCall("( ls"))).kind).toBe("allow");
+		expect(h.facts.at(-1)).toMatchObject({ resolution: "auto_approved", matchedPattern: "<unparseable-bash-command>" });
+		expect(await h.runner.run(bashCall("rm x )"))).toMatchObject({ kind: "block", resolution: "policy_deny" });
+		expect(h.escalator.asks).toHaveLength(0);
+	});
+
+	it("keeps a decision when the sink throws", async () => {
+		const engine = createEngine({ config: CFG_A });
+		const runner = new GateRunner({
+			pipeline: engine.pipeline,
+			escalator: scriptedEscalator([]),
+			sink: {
+				emit: () => {
+					throw new Error("log disk full");
+				},
+			},
+			ids: { next: () => "req" },
+			sessionRules: engine.store,
+		});
+		expect(await runner.run(bashCall("rm -rf /"))).toMatchObject({ kind: "block", resolution: "policy_deny" });
+	});
+});

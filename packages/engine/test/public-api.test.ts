@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import * as engine from "../src/index";
+
+describe("@pi-permissions/engine public API", () => {
+	it("exports exactly these run-time names", () => {
+		expect(Object.keys(engine).sort()).toEqual(
+			[
+				"AGENT_DIR_ENV",
+				"ConfigLoader",
+				"DEFAULT_MAX_CONFIG_BYTES",
+				"FileTooLargeError",
+				"GATE_ORDER",
+				"GateRunner",
+				"PermissionQuery",
+				"SKILL_SURFACE",
+				"ToolCallPipeline",
+				"checkBashCommand",
+				"configLocations",
+				"createNodeConfigFileSystem",
+				"formatConfigLoadIssue",
+				"formatKeyPath",
+				"mostRestrictiveOutcome",
+				"resolveAgentDir",
+			].sort(),
+		);
+	});
+});
