@@ -25,7 +25,13 @@ export interface CommandUnit {
 	/** Source text used for matching: leading assignments stripped, redirects and heredoc bodies excluded. */
 	readonly text: string;
 	readonly context: UnitContext | null;
-	/** Every enclosing construct from outermost to innermost (e.g. `["subshell", "if", "command_substitution"]`). */
+	/**
+	 * Every enclosing construct from outermost to innermost (e.g. `["subshell", "if", "command_substitution"]`).
+	 * Labels: `subshell`, `brace_group`, `arithmetic`, `if`, `while`, `until`, `for`, `select`, `case`, `function`,
+	 * `negation`, `time`, `coproc`, `command_substitution`, `process_substitution`; and for units emitted on behalf
+	 * of a wrapper: `wrapper` (the command an indirection certainly executes, `sudo rm x` -> `rm x`) and `payload`
+	 * (the parsed text of `bash -c '…'`, `eval …`, `watch '…'`, which runs in a new shell: context `subshell`).
+	 */
 	readonly nesting: readonly string[];
 	/** The command name normalised for matching (quotes, backslashes removed; basename of a path), or `null` when it is not a literal word. */
 	readonly commandName: string | null;

@@ -1,0 +1,161 @@
+/**
+ * Owns: `BashProgram`, one parse of one command into three born-ready slices (units, external paths, path-rule
+ * candidates) or the unparseable marker, and the repair/re-parse and payload recursion around the collector.
+ * Never: decides an action or touches the file system itself; paths go through the injected normalizer.
+ */
+import type { AccessPath } from "../path/access-path";
+import type { PathNormalizer } from "../path/path-normalizer";
+import type { BashParser } from "./bash-parser";
+import type { CommandUnit, UnitContext } from "./command-unit";
+import { DEFAULT_PARSE_LIMITS, ParseBudget, type ParseLimits, type WorkCount } from "./parse-budget";
+import { collectBashPaths } from "./path-candidates";
+import { plainCommandDrafts } from "./plain-command";
+import { SourceIndex } from "./source-index";
+import { collectDrafts, type PrefixRepair } from "./unit-collector";
+import type { UnitDraft } from "./unit-draft";
+import { UnitEmitter } from "./unit-emitter";
+
+export interface Unparseable {
+	readonly kind: "unparseable";
+	readonly reason: string;
+}
+
+export interface BashProgramDeps {
+	readonly parser: BashParser;
+	readonly normalizer: PathNormalizer;
+	/** Work bounds; `DEFAULT_PARSE_LIMITS` when absent. */
+	readonly limits?: ParseLimits;
+}
+
+/** Re-parses after blanking a misread `time`/`!`/`coproc` prefix; each round removes at least one prefix. */
+const MAX_REPAIR_ROUNDS = 4;
+
+export class BashProgram {
+	private constructor(
+		readonly command: string,
+		readonly units: readonly CommandUnit[],
+		readonly externalPaths: readonly AccessPath[],
+		readonly pathCandidates: readonly AccessPath[],
+		readonly unparseable: Unparseable | null,
+		/** The work this parse did, for bounds tests and benchmarks. */
+		readonly work: WorkCount,
+	) {}
+
+	/** Never throws on any string: a command it cannot read completely is returned with `unparseable` set. */
+	static parse(command: string, deps: BashProgramDeps): BashProgram {
+		const parsed = parseBashUnits(command, deps.parser, deps.limits);
+		if (parsed.unparseable !== null) return new BashProgram(command, [], [], [], parsed.unparseable, parsed.work);
+		const paths = collectBashPaths(parsed.units, deps.normalizer);
+		return new BashProgram(command, parsed.units, paths.externalPaths, paths.ruleCandidates, null, parsed.work);
+	}
+}
+
+export interface ParsedUnits {
+	readonly units: readonly CommandUnit[];
+	readonly unparseable: Unparseable | null;
+	readonly work: WorkCount;
+}
+
+/** The unit slice alone (no path work): for callers that only gate command names. Never throws. */
+export function parseBashUnits(
+	command: string,
+	parser: BashParser,
+	limits: ParseLimits = DEFAULT_PARSE_LIMITS,
+): ParsedUnits {
+	const budget = new ParseBudget(limits);
+	const result = unitsOf(command, parser, budget, TOP_LEVEL, 0);
+	if ("unparseable" in result)
+		return { units: [], unparseable: { kind: "unparseable", reason: result.unparseable }, work: budget.work };
+	return { units: Object.freeze([...result]), unparseable: null, work: budget.work };
+}
+
+interface Scope {
+	readonly context: UnitContext | null;
+	readonly nesting: readonly string[];
+}
+
+const TOP_LEVEL: Scope = { context: null, nesting: [] };
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+type UnitsResult = readonly CommandUnit[] | { readonly unparseable: string };
+
+function unitsOf(
+	command: string,
+	parser: BashParser,
+	budget: ParseBudget,
+	scope: Scope,
+	payloadDepth: number,
+): UnitsResult {
+	// SECURITY: bash drops NUL bytes while reading, so `r\0m` would run `rm` although the tree shows `r\0m`.
+	if (command.includes("\0")) return { unparseable: "the command contains a NUL character" };
+	if (LONE_SURROGATE.test(command)) return { unparseable: "the command contains an unpaired UTF-16 surrogate" };
+	if (!budget.spendInput(command.length)) return overBudget(budget);
+	const plain = plainCommandDrafts(command, scope.context, scope.nesting);
+	if (plain !== null) return emit(command, plain, parser, budget, payloadDepth);
+	let source = command;
+	const prefixes = new Map<number, PrefixRepair["label"]>();
+	for (let round = 0; ; round++) {
+		const tree = parser.parse(source, () => budget.spendParseTick());
+		if (tree === null) return overBudget(budget);
+		let outcome: ReturnType<typeof collectDrafts>;
+		try {
+			if (tree.rootNode.hasError) return { unparseable: "tree-sitter-bash reports a syntax error" };
+			// INVARIANT: blanking keeps offsets, so texts and words are read from the command as written.
+			outcome = collectDrafts(tree, new SourceIndex(command), budget, { ...scope, markers: [], prefixes });
+		} finally {
+			tree.delete();
+		}
+		switch (outcome.kind) {
+			case "over-budget":
+				return overBudget(budget);
+			case "misparse":
+				if (outcome.repairs.length === 0 || round + 1 >= MAX_REPAIR_ROUNDS) return { unparseable: outcome.reason };
+				source = blank(source, outcome.repairs, prefixes);
+				continue;
+			case "drafts":
+				return emit(command, outcome.drafts, parser, budget, payloadDepth);
+			default: {
+				const unhandled: never = outcome;
+				throw new Error(`unhandled outcome ${String(unhandled)}`);
+			}
+		}
+	}
+}
+
+function emit(
+	source: string,
+	drafts: readonly UnitDraft[],
+	parser: BashParser,
+	budget: ParseBudget,
+	payloadDepth: number,
+): UnitsResult {
+	const emitter = new UnitEmitter(source, budget, (text, outer, kind) => {
+		if (!budget.enterPayload(payloadDepth + 1)) return { unparseable: `work budget exceeded (${budget.exceeded})` };
+		// A payload runs in a new shell: its `cd` and variables never leak out, as in a subshell.
+		const scope: Scope =
+			kind === "payload"
+				? { context: "subshell", nesting: [...outer.nesting, "payload"] }
+				: { context: "command_substitution", nesting: [...outer.nesting, "command_substitution"] };
+		const units = unitsOf(text, parser, budget, scope, payloadDepth + 1);
+		return "unparseable" in units ? { unparseable: units.unparseable } : units;
+	});
+	const outcome = emitter.emitAll(drafts);
+	return outcome.kind === "units" ? outcome.units : { unparseable: outcome.reason };
+}
+
+function overBudget(budget: ParseBudget): { readonly unparseable: string } {
+	return { unparseable: `work budget exceeded (${budget.exceeded ?? "unknown"})` };
+}
+
+/** Replaces each prefix with spaces (offsets stay valid) and records which compound it introduced. */
+function blank(source: string, repairs: readonly PrefixRepair[], prefixes: Map<number, PrefixRepair["label"]>): string {
+	let text = source;
+	for (const repair of repairs) {
+		text = text.slice(0, repair.start) + " ".repeat(repair.end - repair.start) + text.slice(repair.end);
+		let compoundStart = repair.end;
+		while (text[compoundStart] === " " || text[compoundStart] === "\t") compoundStart++;
+		prefixes.set(compoundStart, repair.label);
+	}
+	return text;
+}

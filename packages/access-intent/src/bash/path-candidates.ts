@@ -1,0 +1,212 @@
+/**
+ * Owns: the path slices of one bash command: the paths it would really touch outside cwd, and the path-rule candidates
+ * (operands, option values, redirect targets, glob matches, `cd` folding, literal-assigned variables).
+ * Never: consults rules or decides an action; candidacy is a file-system question answered through the normalizer.
+ */
+import { type OperandRole, operandRoles } from "../path/bash-operand-roles";
+import { type Bases, BashShellState } from "../path/bash-shell-state";
+import { assignmentOperandValue, isPathShaped } from "../path/bash-token-shape";
+import { hasActiveGlob, resolveWord, type ValuePiece, type VariableValues } from "../path/bash-word-values";
+import { applyDirectoryChange } from "../path/directory-change";
+import { createGlobBudget, expandGlob, type GlobBudget } from "../path/glob-expansion";
+import { type BashPaths, PathCandidateSink } from "../path/path-candidate-sink";
+import type { PathNormalizer } from "../path/path-normalizer";
+import type { CommandUnit } from "./command-unit";
+import { literalWordText, type ShellWord } from "./shell-word";
+
+const DECLARATIONS = new Set(["export", "declare", "local", "readonly", "typeset"]);
+/** Heredoc bodies and here-strings are data, not files. */
+const DATA_REDIRECTS = new Set(["<<", "<<-", "<<<"]);
+
+export interface CollectBashPathsOptions {
+	/** Directory the command starts in (a shell alias's workdir argument), resolved against cwd; the cwd when absent. */
+	readonly workdir?: string;
+}
+
+export function collectBashPaths(
+	units: readonly CommandUnit[],
+	normalizer: PathNormalizer,
+	options: CollectBashPathsOptions = {},
+): BashPaths {
+	const start = options.workdir === undefined ? normalizer.cwd : normalizer.resolveLexical(options.workdir);
+	const collector = new PathCollector(normalizer.withProbeCache(), start);
+	for (const unit of units) {
+		if (collector.sink.truncated) break;
+		collector.visit(unit);
+	}
+	return collector.sink.result();
+}
+
+type Certainty = "definite" | "if-shaped";
+
+class PathCollector {
+	private readonly state: BashShellState;
+	private readonly budget: GlobBudget = createGlobBudget();
+	readonly sink: PathCandidateSink;
+	private readonly lookup = (name: string): VariableValues => this.state.lookup(name);
+
+	constructor(
+		private readonly normalizer: PathNormalizer,
+		start: string,
+	) {
+		this.state = new BashShellState(start, normalizer.home);
+		this.sink = new PathCandidateSink(normalizer);
+	}
+
+	visit(unit: CommandUnit): void {
+		if (unit.compound) return;
+		// INVARIANT: an effect is certain only for a plain top-level unit; anything nested may not run or may not persist.
+		const certain = unit.context === null && unit.nesting.length === 0;
+		const bases = this.state.bases;
+		const declaration = unit.nameWord === null || (unit.commandName !== null && DECLARATIONS.has(unit.commandName));
+		if (declaration) this.recordAssignments(unit, certain);
+		// A sourced file may set any variable; the working directory is still assumed kept (see the report residuals).
+		if (unit.commandName === "source" || unit.commandName === ".") this.state.forgetVariables();
+		this.visitCommandName(unit.nameWord, bases);
+		if (!declaration) {
+			const roles = operandRoles(unit.commandName, unit.args.map(literalWordText));
+			unit.args.forEach((word, index) => {
+				this.visitOperand(word, roles[index] ?? { kind: "skip" }, bases);
+			});
+		}
+		for (const redirect of unit.redirects) {
+			if (DATA_REDIRECTS.has(redirect.operator)) continue;
+			const target = literalWordText(redirect.target);
+			if (redirect.operator.includes("&") && target !== null && /^(?:\d+|-)$/.test(target)) continue;
+			this.visitWord(redirect.target, "definite", bases);
+		}
+		applyDirectoryChange(unit, { certain, bases, state: this.state, normalizer: this.normalizer, lookup: this.lookup });
+	}
+
+	private recordAssignments(unit: CommandUnit, certain: boolean): void {
+		for (const assignment of unit.assignments) {
+			if (assignment.value === null) continue;
+			const resolved = resolveWord(assignment.value, this.lookup);
+			const known = resolved.values.map((value) => value.text);
+			this.state.assign(assignment.name, { known, unknown: resolved.unresolved !== null }, certain);
+		}
+	}
+
+	/** `./run.sh` or `../tools/x` executes a file relative to the base; absolute commands are the command gate's. */
+	private visitCommandName(word: ShellWord | null, bases: Bases): void {
+		const text = word === null ? null : literalWordText(word);
+		if (text === null || !text.includes("/") || this.normalizer.isAbsolute(this.normalizer.expandHome(text))) return;
+		this.visitText(text, null, "if-shaped", bases);
+	}
+
+	private visitOperand(word: ShellWord, role: OperandRole, bases: Bases): void {
+		switch (role.kind) {
+			case "skip":
+				return;
+			case "path":
+			case "operand": {
+				const certainty: Certainty = role.kind === "path" ? "definite" : "if-shaped";
+				if (role.attached !== null) this.visitText(role.attached, null, certainty, bases);
+				else this.visitWord(word, certainty, bases);
+				return;
+			}
+			default: {
+				const unhandled: never = role;
+				throw new Error(`unhandled operand role ${String(unhandled)}`);
+			}
+		}
+	}
+
+	private visitWord(word: ShellWord, certainty: Certainty, bases: Bases): void {
+		const resolved = resolveWord(word, this.lookup);
+		for (const value of resolved.values) {
+			if (value.splits) {
+				for (const piece of value.text.split(/\s+/)) if (piece !== "") this.visitText(piece, null, certainty, bases);
+			} else this.visitText(value.text, value.pieces, certainty, bases);
+		}
+		if (resolved.unresolved !== null) {
+			// SECURITY: `$DIR/.env` is not guessed, but its spelling still meets pattern rules such as `*.env`, and
+			// `/etc/$X` is outside cwd whatever X holds, because its known directory is.
+			const external = this.directoryIsExternal(resolved.literalPrefix, bases);
+			const literal = this.normalizer.forLiteral(resolved.unresolved, { external, reason: "unresolved-word" });
+			if (external) this.sink.addPath(literal);
+			else this.sink.addRuleOnly(literal);
+		}
+	}
+
+	/** Whether the directory written before the first unknown part (`/etc/` of `/etc/$X`) lies outside cwd. */
+	private directoryIsExternal(prefix: string, bases: Bases): boolean {
+		const win32 = this.normalizer.flavor.name === "win32";
+		const slash = Math.max(prefix.lastIndexOf("/"), win32 ? prefix.lastIndexOf("\\") : -1);
+		if (slash < 0) return false;
+		const dir = prefix.slice(0, slash + 1);
+		if (bases.kind === "unknown")
+			return (
+				!this.normalizer.isAbsolute(this.normalizer.expandHome(dir)) || this.isExternalAt(dir, this.normalizer.cwd)
+			);
+		return bases.dirs.some((base) => this.isExternalAt(dir, base));
+	}
+
+	private isExternalAt(dir: string, base: string): boolean {
+		return this.normalizer.forBashToken(dir, base).external;
+	}
+
+	private visitText(text: string, pieces: readonly ValuePiece[] | null, certainty: Certainty, bases: Bases): void {
+		if (text === "") return;
+		const home = text === "~" || text.startsWith("~/") ? this.state.tracked("HOME") : null;
+		if (home !== null) {
+			// SECURITY: `HOME=/etc; cat ~/shadow` reads /etc/shadow; tilde follows the command's own HOME assignment.
+			for (const value of home.known) this.visitText(value + text.slice(1), null, certainty, bases);
+			if (home.unknown)
+				this.sink.addPath(this.normalizer.forLiteral(text, { external: true, reason: "unmapped-home" }));
+			return;
+		}
+		const value = certainty === "if-shaped" ? assignmentOperandValue(text) : null;
+		if (value !== null) {
+			// `dd if=/x of=/y`, `--config=/etc/x`: the value is the operand; the whole word counts only if it exists.
+			this.visitText(value, null, certainty, bases);
+			this.forEachBase(bases, text, (base) => {
+				if (this.entryAt(text, base)) this.add(text, base);
+			});
+			return;
+		}
+		// URLs and scoped package names are not path-shaped; like any bare word they count only if they exist.
+		if (certainty === "if-shaped" && text.startsWith("-")) return;
+		if (pieces !== null && hasActiveGlob({ text, pieces, splits: false })) {
+			this.visitGlob(text, pieces, bases);
+			return;
+		}
+		const shaped = certainty === "definite" || isPathShaped(text, this.normalizer.flavor);
+		this.forEachBase(bases, text, (base) => {
+			if (shaped || this.entryAt(text, base)) this.add(text, base);
+		});
+	}
+
+	/** Every match is a candidate; the pattern text stays one too, and is external when the matches may be incomplete. */
+	private visitGlob(text: string, pieces: readonly ValuePiece[], bases: Bases): void {
+		this.forEachBase(bases, text, (base) => {
+			const expansion = expandGlob(pieces, base, this.normalizer, this.budget);
+			for (const match of expansion.matches) this.add(match, base);
+			const path = this.normalizer.forBashToken(text, base);
+			if (expansion.matches.length === 0 || !expansion.complete) this.sink.addPath(path);
+			else this.sink.addRuleOnly(path);
+		});
+	}
+
+	/** Runs `action` per known base; with no known base a relative text becomes a literal (path-shaped: external). */
+	private forEachBase(bases: Bases, text: string, action: (base: string) => void): void {
+		if (bases.kind === "known" || this.normalizer.isAbsolute(this.normalizer.expandHome(text))) {
+			for (const base of bases.kind === "known" ? bases.dirs : [this.normalizer.cwd]) {
+				if (!this.sink.spend()) return;
+				action(base);
+			}
+			return;
+		}
+		if (!this.sink.spend()) return;
+		// SECURITY: after `cd "$(…)"` a relative word may name anything anywhere (`cat shadow`), so it counts as outside.
+		this.sink.addPath(this.normalizer.forLiteral(text, { external: true, reason: "unresolved-word" }));
+	}
+
+	private entryAt(text: string, base: string): boolean {
+		return this.normalizer.entryExists(this.normalizer.resolveLexical(text, base));
+	}
+
+	private add(text: string, base: string): void {
+		this.sink.addPath(this.normalizer.forBashToken(text, base));
+	}
+}

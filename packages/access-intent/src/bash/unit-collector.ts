@@ -1,0 +1,637 @@
+/**
+ * Owns: one iterative walk of a tree-sitter-bash tree that drafts every unit that can run, in source order, with
+ * its context and nesting, plus the misparse signals (`time {`, `! {`, nested backquotes) the caller must act on.
+ * Never: recurses in JS (an explicit frame stack, bounded by the budget), analyses wrappers, or decides actions.
+ * Over 400 lines on purpose: every frame kind and the grammar-quirk guards (SECURITY lines) read the same frame
+ * stack; split apart, a reviewer could no longer see in one place which node opens which frame.
+ */
+import type { Language, Tree, TreeCursor } from "web-tree-sitter";
+import type { Assignment, UnitContext } from "./command-unit";
+import {
+	COMPOUND_LABELS,
+	COMPOUND_OPENERS,
+	DYNAMIC_SPAN_NODES,
+	REDIRECT_NODES,
+	RESERVED_NAMES,
+	STATEMENT_CONTAINERS,
+	WORD_NODES,
+} from "./node-vocabulary";
+import type { ParseBudget } from "./parse-budget";
+import type { ShellWord } from "./shell-word";
+import type { SourceIndex } from "./source-index";
+import { type DraftKind, newDraft, type UnitDraft, type WordRef } from "./unit-draft";
+import { type DynamicSpan, plainVariableName, readShellWord } from "./word-text";
+
+/** A prefix keyword (`time`, `!`, `coproc NAME`) to blank out before a re-parse, and what it meant. */
+export interface PrefixRepair {
+	readonly start: number;
+	readonly end: number;
+	readonly label: "time" | "negation" | "coproc";
+}
+
+export interface CollectBase {
+	readonly context: UnitContext | null;
+	readonly nesting: readonly string[];
+	readonly markers: readonly string[];
+	/** Prefixes blanked by an earlier repair, keyed by the start of the compound they introduced. */
+	readonly prefixes: ReadonlyMap<number, PrefixRepair["label"]>;
+}
+
+export type CollectOutcome =
+	| { readonly kind: "drafts"; readonly drafts: readonly UnitDraft[] }
+	| { readonly kind: "misparse"; readonly reason: string; readonly repairs: readonly PrefixRepair[] }
+	| { readonly kind: "over-budget" };
+
+interface BaseFrame {
+	readonly nodeType: string;
+	readonly start: number;
+	readonly context: UnitContext | null;
+	readonly nesting: readonly string[];
+	/** The unit redirects and stray redirect words attach to. */
+	owner: UnitDraft | null;
+}
+type Deliver = (ref: WordRef) => void;
+type Frame =
+	| (BaseFrame & { readonly kind: "scan" | "redirected" })
+	| (BaseFrame & { readonly kind: "command" | "declaration" | "test"; readonly unit: UnitDraft })
+	| (BaseFrame & {
+			readonly kind: "assignment";
+			readonly into: Assignment[];
+			named: boolean;
+			name: string;
+			value: ShellWord | null;
+	  })
+	| (BaseFrame & {
+			readonly kind: "word";
+			readonly end: number;
+			readonly spans: DynamicSpan[];
+			readonly deliver: Deliver | null;
+	  })
+	| (BaseFrame & {
+			readonly kind: "redirect";
+			readonly end: number;
+			readonly herestring: boolean;
+			operator: string;
+			target: WordRef | null;
+			quoted: boolean;
+	  });
+
+/** Field ids the walk compares against (numbers: reading a field name costs a string decode per node). */
+interface FieldIds {
+	readonly name: number;
+	readonly argument: number;
+	readonly value: number;
+	readonly body: number;
+	readonly destination: number;
+	/** Node type names and namedness by type id, read once per grammar instead of once per node. */
+	readonly types: readonly string[];
+	readonly named: readonly boolean[];
+}
+
+const fieldIdCache = new WeakMap<Language, FieldIds>();
+
+function fieldIdsOf(language: Language): FieldIds {
+	let ids = fieldIdCache.get(language);
+	if (ids === undefined) {
+		const id = (name: string): number => language.fieldIdForName(name) ?? -1;
+		const types: string[] = [];
+		const named: boolean[] = [];
+		for (let typeId = 0; typeId < language.nodeTypeCount; typeId++) {
+			types.push(language.nodeTypeForId(typeId) ?? "ERROR");
+			named.push(language.nodeTypeIsNamed(typeId));
+		}
+		ids = {
+			name: id("name"),
+			argument: id("argument"),
+			value: id("value"),
+			body: id("body"),
+			destination: id("destination"),
+			types,
+			named,
+		};
+		fieldIdCache.set(language, ids);
+	}
+	return ids;
+}
+
+export function collectDrafts(tree: Tree, index: SourceIndex, budget: ParseBudget, base: CollectBase): CollectOutcome {
+	const collector = new UnitCollector(index, budget, base, fieldIdsOf(tree.language));
+	const cursor = tree.walk();
+	try {
+		collector.walk(cursor);
+	} finally {
+		cursor.delete();
+	}
+	return collector.outcome();
+}
+
+class UnitCollector {
+	private readonly drafts: UnitDraft[] = [];
+	private readonly repairs: PrefixRepair[] = [];
+	private misparse: string | null = null;
+	private overBudget = false;
+	private readonly source: string;
+
+	constructor(
+		private readonly index: SourceIndex,
+		private readonly budget: ParseBudget,
+		private readonly base: CollectBase,
+		private readonly fields: FieldIds,
+	) {
+		this.source = index.source;
+	}
+
+	outcome(): CollectOutcome {
+		if (this.overBudget) return { kind: "over-budget" };
+		if (this.misparse !== null) return { kind: "misparse", reason: this.misparse, repairs: this.repairs };
+		return { kind: "drafts", drafts: this.drafts };
+	}
+
+	walk(cursor: TreeCursor): void {
+		const root: Frame = {
+			kind: "scan",
+			nodeType: "program",
+			start: 0,
+			context: this.base.context,
+			nesting: this.base.nesting,
+			owner: null,
+		};
+		const frames: Frame[] = [root];
+		if (!cursor.gotoFirstChild()) return;
+		for (;;) {
+			if (!this.budget.spendNode() || this.overBudget) {
+				this.overBudget = true;
+				return;
+			}
+			const child = this.enter(cursor, frames[frames.length - 1] as Frame);
+			if (child !== null) {
+				frames.push(child);
+				if (cursor.gotoFirstChild()) continue;
+				this.exit(frames.pop() as Frame, frames[frames.length - 1] as Frame);
+			}
+			while (!cursor.gotoNextSibling()) {
+				if (!cursor.gotoParent()) return;
+				const done = frames.pop() as Frame;
+				if (frames.length === 0) return;
+				this.exit(done, frames[frames.length - 1] as Frame);
+			}
+		}
+	}
+
+	private enter(cursor: TreeCursor, parent: Frame): Frame | null {
+		const typeId = cursor.nodeTypeId;
+		if (!this.fields.named[typeId]) {
+			// Tokens matter only as redirect operators and declaration keywords; skip their offsets otherwise.
+			if (parent.kind === "redirect" || parent.kind === "declaration")
+				this.token(parent, cursor.startIndex, cursor.endIndex);
+			return null;
+		}
+		const type = this.fields.types[typeId] ?? "ERROR";
+		const start = cursor.startIndex;
+		const end = cursor.endIndex;
+		switch (parent.kind) {
+			case "word":
+				return this.enterWordPiece(parent, type, start, end);
+			case "command": {
+				// Children are told apart by type, not field: a field lookup costs a wasm call per node.
+				const unit = parent.unit;
+				if (type === "command_name") return this.slot(parent, type, start, end, (ref) => this.setName(unit, ref));
+				if (type === "variable_assignment") return this.assignment(parent, start, unit.assignments);
+				if (WORD_NODES.has(type)) return this.slot(parent, type, start, end, (ref) => unit.args.push(ref));
+				break;
+			}
+			case "declaration": {
+				const unit = parent.unit;
+				if (type === "variable_assignment") {
+					unit.keptRanges.push({ start, end });
+					return this.assignment(parent, start, unit.assignments);
+				}
+				if (type === "variable_name") {
+					unit.keptRanges.push({ start, end });
+					unit.assignments.push({ name: this.source.slice(start, end), value: null });
+					return null;
+				}
+				if (WORD_NODES.has(type)) return this.slot(parent, type, start, end, (ref) => unit.args.push(ref));
+				break;
+			}
+			case "test": {
+				const unit = parent.unit;
+				if (WORD_NODES.has(type)) return this.slot(parent, type, start, end, (ref) => unit.args.push(ref));
+				if (!REDIRECT_NODES.has(type)) return { ...parent, nodeType: type, start };
+				break;
+			}
+			case "assignment": {
+				// The first named child is the name, the second the value.
+				if (!parent.named) {
+					parent.named = true;
+					parent.name = this.source.slice(start, end).replace(/\[.*$/s, "");
+					return type === "subscript" && this.index.hasSubstitution(start, end) ? this.scan(parent, type, start) : null;
+				}
+				if (type === "array") {
+					const raw = this.source.slice(start, end);
+					parent.value = { raw, parts: [{ kind: "dynamic", raw }] };
+					return this.index.hasSubstitution(start, end) ? this.scan(parent, type, start) : null;
+				}
+				const frame = parent;
+				return this.slot(parent, type, start, end, (ref) => {
+					frame.value = ref.word;
+				});
+			}
+			case "redirect":
+				return this.enterRedirectChild(cursor, parent, type, start, end);
+			case "redirected":
+				if (!REDIRECT_NODES.has(type)) {
+					const before = this.drafts.length;
+					const frame = this.enterGeneral(parent, type, start, end);
+					parent.owner = this.drafts.length > before ? (this.drafts[before] as UnitDraft) : null;
+					return frame;
+				}
+				break;
+			case "scan":
+				break;
+			default: {
+				const unhandled: never = parent;
+				throw new Error(`unhandled frame ${String(unhandled)}`);
+			}
+		}
+		return this.enterGeneral(parent, type, start, end);
+	}
+
+	private enterGeneral(parent: Frame, type: string, start: number, end: number): Frame | null {
+		const label = COMPOUND_LABELS.get(type);
+		if (label !== undefined) return this.compound(parent, type, label, start, end);
+		switch (type) {
+			case "command":
+				return this.unitFrame(parent, "command", "simple", type, start, end);
+			case "declaration_command":
+			case "unset_command":
+				return this.unitFrame(parent, "declaration", "declaration", type, start, end);
+			case "variable_assignments":
+				return this.unitFrame(parent, "declaration", "assignment", type, start, end);
+			case "test_command": {
+				const frame = this.unitFrame(parent, "test", "test", type, start, end);
+				const opener = this.source.startsWith("[[", start) ? "[[" : "[";
+				frame.unit.name = {
+					word: { raw: opener, parts: [{ kind: "literal", text: opener, globActive: false }] },
+					start,
+					end: start + opener.length,
+				};
+				return frame;
+			}
+			case "variable_assignment": {
+				const unit = this.draft(parent, "assignment", start, end);
+				unit.keptRanges.push({ start, end });
+				return this.assignment(parent, start, unit.assignments);
+			}
+			case "command_substitution":
+			case "process_substitution":
+				return this.substitution(parent, type, start, end);
+			case "redirected_statement":
+				return {
+					kind: "redirected",
+					nodeType: type,
+					start,
+					context: parent.context,
+					nesting: parent.nesting,
+					owner: null,
+				};
+			case "comment":
+				return null;
+			default:
+				break;
+		}
+		if (REDIRECT_NODES.has(type)) return this.redirect(parent, type, start, end);
+		if (STATEMENT_CONTAINERS.has(type) || this.index.hasSubstitution(start, end)) return this.scan(parent, type, start);
+		return null;
+	}
+
+	private enterWordPiece(parent: Frame & { kind: "word" }, type: string, start: number, end: number): Frame | null {
+		if (type === "command_substitution" || type === "process_substitution") {
+			parent.spans.push({ start, end });
+			return this.substitution(parent, type, start, end);
+		}
+		if (DYNAMIC_SPAN_NODES.has(type)) {
+			if (type === "expansion" && plainVariableName(this.source.slice(start, end)) !== null) return null;
+			parent.spans.push({ start, end });
+			return this.index.hasSubstitution(start, end) ? this.scan(parent, type, start) : null;
+		}
+		if (
+			(type === "string" || type === "concatenation" || type === "translated_string") &&
+			this.index.hasDollar(start, end)
+		) {
+			return { ...parent, nodeType: type, start, deliver: null };
+		}
+		return null;
+	}
+
+	private enterRedirectChild(
+		cursor: TreeCursor,
+		parent: Frame & { kind: "redirect" },
+		type: string,
+		start: number,
+		end: number,
+	): Frame | null {
+		if (type === "file_descriptor") {
+			parent.operator = this.source.slice(start, end) + parent.operator;
+			return null;
+		}
+		if (type === "heredoc_start") {
+			const raw = this.source.slice(start, end);
+			parent.quoted = /['"\\]/.test(raw);
+			parent.target = { word: readShellWord(this.source, start, end, []), start, end };
+			return null;
+		}
+		if (type === "heredoc_body") {
+			// Quoted heredocs (`<<'EOF'`, `<<"EOF"`, `<<\EOF`) are data: nothing inside runs (PP-013).
+			if (parent.quoted) return null;
+			this.backquotesInHeredoc(parent, start, end);
+			if (!this.index.hasSubstitution(start, end)) return null;
+			this.checkHeredocCoverage(cursor, start, end);
+			return this.scan(parent, type, start);
+		}
+		if (type === "heredoc_end" || type === "heredoc_content") return null;
+		const destination = WORD_NODES.has(type);
+		if (!destination) return this.enterGeneral(parent, type, start, end);
+		if (parent.target === null) {
+			return this.slot(parent, type, start, end, (ref) => {
+				parent.target = ref;
+			});
+		}
+		// `echo > f a` runs `echo a > f`: words after the target are arguments of the command.
+		const owner = parent.owner;
+		if (owner === null || owner.kind !== "simple") {
+			this.misparse ??= "words follow a redirect that belongs to no simple command";
+			return null;
+		}
+		return this.slot(parent, type, start, end, (ref) => owner.args.push(ref));
+	}
+
+	/**
+	 * SECURITY: tree-sitter-bash does not see backquotes in an interpolating heredoc body, but bash runs them; each
+	 * pair becomes nested program text parsed in place (evasion EV-heredoc-backquote).
+	 */
+	private backquotesInHeredoc(parent: Frame, start: number, end: number): void {
+		let open = -1;
+		for (let i = start; i < end; i++) {
+			const ch = this.source[i];
+			if (ch === "\\") {
+				i++;
+			} else if (ch === "`" && open === -1) {
+				open = i;
+			} else if (ch === "`") {
+				const unit = this.draft(parent, "nested-source", open, i + 1);
+				unit.nestedText = this.source.slice(open + 1, i).replace(/\\([`$\\])/g, "$1");
+				open = -1;
+			}
+		}
+		if (open !== -1) this.misparse ??= "an unmatched backquote in a heredoc body";
+	}
+
+	/**
+	 * SECURITY: tree-sitter-bash misses `$(…)` after leading tabs in a `<<-` body (EV-heredoc-dash); every unescaped
+	 * `$(` of an interpolating body must sit inside a substitution or expansion the tree reports, or we refuse.
+	 */
+	private checkHeredocCoverage(cursor: TreeCursor, start: number, end: number): void {
+		const covered: { start: number; end: number }[] = [];
+		for (const child of cursor.currentNode.namedChildren) {
+			if (child !== null && DYNAMIC_SPAN_NODES.has(child.type))
+				covered.push({ start: child.startIndex, end: child.endIndex });
+		}
+		for (let i = start; i < end - 1; i++) {
+			if (this.source[i] === "\\") {
+				i++;
+				continue;
+			}
+			if (this.source[i] !== "$" || this.source[i + 1] !== "(") continue;
+			if (!covered.some((span) => span.start <= i && i < span.end)) {
+				this.misparse ??= "a substitution in a heredoc body that the grammar did not read";
+				return;
+			}
+		}
+	}
+
+	private token(parent: Frame, start: number, end: number): void {
+		if (parent.kind === "redirect" && parent.target === null) parent.operator += this.source.slice(start, end);
+		else if (parent.kind === "declaration" && parent.unit.name === null && parent.unit.kind === "declaration") {
+			const text = this.source.slice(start, end);
+			parent.unit.name = { word: { raw: text, parts: [{ kind: "literal", text, globActive: false }] }, start, end };
+		}
+	}
+
+	/** A word in a slot: read it from text when plain, otherwise walk it to find its dynamic spans and nested units. */
+	private slot(parent: Frame, type: string, start: number, end: number, deliver: Deliver): Frame | null {
+		if (
+			type === "command_substitution" ||
+			type === "process_substitution" ||
+			(DYNAMIC_SPAN_NODES.has(type) && type !== "expansion")
+		) {
+			const raw = this.source.slice(start, end);
+			deliver({ word: { raw, parts: [{ kind: "dynamic", raw }] }, start, end });
+			if (type === "command_substitution" || type === "process_substitution")
+				return this.substitution(parent, type, start, end);
+			return this.index.hasSubstitution(start, end) ? this.scan(parent, type, start) : null;
+		}
+		if (!this.index.hasDollar(start, end)) {
+			deliver({ word: readShellWord(this.source, start, end, []), start, end });
+			return null;
+		}
+		const spans: DynamicSpan[] = [];
+		if (type === "expansion" && plainVariableName(this.source.slice(start, end)) === null) spans.push({ start, end });
+		const frame: Frame & { kind: "word" } = {
+			kind: "word",
+			nodeType: type,
+			start,
+			end,
+			spans,
+			deliver,
+			context: parent.context,
+			nesting: parent.nesting,
+			owner: parent.owner,
+		};
+		if (spans.length === 0) return frame;
+		this.exitWord(frame);
+		return this.index.hasSubstitution(start, end) ? this.scan(parent, type, start) : null;
+	}
+
+	private exit(frame: Frame, parent: Frame): void {
+		switch (frame.kind) {
+			case "word":
+				this.exitWord(frame);
+				return;
+			case "assignment":
+				frame.into.push({ name: frame.name, value: frame.value });
+				return;
+			case "redirect":
+				this.exitRedirect(frame);
+				return;
+			case "command":
+				this.checkCommand(frame.unit, parent);
+				return;
+			case "declaration":
+			case "test":
+			case "scan":
+			case "redirected":
+				return;
+			default: {
+				const unhandled: never = frame;
+				throw new Error(`unhandled frame ${String(unhandled)}`);
+			}
+		}
+	}
+
+	private exitWord(frame: Frame & { kind: "word" }): void {
+		if (frame.deliver === null) return;
+		frame.deliver({
+			word: readShellWord(this.source, frame.start, frame.end, frame.spans),
+			start: frame.start,
+			end: frame.end,
+		});
+	}
+
+	private exitRedirect(frame: Frame & { kind: "redirect" }): void {
+		const owner = frame.owner;
+		if (owner === null || frame.target === null) return;
+		owner.redirects.push({ operator: frame.operator.trim(), target: frame.target.word });
+		// At v26.3.1 a here-string stays in the unit text (PP-014).
+		if (frame.herestring) owner.keptRanges.push({ start: frame.start, end: frame.end });
+	}
+
+	private setName(unit: UnitDraft, ref: WordRef): void {
+		unit.name = ref;
+	}
+
+	/** Flags names only a misread tree produces, and proposes the prefix repair that explains them. */
+	private checkCommand(unit: UnitDraft, parent: Frame): void {
+		if (unit.name === null) return;
+		const raw = this.source.slice(unit.name.start, unit.name.end);
+		let previous = unit.name;
+		for (const arg of unit.args) {
+			// SECURITY: `r\<newline>m` is one word `rm` to bash, but the tree splits it into `r` and `m` (EV-cont-*).
+			if (this.source.slice(previous.end, arg.start) === "\\\n") this.misparse ??= "a line continuation splits a word";
+			previous = arg;
+		}
+		if (RESERVED_NAMES.has(raw)) this.misparse ??= `reserved word \`${raw}\` read as a command name`;
+		if (COMPOUND_OPENERS.has(raw) && parent.nodeType === "negated_command") {
+			this.repairs.push({ start: parent.start, end: parent.start + 1, label: "negation" });
+		}
+		const argText = (index: number): string | null => {
+			const arg = unit.args[index];
+			return arg === undefined ? null : this.source.slice(arg.start, arg.end);
+		};
+		if (raw === "time") {
+			let index = 0;
+			while (argText(index) === "-p" || argText(index) === "--") index++;
+			const opener = unit.args[index];
+			if (opener !== undefined && COMPOUND_OPENERS.has(argText(index) as string)) {
+				this.repairs.push({ start: unit.name.start, end: opener.start, label: "time" });
+			}
+		}
+		if (raw === "coproc") {
+			const opener = [0, 1].find((index) => COMPOUND_OPENERS.has(argText(index) ?? ""));
+			const at = opener === undefined ? undefined : unit.args[opener];
+			if (at !== undefined) this.repairs.push({ start: unit.name.start, end: at.start, label: "coproc" });
+		}
+	}
+
+	private draft(parent: Frame, kind: DraftKind, start: number, end: number): UnitDraft {
+		const unit = newDraft(kind, start, end, parent.context, parent.nesting, this.base.markers);
+		this.drafts.push(unit);
+		return unit;
+	}
+
+	private unitFrame(
+		parent: Frame,
+		frameKind: "command" | "declaration" | "test",
+		kind: DraftKind,
+		type: string,
+		start: number,
+		end: number,
+	) {
+		const unit = this.draft(parent, kind, start, end);
+		return {
+			kind: frameKind,
+			nodeType: type,
+			start,
+			unit,
+			context: parent.context,
+			nesting: parent.nesting,
+			owner: unit,
+		};
+	}
+
+	private compound(parent: Frame, type: string, label: string, start: number, end: number): Frame | null {
+		const prefix = this.base.prefixes.get(start);
+		const outer = prefix === undefined ? parent.nesting : this.nest(parent.nesting, prefix);
+		const outerContext = prefix === "coproc" ? "subshell" : parent.context;
+		if (outer === null) return null;
+		const unit = newDraft("compound", start, end, outerContext, outer, this.base.markers);
+		this.drafts.push(unit);
+		const inner = this.nest(outer, this.compoundLabel(type, label, start));
+		if (inner === null) return null;
+		const context = type === "subshell" ? "subshell" : outerContext;
+		return { kind: "scan", nodeType: type, start, context, nesting: inner, owner: unit };
+	}
+
+	private compoundLabel(type: string, label: string, start: number): string {
+		if (type === "compound_statement" && this.source.startsWith("((", start)) return "arithmetic";
+		if (type === "while_statement" && this.source.startsWith("until", start)) return "until";
+		if (type === "for_statement" && this.source.startsWith("select", start)) return "select";
+		return label;
+	}
+
+	private substitution(parent: Frame, type: string, start: number, end: number): Frame | null {
+		// SECURITY: inside backquotes `\`` and `\$` unescape into live syntax the tree does not show (evasion EV-bq-*).
+		if (this.source[start] === "`" && /\\[`$\\]/.test(this.source.slice(start + 1, end - 1))) {
+			this.misparse ??= "escaped quoting inside backquotes";
+			return null;
+		}
+		const nesting = this.nest(parent.nesting, type);
+		if (nesting === null) return null;
+		const context: UnitContext = type === "command_substitution" ? "command_substitution" : "process_substitution";
+		return { kind: "scan", nodeType: type, start, context, nesting, owner: null };
+	}
+
+	private redirect(parent: Frame, type: string, start: number, end: number): Frame {
+		const owner = parent.owner ?? this.draft(parent, "redirect-only", start, end);
+		return {
+			kind: "redirect",
+			nodeType: type,
+			start,
+			end,
+			herestring: type === "herestring_redirect",
+			operator: "",
+			target: null,
+			quoted: false,
+			context: parent.context,
+			nesting: parent.nesting,
+			owner,
+		};
+	}
+
+	private assignment(parent: Frame, start: number, into: Assignment[]): Frame {
+		return {
+			kind: "assignment",
+			nodeType: "variable_assignment",
+			start,
+			into,
+			named: false,
+			name: "",
+			value: null,
+			context: parent.context,
+			nesting: parent.nesting,
+			owner: parent.owner,
+		};
+	}
+
+	private scan(parent: Frame, type: string, start: number): Frame {
+		return { kind: "scan", nodeType: type, start, context: parent.context, nesting: parent.nesting, owner: null };
+	}
+
+	private nest(nesting: readonly string[], label: string): readonly string[] | null {
+		if (!this.budget.enterNesting(nesting.length + 1)) {
+			this.overBudget = true;
+			return null;
+		}
+		return Object.freeze([...nesting, label]);
+	}
+}

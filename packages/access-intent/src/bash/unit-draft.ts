@@ -1,0 +1,133 @@
+/**
+ * Owns: the mutable draft of one unit while the tree is walked (word ranges, redirects, assignments) and its
+ * conversion to a frozen `CommandUnit` with the matching text. Never: walks the tree or analyses wrappers.
+ */
+import { commandNameOf } from "./command-name";
+import type { Assignment, CommandUnit, Redirect, UnitContext, WrapperKind } from "./command-unit";
+import type { ShellWord } from "./shell-word";
+
+/** A word with its range in the source it was read from. */
+export interface WordRef {
+	readonly word: ShellWord;
+	readonly start: number;
+	readonly end: number;
+}
+
+/** `nested-source` is not a unit: it holds program text found outside the tree (backquotes in a heredoc body). */
+export type DraftKind =
+	| "simple"
+	| "declaration"
+	| "test"
+	| "assignment"
+	| "compound"
+	| "redirect-only"
+	| "nested-source";
+
+export interface UnitDraft {
+	readonly kind: DraftKind;
+	readonly start: number;
+	end: number;
+	readonly context: UnitContext | null;
+	readonly nesting: readonly string[];
+	name: WordRef | null;
+	readonly args: WordRef[];
+	readonly redirects: Redirect[];
+	readonly assignments: Assignment[];
+	/** Ranges kept in the text besides the name and arguments (here-strings, declaration operands). */
+	readonly keptRanges: { start: number; end: number }[];
+	/** Replacement strings a wrapper substitutes into this unit's words at run time (`{}` of `find -exec`). */
+	readonly markers: readonly string[];
+	/** For `nested-source`: the program text to parse in place of this draft. */
+	nestedText: string | null;
+}
+
+export function newDraft(
+	kind: DraftKind,
+	start: number,
+	end: number,
+	context: UnitContext | null,
+	nesting: readonly string[],
+	markers: readonly string[] = [],
+): UnitDraft {
+	return {
+		kind,
+		start,
+		end,
+		context,
+		nesting,
+		name: null,
+		args: [],
+		redirects: [],
+		assignments: [],
+		keptRanges: [],
+		markers,
+		nestedText: null,
+	};
+}
+
+/** What wrapper analysis decided for a unit. */
+export interface WrapperFacts {
+	readonly wrapperKind: WrapperKind | null;
+	readonly executedUnit: string | null;
+}
+
+const NO_WRAPPER: WrapperFacts = { wrapperKind: null, executedUnit: null };
+
+/** The text the unit is matched by: leading assignments, redirects and heredocs left out, spacing kept. */
+export function draftText(draft: UnitDraft, source: string): string {
+	switch (draft.kind) {
+		case "compound":
+		case "test":
+		case "redirect-only":
+		case "nested-source":
+			return source.slice(draft.start, draft.end);
+		case "assignment":
+			return joinRanges(source, draft.keptRanges);
+		case "simple":
+		case "declaration": {
+			const ranges: { start: number; end: number }[] = [];
+			if (draft.name !== null) ranges.push(draft.name);
+			for (const arg of draft.args) ranges.push(arg);
+			for (const kept of draft.keptRanges) ranges.push(kept);
+			ranges.sort((a, b) => a.start - b.start);
+			return joinRanges(source, ranges);
+		}
+		default: {
+			const unhandled: never = draft.kind;
+			throw new Error(`unhandled draft kind ${String(unhandled)}`);
+		}
+	}
+}
+
+/** Joins ranges with the source between them when that is only blanks, otherwise with one space. */
+export function joinRanges(source: string, ranges: readonly { start: number; end: number }[]): string {
+	let text = "";
+	let previousEnd = -1;
+	for (const range of ranges) {
+		if (previousEnd !== -1) {
+			const gap = source.slice(previousEnd, range.start);
+			text += /^[ \t]*(?:\\\n[ \t]*)*$/.test(gap) ? gap : " ";
+		}
+		text += source.slice(range.start, range.end);
+		previousEnd = range.end;
+	}
+	return text;
+}
+
+export function finishDraft(draft: UnitDraft, text: string, facts: WrapperFacts = NO_WRAPPER): CommandUnit {
+	const name = draft.name === null ? null : draft.name.word;
+	return Object.freeze({
+		text,
+		context: draft.context,
+		nesting: draft.nesting,
+		commandName: name === null ? null : commandNameOf(name),
+		args: Object.freeze(draft.args.map((ref) => ref.word)),
+		nameWord: draft.kind === "compound" ? null : name,
+		// INVARIANT: a draft is finished once; its arrays are not touched again, so they are frozen in place.
+		redirects: Object.freeze(draft.redirects),
+		assignments: Object.freeze(draft.assignments),
+		wrapperKind: facts.wrapperKind,
+		executedUnit: facts.executedUnit,
+		compound: draft.kind === "compound",
+	});
+}

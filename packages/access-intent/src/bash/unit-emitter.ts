@@ -1,0 +1,134 @@
+/**
+ * Owns: turning drafts into frozen units in source order, attaching wrapper facts, and emitting right after each
+ * wrapper the units it certainly executes (the unwrapped command, the parsed payload of `bash -c`/`eval`).
+ * Never: parses on its own; payloads go back through the `parsePayload` callback, which owns depth and budget.
+ */
+import type { CommandUnit } from "./command-unit";
+import type { ParseBudget } from "./parse-budget";
+import { draftText, finishDraft, joinRanges, newDraft, type UnitDraft, type WordRef } from "./unit-draft";
+import { analyseWrapper, type Execution, type WrapperAnalysis } from "./wrapper-analysis";
+
+/** Hops through nested indirections (`sudo timeout 5 xargs …`) before the executed unit is given up as unknown. */
+export const MAX_WRAPPER_HOPS = 8;
+
+/** Parses a payload's units (context `subshell`, nesting + `payload`) or reports it unparseable. */
+/** Where nested program text runs: a new shell (`payload`) or a backquote substitution found outside the tree. */
+export type NestedKind = "payload" | "command_substitution";
+
+export type PayloadParser = (
+	text: string,
+	outer: UnitDraft,
+	kind: NestedKind,
+) => readonly CommandUnit[] | { readonly unparseable: string };
+
+export type EmitOutcome =
+	| { readonly kind: "units"; readonly units: readonly CommandUnit[] }
+	| { readonly kind: "unparseable"; readonly reason: string };
+
+export class UnitEmitter {
+	private readonly units: CommandUnit[] = [];
+	private failure: string | null = null;
+
+	constructor(
+		private readonly source: string,
+		private readonly budget: ParseBudget,
+		private readonly parsePayload: PayloadParser,
+	) {}
+
+	emitAll(drafts: readonly UnitDraft[]): EmitOutcome {
+		for (const draft of drafts) {
+			this.emit(draft, 0);
+			if (this.failure !== null) return { kind: "unparseable", reason: this.failure };
+		}
+		return { kind: "units", units: this.units };
+	}
+
+	private emit(draft: UnitDraft, hops: number): void {
+		if (draft.kind === "nested-source") {
+			this.emitPayload(draft.nestedText ?? "", draft, "command_substitution");
+			return;
+		}
+		const text = draftText(draft, this.source);
+		if (!this.budget.spendUnit(text.length)) {
+			this.failure = `work budget exceeded (${this.budget.exceeded})`;
+			return;
+		}
+		const words = wordsOf(draft);
+		const analysis = words === null ? null : analyseWrapper(words, draft.redirects, draft.markers);
+		if (analysis === null) {
+			this.units.push(finishDraft(draft, text));
+			return;
+		}
+		const resolved = this.unwrap(analysis);
+		this.units.push(
+			finishDraft(draft, text, {
+				wrapperKind: analysis.kind,
+				executedUnit: resolved === null ? null : this.executedText(resolved[0]),
+			}),
+		);
+		if (resolved === null) return;
+		if (hops >= MAX_WRAPPER_HOPS) {
+			this.failure = `wrappers nest deeper than ${MAX_WRAPPER_HOPS} levels`;
+			return;
+		}
+		for (const execution of resolved) {
+			if (this.failure !== null) return;
+			if (execution.kind === "words") this.emit(this.derivedDraft(draft, execution), hops + 1);
+			else this.emitPayload(execution.text, draft, "payload");
+		}
+	}
+
+	/** Follows indirections while each one certainly runs exactly one further wrapper (PP-043). */
+	private unwrap(analysis: WrapperAnalysis): readonly Execution[] | null {
+		let executions = analysis.executions;
+		for (let hop = 0; hop < MAX_WRAPPER_HOPS && executions !== null && executions.length === 1; hop++) {
+			const only = executions[0] as Execution;
+			if (only.kind !== "words") break;
+			const inner = analyseWrapper(only.words, [], only.markers);
+			if (inner === null || inner.kind !== "indirection") break;
+			executions =
+				inner.executions === null ? null : inner.executions.map((execution) => inheritMarkers(execution, only.markers));
+		}
+		return executions;
+	}
+
+	private executedText(execution: Execution | undefined): string | null {
+		if (execution === undefined) return null;
+		return execution.kind === "payload" ? execution.text : joinRanges(this.source, execution.words);
+	}
+
+	private derivedDraft(wrapper: UnitDraft, execution: Execution & { kind: "words" }): UnitDraft {
+		const first = execution.words[0] as WordRef;
+		const last = execution.words[execution.words.length - 1] as WordRef;
+		const draft = newDraft(
+			"simple",
+			first.start,
+			last.end,
+			wrapper.context,
+			[...wrapper.nesting, "wrapper"],
+			execution.markers,
+		);
+		draft.name = first;
+		draft.args.push(...execution.words.slice(1));
+		return draft;
+	}
+
+	private emitPayload(text: string, wrapper: UnitDraft, kind: NestedKind): void {
+		const parsed = this.parsePayload(text, wrapper, kind);
+		if ("unparseable" in parsed) {
+			this.failure = `payload \`${text.length > 60 ? `${text.slice(0, 60)}…` : text}\` is unparseable: ${parsed.unparseable}`;
+			return;
+		}
+		this.units.push(...parsed);
+	}
+}
+
+function inheritMarkers(execution: Execution, markers: readonly string[]): Execution {
+	if (markers.length === 0 || execution.kind === "payload") return execution;
+	return { ...execution, markers: [...new Set([...execution.markers, ...markers])] };
+}
+
+function wordsOf(draft: UnitDraft): readonly WordRef[] | null {
+	if (draft.kind !== "simple" || draft.name === null) return null;
+	return [draft.name, ...draft.args];
+}

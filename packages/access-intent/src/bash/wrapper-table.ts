@@ -1,0 +1,322 @@
+/**
+ * Owns: the data of every known wrapper: its kind, its option grammar (which options take a value, which make the
+ * executed command uncertain), leading operands, and whether it hands its words to a shell.
+ * Never: holds logic; `wrapper-analysis.ts` interprets these entries.
+ */
+import type { WrapperKind } from "./command-unit";
+
+export interface OptionGrammar {
+	/** Short option letters that take a value (attached `-uroot` or as the next word). */
+	readonly shortValue: string;
+	/** Short option letters that take no value. */
+	readonly shortFlag: string;
+	/** Short option letters whose value may only be attached (`xargs -i{}`, `-l5`). */
+	readonly shortOptional?: string;
+	/** Short option letters after which the executed command cannot be established (`sudo -s`, `env -S`). */
+	readonly shortUncertain?: string;
+	readonly longValue: readonly string[];
+	/** Long options without a value, or with an optional `=value`. */
+	readonly longFlag: readonly string[];
+	readonly longUncertain?: readonly string[];
+	/** `nice -10`: a dash followed by digits is an option. */
+	readonly numericOption?: boolean;
+	/** `env -`: a lone dash is an option (`-i`), not the command. */
+	readonly loneDash?: boolean;
+}
+
+/** How the command a prefix wrapper runs is found after its options. */
+export interface PrefixWrapper {
+	readonly shape: "prefix";
+	readonly grammar: OptionGrammar;
+	/** `NAME=value` words between the options and the command (`env`, `sudo`). */
+	readonly assignments: boolean;
+	/** Operands before the command (`timeout`'s duration, `chroot`'s new root). */
+	readonly operands: number;
+	/** The command words are joined with spaces and run by a shell (`watch`, `parallel`, `rush`). */
+	readonly shellJoin: boolean;
+	/** Words a wrapper replaces at run time (`parallel`'s `{}`, `{.}`): a word holding one is not known. */
+	readonly markers: readonly string[];
+	/** Words that end the command (`parallel … ::: inputs`). */
+	readonly terminators: readonly string[];
+}
+
+/** Wrappers whose grammar needs code: shells, `eval`, `source`, interpreters, `find`, `fd`, `xargs`, `flock`, `su`. */
+export type SpecialShape = "shell" | "eval" | "trap" | "source" | "find" | "fd" | "xargs" | "flock" | "su";
+
+export interface WrapperEntry {
+	readonly kind: WrapperKind;
+	readonly spec: PrefixWrapper | { readonly shape: SpecialShape };
+}
+
+const NO_OPTIONS: OptionGrammar = { shortValue: "", shortFlag: "", longValue: [], longFlag: [] };
+
+function prefix(grammar: OptionGrammar, extra: Partial<Omit<PrefixWrapper, "shape" | "grammar">> = {}): WrapperEntry {
+	return {
+		kind: "indirection",
+		spec: {
+			shape: "prefix",
+			grammar,
+			assignments: false,
+			operands: 0,
+			shellJoin: false,
+			markers: [],
+			terminators: [],
+			...extra,
+		},
+	};
+}
+
+const special = (kind: WrapperKind, shape: SpecialShape): WrapperEntry => ({ kind, spec: { shape } });
+
+/** Shells whose `-c` payload is bash-compatible enough to parse with the bash grammar. */
+export const BASH_COMPATIBLE_SHELLS: ReadonlySet<string> = new Set([
+	"bash",
+	"sh",
+	"dash",
+	"zsh",
+	"ksh",
+	"mksh",
+	"ash",
+	"yash",
+	"posh",
+]);
+
+const WRAPPERS: ReadonlyMap<string, WrapperEntry> = new Map<string, WrapperEntry>([
+	[
+		"sudo",
+		prefix(
+			{
+				shortValue: "ugCDprtTUR",
+				shortFlag: "AbEHknPSBN",
+				shortUncertain: "eilsvVhK",
+				longValue: [
+					"user",
+					"group",
+					"close-from",
+					"chdir",
+					"prompt",
+					"role",
+					"type",
+					"command-timeout",
+					"other-user",
+					"chroot",
+				],
+				longFlag: [
+					"askpass",
+					"background",
+					"preserve-env",
+					"set-home",
+					"non-interactive",
+					"preserve-groups",
+					"stdin",
+					"bell",
+					"reset-timestamp",
+				],
+				longUncertain: ["edit", "login", "list", "shell", "validate", "version", "help", "host", "remove-timestamp"],
+			},
+			{ assignments: true },
+		),
+	],
+	["doas", prefix({ shortValue: "u", shortFlag: "n", shortUncertain: "sCL", longValue: [], longFlag: [] })],
+	[
+		"env",
+		prefix(
+			{
+				shortValue: "uC",
+				shortFlag: "i0v",
+				shortUncertain: "SP",
+				longValue: ["unset", "chdir"],
+				longFlag: [
+					"ignore-environment",
+					"null",
+					"debug",
+					"default-signal",
+					"ignore-signal",
+					"block-signal",
+					"list-signal-handling",
+				],
+				longUncertain: ["split-string", "help", "version"],
+				loneDash: true,
+			},
+			{ assignments: true },
+		),
+	],
+	["command", prefix({ shortValue: "", shortFlag: "p", shortUncertain: "vV", longValue: [], longFlag: [] })],
+	["builtin", prefix(NO_OPTIONS)],
+	["exec", prefix({ shortValue: "a", shortFlag: "cl", longValue: [], longFlag: [] })],
+	["nohup", prefix(NO_OPTIONS)],
+	["nice", prefix({ shortValue: "n", shortFlag: "", longValue: ["adjustment"], longFlag: [], numericOption: true })],
+	[
+		"ionice",
+		prefix({
+			shortValue: "cn",
+			shortFlag: "t",
+			shortUncertain: "pPu",
+			longValue: ["class", "classdata"],
+			longFlag: ["ignore"],
+			longUncertain: ["pid", "pgid", "uid"],
+		}),
+	],
+	[
+		"timeout",
+		prefix(
+			{
+				shortValue: "sk",
+				shortFlag: "v",
+				longValue: ["signal", "kill-after"],
+				longFlag: ["preserve-status", "foreground", "verbose"],
+			},
+			{ operands: 1 },
+		),
+	],
+	[
+		"time",
+		prefix({
+			shortValue: "of",
+			shortFlag: "apvq",
+			longValue: ["output", "format"],
+			longFlag: ["append", "portability", "verbose", "quiet"],
+		}),
+	],
+	["stdbuf", prefix({ shortValue: "ioe", shortFlag: "", longValue: ["input", "output", "error"], longFlag: [] })],
+	["setsid", prefix({ shortValue: "", shortFlag: "cfw", longValue: [], longFlag: ["ctty", "fork", "wait"] })],
+	[
+		"watch",
+		prefix(
+			{
+				shortValue: "nq",
+				shortFlag: "bcdegtpw",
+				shortUncertain: "x",
+				longValue: ["interval", "equexit"],
+				longFlag: ["beep", "color", "no-color", "differences", "errexit", "chgexit", "no-title", "precise", "no-wrap"],
+				longUncertain: ["exec"],
+			},
+			{ shellJoin: true },
+		),
+	],
+	[
+		"chroot",
+		prefix(
+			{ shortValue: "", shortFlag: "", longValue: ["userspec", "groups"], longFlag: ["skip-chdir"] },
+			{ operands: 1 },
+		),
+	],
+	["coproc", prefix(NO_OPTIONS)],
+	["busybox", prefix(NO_OPTIONS)],
+	[
+		"parallel",
+		prefix(
+			{
+				shortValue: "jSnNLIdaCE",
+				shortFlag: "kqvuXmg0r",
+				longValue: [
+					"jobs",
+					"joblog",
+					"results",
+					"timeout",
+					"delay",
+					"max-args",
+					"colsep",
+					"arg-file",
+					"sshlogin",
+					"halt",
+				],
+				longFlag: [
+					"keep-order",
+					"quote",
+					"verbose",
+					"bar",
+					"progress",
+					"eta",
+					"group",
+					"ungroup",
+					"line-buffer",
+					"null",
+					"no-notice",
+					"tag",
+				],
+			},
+			{ shellJoin: true, markers: ["{"], terminators: [":::", "::::", ":::+", "::::+"] },
+		),
+	],
+	[
+		"rust-parallel",
+		prefix(
+			{
+				shortValue: "ijrt",
+				shortFlag: "dp",
+				shortUncertain: "s",
+				longValue: ["input-file", "jobs", "regex", "timeout-seconds", "channel-capacity"],
+				longFlag: ["dry-run", "progress-bar"],
+				longUncertain: ["shell", "shell-path"],
+			},
+			{ markers: ["{"], terminators: [":::", "::::"] },
+		),
+	],
+	[
+		"rush",
+		prefix(
+			{ shortValue: "DIjrtTvO", shortFlag: "cdeEkq", longValue: [], longFlag: [] },
+			{ shellJoin: true, markers: ["{"] },
+		),
+	],
+	["find", special("indirection", "find")],
+	["fd", special("indirection", "fd")],
+	["fdfind", special("indirection", "fd")],
+	["xargs", special("indirection", "xargs")],
+	["flock", special("indirection", "flock")],
+	["eval", special("opaque-payload", "eval")],
+	["trap", special("opaque-payload", "trap")],
+	["source", special("opaque-payload", "source")],
+	[".", special("opaque-payload", "source")],
+	["su", special("opaque-payload", "su")],
+	...[...BASH_COMPATIBLE_SHELLS, "fish", "csh", "tcsh"].map((name): [string, WrapperEntry] => [
+		name,
+		special("opaque-payload", "shell"),
+	]),
+]);
+
+/** Interpreters that run inline code (`python -c`, `node -e`): the flags that take code, per family. */
+export interface InterpreterEntry {
+	/** Letters that, inside a short-option cluster, mean "the program text follows". */
+	readonly inlineLetters: string;
+	readonly inlineLong: readonly string[];
+	/** Options whose value is the next word (`-m module`, `-r lib`): they end or skip the scan. */
+	readonly valueOptions: readonly string[];
+	/** `deno eval`: a subcommand that runs inline code. */
+	readonly inlineSubcommand?: string;
+}
+
+const INTERPRETERS: readonly [RegExp, InterpreterEntry][] = [
+	[/^(?:python|pypy)[0-9.]*$/, { inlineLetters: "c", inlineLong: [], valueOptions: ["-m", "-W", "-X"] }],
+	[
+		/^(?:node|nodejs|bun)$/,
+		{ inlineLetters: "ep", inlineLong: ["--eval", "--print"], valueOptions: ["-r", "--require", "--import"] },
+	],
+	[/^perl[0-9.]*$/, { inlineLetters: "eE", inlineLong: [], valueOptions: [] }],
+	[/^ruby[0-9.]*$/, { inlineLetters: "e", inlineLong: [], valueOptions: ["-r", "-I"] }],
+	[/^php[0-9.]*$/, { inlineLetters: "r", inlineLong: [], valueOptions: ["-c", "-d"] }],
+	[/^(?:lua|luajit)[0-9.]*$/, { inlineLetters: "e", inlineLong: [], valueOptions: ["-l"] }],
+	[/^(?:osascript|Rscript|julia)$/, { inlineLetters: "e", inlineLong: ["--eval"], valueOptions: [] }],
+	[
+		/^(?:pwsh|powershell)$/,
+		{ inlineLetters: "c", inlineLong: ["-Command", "-command", "-EncodedCommand"], valueOptions: [] },
+	],
+	[/^deno$/, { inlineLetters: "", inlineLong: [], valueOptions: [], inlineSubcommand: "eval" }],
+];
+
+export function wrapperEntry(commandName: string): WrapperEntry | null {
+	return WRAPPERS.get(commandName) ?? null;
+}
+
+/** One cheap pre-test so ordinary command names skip the per-family patterns. */
+const ANY_INTERPRETER = /^(?:python|pypy|node|bun|perl|ruby|php|lua|osascript|Rscript|julia|pwsh|powershell|deno)/;
+
+export function interpreterEntry(commandName: string): InterpreterEntry | null {
+	if (!ANY_INTERPRETER.test(commandName)) return null;
+	for (const [pattern, entry] of INTERPRETERS) if (pattern.test(commandName)) return entry;
+	return null;
+}
+
+/** Paths that make a shell or `source` read its program from standard input. */
+export const STDIN_PATHS: ReadonlySet<string> = new Set(["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0", "-"]);

@@ -1,0 +1,215 @@
+/**
+ * Owns: which words of a command are file operands: option values, and the pattern or program that pattern-first
+ * commands (`grep`, `rg`, `sed`, `awk`, `jq`, …) take before their files (PP-236..239, PP-243, PP-246).
+ * Never: resolves or probes words; it assigns roles from the command's option table.
+ */
+
+/**
+ * `path`: certainly a file; `operand`: a file if it is path-shaped or exists; `skip`: a flag, pattern or value.
+ * `attached` is the value text glued to an option word (`--file=x`, `-fx`); `null` means the whole word is the value.
+ */
+export type OperandRole =
+	| { readonly kind: "path"; readonly attached: string | null }
+	| { readonly kind: "operand"; readonly attached: string | null }
+	| { readonly kind: "skip" };
+
+type ValueRole = "pattern" | "path" | "other";
+
+interface CommandSpec {
+	/** Options that take separate value words (or an attached `--opt=v` / `-ov`), with each value's role. */
+	readonly values: ReadonlyMap<string, readonly ValueRole[]>;
+	/** True when the first operand is a pattern/program unless one of the `values` options with a pattern or path role gave it. */
+	readonly patternFirst: boolean;
+}
+
+function spec(patternFirst: boolean, entries: Record<string, readonly ValueRole[]>): CommandSpec {
+	return { patternFirst, values: new Map(Object.entries(entries)) };
+}
+
+const P: readonly ValueRole[] = ["pattern"];
+const F: readonly ValueRole[] = ["path"];
+const O: readonly ValueRole[] = ["other"];
+
+const GREP = spec(true, {
+	"-e": P,
+	"--regexp": P,
+	"-f": F,
+	"--file": F,
+	"-m": O,
+	"--max-count": O,
+	"-A": O,
+	"-B": O,
+	"-C": O,
+	"--after-context": O,
+	"--before-context": O,
+	"--context": O,
+	"--include": O,
+	"--exclude": O,
+	"--exclude-dir": O,
+	"--exclude-from": F,
+	"--label": O,
+	"-d": O,
+	"--directories": O,
+	"-D": O,
+	"--devices": O,
+	"--binary-files": O,
+});
+const RG = spec(true, {
+	"-e": P,
+	"--regexp": P,
+	"-f": F,
+	"--file": F,
+	"-g": O,
+	"--glob": O,
+	"--iglob": O,
+	"-t": O,
+	"--type": O,
+	"-T": O,
+	"--type-not": O,
+	"--type-add": O,
+	"-m": O,
+	"--max-count": O,
+	"-A": O,
+	"-B": O,
+	"-C": O,
+	"--context": O,
+	"-j": O,
+	"--threads": O,
+	"-M": O,
+	"--max-columns": O,
+	"-d": O,
+	"--max-depth": O,
+	"--sort": O,
+	"--sortr": O,
+	"--pre": F,
+	"-r": O,
+	"--replace": O,
+	"-E": O,
+	"--encoding": O,
+	"--max-filesize": O,
+	"--ignore-file": F,
+	"--colors": O,
+	"--path-separator": O,
+	"--pre-glob": O,
+});
+const SED = spec(true, { "-e": P, "--expression": P, "-f": F, "--file": F, "-l": O, "--line-length": O });
+const AWK = spec(true, {
+	"-F": O,
+	"--field-separator": O,
+	"-v": O,
+	"--assign": O,
+	"-f": F,
+	"--file": F,
+	"-e": P,
+	"--source": P,
+	"-i": F,
+	"--include": F,
+	"-l": O,
+	"--load": O,
+});
+const JQ = spec(true, {
+	"-f": F,
+	"--from-file": F,
+	"--arg": ["other", "other"],
+	"--argjson": ["other", "other"],
+	"--slurpfile": ["other", "path"],
+	"--rawfile": ["other", "path"],
+	"--indent": O,
+	"-L": F,
+});
+
+const SPECS: ReadonlyMap<string, CommandSpec> = new Map([
+	["grep", GREP],
+	["egrep", GREP],
+	["fgrep", GREP],
+	["zgrep", GREP],
+	["rg", RG],
+	["sed", SED],
+	["gsed", SED],
+	["awk", AWK],
+	["gawk", AWK],
+	["mawk", AWK],
+	["nawk", AWK],
+	["jq", JQ],
+]);
+
+/**
+ * Roles for the argument words of `commandName`; `texts[i]` is the literal text of word i, or `null` when it is not a
+ * literal word (it is then an operand: an unknown option name cannot be recognised, so nothing is skipped for it).
+ */
+export function operandRoles(commandName: string | null, texts: readonly (string | null)[]): OperandRole[] {
+	const commandSpec = (commandName !== null ? SPECS.get(commandName) : undefined) ?? null;
+	const roles: OperandRole[] = [];
+	let optionsEnded = false;
+	let patternGiven = false;
+	let pending: ValueRole[] = [];
+	for (const text of texts) {
+		if (pending.length > 0) {
+			const role = pending.shift() as ValueRole;
+			roles.push(valueRole(role, null));
+			continue;
+		}
+		if (text === null || optionsEnded || !text.startsWith("-") || text === "-") {
+			if (commandSpec?.patternFirst && !patternGiven) {
+				// SECURITY: only the single pattern operand is skipped; every later operand is judged as a file.
+				patternGiven = true;
+				roles.push({ kind: "skip" });
+			} else roles.push({ kind: "operand", attached: null });
+			continue;
+		}
+		if (text === "--") {
+			optionsEnded = true;
+			roles.push({ kind: "skip" });
+			continue;
+		}
+		const option = parseOption(text, commandSpec);
+		if (option.roles.length > 0 && option.roles.some((role) => role !== "other")) patternGiven = true;
+		const [first, ...rest] = option.roles;
+		if (option.attached !== null) {
+			// An unknown `--opt=value` keeps its value as an operand: it may name a file (`--config=/etc/x`).
+			roles.push(
+				first === undefined ? { kind: "operand", attached: option.attached } : valueRole(first, option.attached),
+			);
+			pending = rest;
+		} else {
+			roles.push({ kind: "skip" });
+			pending = [...option.roles];
+		}
+	}
+	return roles;
+}
+
+function valueRole(role: ValueRole, attached: string | null): OperandRole {
+	switch (role) {
+		case "path":
+			return { kind: "path", attached };
+		case "pattern":
+		case "other":
+			return { kind: "skip" };
+		default: {
+			const unhandled: never = role;
+			throw new Error(`unhandled value role ${String(unhandled)}`);
+		}
+	}
+}
+
+/** An option word: its value roles and an attached value (`--file=x`, `-fx`, or any unknown `--opt=x`). */
+function parseOption(
+	text: string,
+	commandSpec: CommandSpec | null,
+): { roles: readonly ValueRole[]; attached: string | null } {
+	const eq = text.indexOf("=");
+	if (text.startsWith("--")) {
+		const name = eq < 0 ? text : text.slice(0, eq);
+		const roles = commandSpec?.values.get(name) ?? [];
+		return { roles, attached: eq < 0 ? null : text.slice(eq + 1) };
+	}
+	// A short cluster: the first letter that takes a value owns the rest of the word, or the next word.
+	for (let i = 1; i < text.length; i++) {
+		const roles = commandSpec?.values.get(`-${text[i]}`);
+		if (!roles) continue;
+		const rest = text.slice(i + 1);
+		return { roles, attached: rest === "" ? null : rest };
+	}
+	return { roles: [], attached: null };
+}

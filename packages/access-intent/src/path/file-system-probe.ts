@@ -1,0 +1,86 @@
+/**
+ * Owns: `FileSystemProbe`, the only file-system edge of access-intent, and its `node:fs` implementation.
+ * Never: throws, writes, or follows anything but the questions asked (realpath, lstat, readdir); the only `node:` import.
+ */
+import { lstatSync, readdirSync, realpathSync } from "node:fs";
+
+export type EntryKind = "file" | "directory" | "symlink" | "other";
+
+export interface EntryStat {
+	readonly kind: EntryKind;
+}
+
+/**
+ * The file-system questions path interpretation needs. Every method must not throw: a missing entry, a permission
+ * error or any other failure returns `null`.
+ */
+export interface FileSystemProbe {
+	/** The symlink-resolved absolute form of an existing path, or `null` when it does not exist. Must not throw. */
+	realpath(path: string): string | null;
+	/** What the entry itself is (a symlink is not followed), or `null` when it does not exist. Must not throw. */
+	lstat(path: string): EntryStat | null;
+	/** The entry names of a directory (no `.`/`..`), or `null` when it cannot be listed. Must not throw. */
+	readdir(path: string): readonly string[] | null;
+}
+
+/** The real file system through synchronous `node:fs` calls; only a composition root or a real-fs test builds it. */
+export function createNodeFileSystemProbe(): FileSystemProbe {
+	// INVARIANT: a missing entry is answered without an exception (`throwIfNoEntry: false`); throwing costs a stack trace
+	// per probe, and most candidate paths of a command do not exist.
+	const entry = (path: string) => lstatSync(path, { throwIfNoEntry: false });
+	return {
+		realpath(path) {
+			try {
+				if (entry(path) === undefined) return null;
+				// INVARIANT: the native realpath resolves `link/..` physically, as the kernel does; the JS one folds it first.
+				return realpathSync.native(path);
+			} catch {
+				return null;
+			}
+		},
+		lstat(path) {
+			try {
+				const stat = entry(path);
+				if (stat === undefined) return null;
+				if (stat.isSymbolicLink()) return { kind: "symlink" };
+				if (stat.isDirectory()) return { kind: "directory" };
+				if (stat.isFile()) return { kind: "file" };
+				return { kind: "other" };
+			} catch {
+				return null;
+			}
+		},
+		readdir(path) {
+			try {
+				return readdirSync(path);
+			} catch {
+				return null;
+			}
+		},
+	};
+}
+
+/**
+ * A view of `probe` that answers each question once: for the duration of one command's analysis, where the same
+ * prefixes are asked about again and again. Not for long-lived use: it never notices later file-system changes.
+ * `calls()` counts the questions passed on to `probe`.
+ */
+export function createMemoizedProbe(probe: FileSystemProbe): FileSystemProbe & { readonly calls: () => number } {
+	let calls = 0;
+	const realpaths = new Map<string, string | null>();
+	const stats = new Map<string, EntryStat | null>();
+	const listings = new Map<string, readonly string[] | null>();
+	const remember = <T>(cache: Map<string, T>, path: string, ask: () => T): T => {
+		if (cache.has(path)) return cache.get(path) as T;
+		calls++;
+		const answer = ask();
+		cache.set(path, answer);
+		return answer;
+	};
+	return {
+		calls: () => calls,
+		realpath: (path) => remember(realpaths, path, () => probe.realpath(path)),
+		lstat: (path) => remember(stats, path, () => probe.lstat(path)),
+		readdir: (path) => remember(listings, path, () => probe.readdir(path)),
+	};
+}

@@ -1,0 +1,69 @@
+/**
+ * Owns: the raw path values one tool call names: built-in inputs, MCP `arguments.path`, a shell alias's workdir, and
+ * what registered extractors declare for other tools.
+ * Never: normalises or judges paths (the caller builds `AccessPath`s) and never swallows an extractor's throw.
+ */
+import type { ToolKind } from "./tool-kind";
+
+/**
+ * Declares the file-system paths a tool call accesses. May throw; a throw is the caller's gate error (the call is
+ * blocked), never "no paths".
+ */
+export type ToolAccessExtractor = (toolName: string, input: unknown) => readonly string[];
+
+export type ToolAccessExtractors = ReadonlyMap<string, ToolAccessExtractor>;
+
+function field(input: unknown, key: string): unknown {
+	if (typeof input !== "object" || input === null || Array.isArray(input)) return undefined;
+	return Object.hasOwn(input, key) ? (input as Record<string, unknown>)[key] : undefined;
+}
+
+function pathField(input: unknown, key: string): string[] {
+	const value = field(input, key);
+	return typeof value === "string" && value !== "" ? [value] : [];
+}
+
+/** The paths of a call, in input order and de-duplicated; `[]` when the call names none (e.g. `grep` without `path`). */
+export function extractToolInputPaths(
+	kind: ToolKind,
+	input: unknown,
+	extractors: ToolAccessExtractors,
+): readonly string[] {
+	switch (kind.kind) {
+		case "path-builtin":
+			// read/write/edit require `path`; grep/find/ls take an optional one (absent: the cwd, which is no path).
+			return pathField(input, "path");
+		case "bash":
+			return kind.workdirArgument === null ? [] : pathField(input, kind.workdirArgument);
+		case "skill":
+			return [];
+		case "mcp": {
+			const conventional =
+				kind.form === "proxy" ? pathField(field(input, "arguments"), "path") : pathField(input, "path");
+			return withExtractor(kind.toolName, input, conventional, extractors);
+		}
+		case "extension":
+			return withExtractor(kind.toolName, input, pathField(input, "path"), extractors);
+		default: {
+			const unhandled: never = kind;
+			throw new Error(`unhandled tool kind ${String(unhandled)}`);
+		}
+	}
+}
+
+/** The conventional `path` plus what a registered extractor declares (a union: declaring never hides the convention). */
+function withExtractor(
+	toolName: string,
+	input: unknown,
+	conventional: readonly string[],
+	extractors: ToolAccessExtractors,
+): readonly string[] {
+	const extractor = extractors.get(toolName);
+	if (extractor === undefined) return conventional;
+	const declared: unknown = extractor(toolName, input);
+	if (!Array.isArray(declared) || declared.some((value) => typeof value !== "string")) {
+		// SECURITY: a malformed declaration fails the call closed instead of reading as "no paths".
+		throw new Error(`access extractor for \`${toolName}\` returned something other than a list of paths`);
+	}
+	return [...new Set([...conventional, ...(declared as string[]).filter((value) => value !== "")])];
+}
