@@ -28,7 +28,11 @@ for (const [command, args] of checks) {
 		console.error(`\ncheck failed: ${command} ${args.join(" ")}`);
 	}
 }
-const run = spawnSync("turbo", ["run", "test", "test:repo", "--concurrency=1", ...extra], { cwd: root, stdio: "inherit", env });
+const run = spawnSync("turbo", ["run", "test", "test:repo", "--concurrency=1", "--continue", ...extra], {
+	cwd: root,
+	stdio: "inherit",
+	env,
+});
 
 let passed = 0;
 let failed = 0;

@@ -11,6 +11,9 @@ export default defineConfig({
 	target: "node22",
 	// The grammar ships beside the bundle so an npm install needs no install script and no tree-sitter-bash package.
 	onSuccess: async () => {
-		copyFileSync(createRequire(import.meta.url).resolve("tree-sitter-bash/tree-sitter-bash.wasm"), "dist/tree-sitter-bash.wasm");
+		copyFileSync(
+			createRequire(import.meta.url).resolve("tree-sitter-bash/tree-sitter-bash.wasm"),
+			"dist/tree-sitter-bash.wasm",
+		);
 	},
 });

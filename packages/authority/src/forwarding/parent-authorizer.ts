@@ -63,7 +63,6 @@ export class ParentAuthorizer implements TerminalAuthorizer {
 		const dirs = await this.deps.store.ensurePrivateDirectories(this.deps.layout.inboxDirectories(target.sessionId));
 		if (!dirs.ok) return this.abandon(ids.next(), target.sessionId, `cannot use the forwarding inbox: ${dirs.error}`);
 		const id = await this.fileId(details.requestId, target.sessionId);
-		this.open.add(id);
 		try {
 			return await this.forward(id, target, details);
 		} finally {
@@ -77,11 +76,20 @@ export class ParentAuthorizer implements TerminalAuthorizer {
 	 */
 	private async fileId(requestId: string, targetSessionId: string): Promise<string> {
 		const { store, layout, ids } = this.deps;
-		if (!isSafeRequestId(requestId) || this.open.has(requestId)) return ids.next();
+		if (!isSafeRequestId(requestId) || this.open.has(requestId)) return this.reserve(ids.next());
+		// SECURITY: reserve before the first await, so a concurrent ask with the same id cannot pick it too.
+		this.open.add(requestId);
 		const request = await store.entryKind(layout.requestFile(targetSessionId, requestId));
 		// SECURITY: a leftover or a sibling's response under this id must never answer this ask.
 		const response = await store.entryKind(layout.responseFile(targetSessionId, requestId));
-		return request === "missing" && response === "missing" ? requestId : ids.next();
+		if (request === "missing" && response === "missing") return requestId;
+		this.open.delete(requestId);
+		return this.reserve(ids.next());
+	}
+
+	private reserve(id: string): string {
+		this.open.add(id);
+		return id;
 	}
 
 	private async forward(id: string, target: ForwardingTarget, details: AskDetails): Promise<TerminalDecision> {
