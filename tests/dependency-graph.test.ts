@@ -72,7 +72,8 @@ function sourceFiles(dir: string): string[] {
 	return out;
 }
 
-const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)|require\(\s*["']([^"']+)["']\s*\)/g;
+const IMPORT =
+	/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)|require\(\s*["']([^"']+)["']\s*\)/g;
 
 function importsOf(file: string): { spec: string; typeOnly: boolean }[] {
 	const text = readFileSync(file, "utf8");
@@ -89,7 +90,8 @@ const PKGS = packages();
 
 describe("dependency direction (ARCHITECTURE.md)", () => {
 	it("knows every workspace package", () => {
-		for (const pkg of PKGS) expect(Object.keys(ALLOWED), `${pkg.folder} is missing from the graph`).toContain(pkg.folder);
+		for (const pkg of PKGS)
+			expect(Object.keys(ALLOWED), `${pkg.folder} is missing from the graph`).toContain(pkg.folder);
 	});
 
 	it.each(PKGS.map((p) => [p.folder, p] as const))("%s declares only allowed workspace dependencies", (folder, pkg) => {
@@ -101,40 +103,46 @@ describe("dependency direction (ARCHITECTURE.md)", () => {
 		}
 	});
 
-	it.each(PKGS.map((p) => [p.folder, p] as const))("%s imports siblings only through their entry points", (folder, pkg) => {
-		const srcDir = join(pkg.dir, "src");
-		for (const file of sourceFiles(srcDir)) {
-			const where = relative(ROOT, file);
-			for (const { spec } of importsOf(file)) {
-				if (spec.startsWith(SCOPE)) {
-					const rest = spec.slice(SCOPE.length);
-					expect(rest.includes("/"), `${where}: deep import ${spec}`).toBe(false);
-					expect(ALLOWED[folder], `${where}: ${spec} is not an allowed edge`).toContain(rest);
-				} else if (spec.startsWith(".")) {
-					const target = resolve(file, "..", spec);
-					expect(target.startsWith(pkg.dir + sep), `${where}: ${spec} leaves the package`).toBe(true);
+	it.each(PKGS.map((p) => [p.folder, p] as const))(
+		"%s imports siblings only through their entry points",
+		(folder, pkg) => {
+			const srcDir = join(pkg.dir, "src");
+			for (const file of sourceFiles(srcDir)) {
+				const where = relative(ROOT, file);
+				for (const { spec } of importsOf(file)) {
+					if (spec.startsWith(SCOPE)) {
+						const rest = spec.slice(SCOPE.length);
+						expect(rest.includes("/"), `${where}: deep import ${spec}`).toBe(false);
+						expect(ALLOWED[folder], `${where}: ${spec} is not an allowed edge`).toContain(rest);
+					} else if (spec.startsWith(".")) {
+						const target = resolve(file, "..", spec);
+						expect(target.startsWith(pkg.dir + sep), `${where}: ${spec} leaves the package`).toBe(true);
+					}
 				}
 			}
-		}
-	});
+		},
+	);
 
-	it.each(PKGS.map((p) => [p.folder, p] as const))("%s uses only its allowed node: and third-party imports", (folder, pkg) => {
-		const nodeRule = NODE_IMPORTS[folder] ?? "any";
-		const thirdParty = THIRD_PARTY[folder] ?? "any";
-		for (const file of sourceFiles(join(pkg.dir, "src"))) {
-			const where = relative(pkg.dir, file);
-			for (const { spec, typeOnly } of importsOf(file)) {
-				if (spec.startsWith("node:")) {
-					if (nodeRule === "any") continue;
-					const allowed = nodeRule !== "forbidden" && nodeRule.includes(where);
-					expect(allowed, `${folder}/${where}: ${spec} is outside the package's I/O edge`).toBe(true);
-				} else if (!spec.startsWith(".") && !spec.startsWith(SCOPE) && thirdParty !== "any" && !typeOnly) {
-					const name = spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : (spec.split("/")[0] ?? spec);
-					expect(thirdParty, `${folder}/${where}: third-party import ${spec}`).toContain(name);
+	it.each(PKGS.map((p) => [p.folder, p] as const))(
+		"%s uses only its allowed node: and third-party imports",
+		(folder, pkg) => {
+			const nodeRule = NODE_IMPORTS[folder] ?? "any";
+			const thirdParty = THIRD_PARTY[folder] ?? "any";
+			for (const file of sourceFiles(join(pkg.dir, "src"))) {
+				const where = relative(pkg.dir, file);
+				for (const { spec, typeOnly } of importsOf(file)) {
+					if (spec.startsWith("node:")) {
+						if (nodeRule === "any") continue;
+						const allowed = nodeRule !== "forbidden" && nodeRule.includes(where);
+						expect(allowed, `${folder}/${where}: ${spec} is outside the package's I/O edge`).toBe(true);
+					} else if (!spec.startsWith(".") && !spec.startsWith(SCOPE) && thirdParty !== "any" && !typeOnly) {
+						const name = spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : (spec.split("/")[0] ?? spec);
+						expect(thirdParty, `${folder}/${where}: third-party import ${spec}`).toContain(name);
+					}
 				}
 			}
-		}
-	});
+		},
+	);
 
 	it("keeps Pi's host packages as peer dependencies with run-time imports only in the two Pi packages", () => {
 		for (const pkg of PKGS) {

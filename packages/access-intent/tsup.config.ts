@@ -1,14 +1,10 @@
 import { copyFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { defineConfig } from "tsup";
+import { libraryBuild } from "../../tsup.shared";
 
 export default defineConfig({
-	entry: ["src/index.ts"],
-	format: ["esm"],
-	dts: true,
-	clean: true,
-	sourcemap: true,
-	target: "node22",
+	...libraryBuild,
 	// The grammar ships beside the bundle so an npm install needs no install script and no tree-sitter-bash package.
 	onSuccess: async () => {
 		copyFileSync(
