@@ -1,0 +1,165 @@
+/**
+ * Owns: `CliEngine`, the engine as the CLI runs it: config loaded per agent through `ConfigLoader`, composed with
+ * `composePolicy`, decided by the same `ToolCallPipeline` and `GateRunner` as the adapter, with an escalator that
+ * never prompts (an ask is reported as `ask`). It keeps the facts of the last call for reports and traces.
+ * Never: reads process state or prints; calls are decided one at a time (`decide` is awaited before the next).
+ */
+import { BashParser, type BashProgram, PathNormalizer, BashProgram as Program } from "@pi-permissions/access-intent";
+import {
+	type AskRequest,
+	ConfigLoader,
+	type ConfigLoadResult,
+	type DecisionFact,
+	GateRunner,
+	type PipelineDecision,
+	type RunVerdict,
+	ToolCallPipeline,
+} from "@pi-permissions/engine";
+import {
+	type ComposedPolicy,
+	composePolicy,
+	type PolicyEnvironment,
+	pathFlavorFor,
+	SessionRuleStore,
+} from "@pi-permissions/policy";
+import type { CliHost } from "./cli-host";
+import { loadRequest, type PolicySetup } from "./config-options";
+
+/** One agent's loaded config and composed policy. */
+export interface LoadedPolicy {
+	readonly load: ConfigLoadResult;
+	readonly policy: ComposedPolicy;
+}
+
+/** Everything observed while deciding one call. */
+export interface DecidedCall {
+	readonly verdict: RunVerdict;
+	/** `null` when the pipeline threw before deciding (a gate error). */
+	readonly decision: PipelineDecision | null;
+	/** The call's one bash parse, when the tool is a shell tool. */
+	readonly program: BashProgram | null;
+	/** The ask handed to the (never prompting) escalator, if any. */
+	readonly asked: AskRequest | null;
+	readonly facts: readonly DecisionFact[];
+	readonly loaded: LoadedPolicy;
+}
+
+interface CallSlot {
+	decision: PipelineDecision | null;
+	program: BashProgram | null;
+	asked: AskRequest | null;
+	facts: DecisionFact[];
+}
+
+/** Said to the runner for every real ask: the CLI has no one to ask. */
+const NO_PROMPT_REASON = "the pi-permissions CLI reports asks and never prompts";
+
+export class CliEngine {
+	readonly setup: PolicySetup;
+	readonly env: PolicyEnvironment;
+	private readonly loader: ConfigLoader;
+	private readonly policies = new Map<string | null, LoadedPolicy>();
+	private readonly runner: GateRunner;
+	private slot: CallSlot = emptySlot();
+
+	private constructor(host: CliHost, setup: PolicySetup, parser: BashParser) {
+		this.setup = setup;
+		this.env = { home: setup.home, flavor: pathFlavorFor(setup.flavor) };
+		this.loader = new ConfigLoader({ fileSystem: host.configFileSystem, flavor: setup.flavor });
+		const sessionRules = new SessionRuleStore();
+		const normalizer = PathNormalizer.create({
+			cwd: setup.cwd,
+			home: setup.home,
+			flavor: this.env.flavor,
+			probe: host.probe,
+		});
+		const pipeline = new ToolCallPipeline({
+			policies: {
+				policyFor: (agent) => {
+					const loaded = this.policies.get(agent);
+					// SECURITY: a policy that was not loaded must not default to anything; the runner blocks the call.
+					if (loaded === undefined) throw new Error(`the policy of agent \`${String(agent)}\` is not loaded`);
+					return loaded.policy;
+				},
+			},
+			sessionRules,
+			parser,
+			normalizer,
+			extractors: new Map(),
+			infrastructureDirs: [],
+			availableTools: null,
+			mcpServers: setup.mcpServers,
+			activeSkills: [],
+			requester: { sessionId: null, subagent: false },
+			parseProgram: (command, deps) => {
+				const program = Program.parse(command, deps);
+				this.slot.program = program;
+				return program;
+			},
+		});
+		let nextId = 0;
+		this.runner = new GateRunner({
+			pipeline: {
+				decide: (call) => {
+					const decision = pipeline.decide(call);
+					this.slot.decision = decision;
+					return decision;
+				},
+				decideSkillInput: (invocation) => pipeline.decideSkillInput(invocation),
+			},
+			escalator: {
+				escalate: async (request) => {
+					this.slot.asked = request;
+					return { kind: "unavailable", reason: NO_PROMPT_REASON, decidedBy: "cli" };
+				},
+			},
+			sink: { emit: (fact) => this.slot.facts.push(fact) },
+			ids: { next: () => `cli-${++nextId}` },
+			sessionRules,
+		});
+	}
+
+	/** Loads the bash parser; the engine is then ready for any call. */
+	static async create(host: CliHost, setup: PolicySetup): Promise<CliEngine> {
+		return new CliEngine(host, setup, await BashParser.load());
+	}
+
+	/** The loaded config and composed policy of `agent` (`null`: the main session), loaded once per invocation. */
+	async policyOf(agent: string | null): Promise<LoadedPolicy> {
+		const cached = this.policies.get(agent);
+		if (cached !== undefined) return cached;
+		const loaded = await loadPolicy(this.loader, this.setup, this.env, agent);
+		this.policies.set(agent, loaded);
+		return loaded;
+	}
+
+	/** Decides one call as the adapter would, with every ask reported instead of asked. Never rejects on input. */
+	async decide(toolName: string, input: unknown, agent: string | null): Promise<DecidedCall> {
+		const agentName = agent ?? this.setup.defaultAgent;
+		const loaded = await this.policyOf(agentName);
+		this.slot = emptySlot();
+		const verdict = await this.runner.run({ toolName, input, agentName, toolCallId: null });
+		const { decision, program, asked, facts } = this.slot;
+		return { verdict, decision, program, asked, facts, loaded };
+	}
+}
+
+/** Loads every scope for `agent` and composes them (the `--yolo` flag overrides `yoloMode`). */
+export async function loadPolicy(
+	loader: ConfigLoader,
+	setup: PolicySetup,
+	env: PolicyEnvironment,
+	agent: string | null,
+): Promise<LoadedPolicy> {
+	const load = await loader.load(loadRequest(setup, agent));
+	const policy = composePolicy({
+		scopes: load.scopes,
+		env,
+		...(setup.yolo === undefined ? {} : { yolo: setup.yolo }),
+	});
+	return { load, policy };
+}
+
+function emptySlot(): CallSlot {
+	return { decision: null, program: null, asked: null, facts: [] };
+}

@@ -1,0 +1,41 @@
+/**
+ * Owns: `CliHost`, everything the CLI takes from its process (environment, cwd, home, platform, streams, the file
+ * system edges), so every command runs in-process with injected values in tests.
+ * Never: reads process state itself; only `main.ts` builds a host from the real process.
+ */
+import type { FileSystemProbe } from "@pi-permissions/access-intent";
+import type { ConfigFileSystem } from "@pi-permissions/engine";
+import type { PathFlavorName } from "@pi-permissions/policy";
+
+/** Where the CLI writes text. Must not throw. */
+export interface TextSink {
+	write(text: string): void;
+}
+
+/** The answer of writing a file that must not exist yet. */
+export type NewFileResult = { readonly kind: "written" } | { readonly kind: "exists" };
+
+export interface NewFileWriter {
+	/**
+	 * Creates the parent directories and writes `text` to `path` only if nothing is there yet. Resolves `exists` when
+	 * the path is taken (never overwrites); may reject for any other failure (permissions, a file as a parent).
+	 */
+	writeNew(path: string, text: string): Promise<NewFileResult>;
+}
+
+export interface CliHost {
+	/** The process environment as a plain record. */
+	readonly env: Readonly<Record<string, string | undefined>>;
+	readonly cwd: string;
+	readonly home: string;
+	readonly flavor: PathFlavorName;
+	/** Lines of input for `eval`; read incrementally, never all at once. */
+	readonly stdin: AsyncIterable<string | Uint8Array> & NodeJS.ReadableStream;
+	readonly stdout: TextSink;
+	readonly stderr: TextSink;
+	/** Whether stdout is a terminal that takes colour (TTY and no `NO_COLOR`). */
+	readonly color: boolean;
+	readonly configFileSystem: ConfigFileSystem;
+	readonly probe: FileSystemProbe;
+	readonly files: NewFileWriter;
+}

@@ -1,0 +1,120 @@
+/**
+ * Owns: the `pi-permissions` command line (commander): commands, options, help, and the exit code of one run.
+ * Never: reads process state; `runCli` gets everything from its `CliHost`, so tests run it in-process.
+ */
+
+import { renderConfigJsonSchema } from "@pi-permissions/policy";
+import { Command, CommanderError } from "commander";
+import type { CliHost } from "./cli-host";
+import { type ConfigCommandOptions, runConfigShow, runConfigValidate } from "./config-commands";
+import { type DecideOptions, runDecide } from "./decide-command";
+import { runEval } from "./eval-command";
+import { EXIT_CODES, type ExitCode } from "./exit-code";
+import { type InitOptions, runInit } from "./init-command";
+
+function withPolicyOptions(command: Command): Command {
+	return command
+		.option("--cwd <dir>", "the project directory (default: the current directory)")
+		.option("--agent <name>", "decide as this agent (its `permission:` frontmatter applies)")
+		.option("--yolo", "answer every ask with allow, as yolo mode does (deny still blocks)")
+		.option("--global <file>", "use this file as the global config instead of the standard location")
+		.option("--project <file>", "use this file as the project config instead of the standard location")
+		.option(
+			"--mcp-server <name>",
+			"a configured MCP server name (repeatable); splits mcp__server__tool names",
+			collect,
+			[],
+		);
+}
+
+function collect(value: string, previous: readonly string[]): string[] {
+	return [...previous, value];
+}
+
+const EXIT_HELP = `
+Exit codes: 0 allow (or success), 1 usage or config error, 2 ask, 3 deny.
+Config: global <agentDir>/extensions/pi-permissions/config.json (agentDir: $PI_CODING_AGENT_DIR or ~/.pi/agent),
+project <cwd>/.pi/extensions/pi-permissions/config.json, agents <agentDir>/agents/<name>.md and <cwd>/.pi/agents/<name>.md.`;
+
+/** Runs one command line (`argv` without the node and script names) and resolves its exit code. Never rejects. */
+export async function runCli(argv: readonly string[], host: CliHost): Promise<ExitCode> {
+	let exit: ExitCode = EXIT_CODES.allow;
+	const program = new Command("pi-permissions")
+		.description("Check, explain and evaluate pi-permissions policies with the same engine and files as Pi")
+		.exitOverride()
+		.configureOutput({ writeOut: (text) => host.stdout.write(text), writeErr: (text) => host.stderr.write(text) })
+		.showHelpAfterError()
+		.addHelpText("after", EXIT_HELP);
+
+	withPolicyOptions(
+		program
+			.command("check")
+			.description("decide one tool call: allow (exit 0), ask (2) or deny (3)")
+			.argument("<tool>", "the tool name (bash, read, write, mcp__server__tool, …)")
+			.argument("<input>", "the tool input as JSON; for bash and shell aliases, the command text"),
+	)
+		.option("--json", "print the decision as JSON")
+		.action(async (tool: string, input: string, options: DecideOptions) => {
+			exit = await runDecide(host, "check", tool, input, options);
+		});
+
+	withPolicyOptions(
+		program
+			.command("explain")
+			.description("decide one tool call and show why: bash units, every gate, matching rules, overlays")
+			.argument("<tool>", "the tool name")
+			.argument("<input>", "the tool input as JSON; for bash and shell aliases, the command text"),
+	)
+		.option("--json", "print the decision and its trace as JSON")
+		.action(async (tool: string, input: string, options: DecideOptions) => {
+			exit = await runDecide(host, "explain", tool, input, options);
+		});
+
+	withPolicyOptions(
+		program
+			.command("eval")
+			.description('decide JSON lines from stdin ({"id","tool","input","agent"?}), one JSON line out per call'),
+	).action(async (options: DecideOptions) => {
+		exit = await runEval(host, options);
+	});
+
+	const config = program.command("config").description("show or validate the config files");
+	withPolicyOptions(config.command("show").description("the effective ruleset with origins and files"))
+		.option("--json", "print as JSON")
+		.action(async (options: ConfigCommandOptions) => {
+			exit = await runConfigShow(host, options);
+		});
+	withPolicyOptions(config.command("validate").description("check every scope; exit 1 on any error"))
+		.option("--json", "print as JSON")
+		.action(async (options: ConfigCommandOptions) => {
+			exit = await runConfigValidate(host, options);
+		});
+
+	program
+		.command("schema")
+		.description("print the JSON Schema of the config file")
+		.action(() => {
+			host.stdout.write(renderConfigJsonSchema());
+		});
+
+	program
+		.command("init")
+		.description("write the recommended policy to the global config (or the project one); never overwrites")
+		.option("--project", "write the project config instead of the global one")
+		.option("--file <file>", "write this file instead of a standard location")
+		.option("--cwd <dir>", "the project directory (default: the current directory)")
+		.action(async (options: InitOptions) => {
+			exit = await runInit(host, options);
+		});
+
+	try {
+		await program.parseAsync([...argv], { from: "user" });
+		return exit;
+	} catch (error) {
+		if (error instanceof CommanderError) {
+			return error.exitCode === 0 ? EXIT_CODES.allow : EXIT_CODES.usage;
+		}
+		host.stderr.write(`pi-permissions: ${error instanceof Error ? error.message : String(error)}\n`);
+		return EXIT_CODES.usage;
+	}
+}

@@ -1,0 +1,86 @@
+/**
+ * Owns: `config show` (the effective ruleset in evaluation order, each rule with its origin and file, the effective
+ * settings, scopes and notices) and `config validate` (every scope's status and each issue with file, line, column,
+ * key path and fix; exit 1 on any error).
+ * Never: writes config files or decides calls.
+ */
+import { ConfigLoader, formatConfigLoadIssue, formatKeyPath } from "@pi-permissions/engine";
+import { pathFlavorFor, type RuleOrigin } from "@pi-permissions/policy";
+import { loadPolicy } from "./cli-engine";
+import type { CliHost } from "./cli-host";
+import { configNoticeLines } from "./config-notices";
+import { type PolicyOptions, resolvePolicySetup } from "./config-options";
+import { EXIT_CODES, type ExitCode } from "./exit-code";
+import { colorsFor } from "./report-text";
+
+export interface ConfigCommandOptions extends PolicyOptions {
+	readonly json?: boolean;
+}
+
+async function loadFor(host: CliHost, options: PolicyOptions) {
+	const setup = resolvePolicySetup(host, options);
+	const loader = new ConfigLoader({ fileSystem: host.configFileSystem, flavor: setup.flavor });
+	const env = { home: setup.home, flavor: pathFlavorFor(setup.flavor) };
+	return loadPolicy(loader, setup, env, setup.defaultAgent);
+}
+
+export async function runConfigShow(host: CliHost, options: ConfigCommandOptions): Promise<ExitCode> {
+	const { load, policy } = await loadFor(host, options);
+	const files = new Map<RuleOrigin, string | null>(load.reports.map((report) => [report.scope, report.file]));
+	const rules = policy.rules.map((rule) => ({
+		surface: rule.surface,
+		pattern: rule.pattern,
+		action: rule.action,
+		origin: rule.origin,
+		file: files.get(rule.origin) ?? null,
+		reason: rule.reason ?? null,
+	}));
+	const notices = configNoticeLines({ load, policy });
+	if (options.json === true) {
+		const { settings, yolo, failClosedScopes } = policy;
+		const shellTools = Object.fromEntries(policy.shellTools);
+		const document = { scopes: load.reports, settings, shellTools, yolo, failClosedScopes, rules, notices };
+		host.stdout.write(`${JSON.stringify(document, null, 2)}\n`);
+		return EXIT_CODES.allow;
+	}
+	const colors = colorsFor(host.color);
+	let text = `${colors.bold("scopes")}\n`;
+	for (const report of load.reports)
+		text += `  ${report.scope.padEnd(14)} ${report.status.padEnd(8)} ${report.file ?? "-"}\n`;
+	text += `\n${colors.bold("rules (evaluation order; the last match wins)")}\n`;
+	for (const rule of rules) {
+		const where = rule.file === null ? rule.origin : `${rule.origin} ${rule.file}`;
+		const reason = rule.reason === null ? "" : ` reason: ${rule.reason}`;
+		text += `  ${rule.surface} ${JSON.stringify(rule.pattern)}: ${colors.action(rule.action, rule.action)} ${colors.dim(`(${where})`)}${reason}\n`;
+	}
+	text += `\n${colors.bold("settings")}\n`;
+	for (const [key, value] of Object.entries(policy.settings)) text += `  ${key}: ${JSON.stringify(value)}\n`;
+	for (const [tool, alias] of policy.shellTools) text += `  shellTools.${tool}: ${JSON.stringify(alias)}\n`;
+	if (notices.length > 0) text += `\n${colors.bold("notices")}\n${notices.map((line) => `  ${line}\n`).join("")}`;
+	host.stdout.write(text);
+	return EXIT_CODES.allow;
+}
+
+export async function runConfigValidate(host: CliHost, options: ConfigCommandOptions): Promise<ExitCode> {
+	const { load } = await loadFor(host, options);
+	const errors = load.issues.filter((issue) => issue.severity === "error").length;
+	const exit = errors > 0 ? EXIT_CODES.usage : EXIT_CODES.allow;
+	if (options.json === true) {
+		const issues = load.issues.map((issue) => ({ ...issue, keyPath: formatKeyPath(issue.keyPath) }));
+		host.stdout.write(
+			`${JSON.stringify({ valid: errors === 0, scopes: load.reports, issues, notices: load.notices })}\n`,
+		);
+		return exit;
+	}
+	let text = "";
+	for (const report of load.reports)
+		text += `${report.scope.padEnd(14)} ${report.status.padEnd(8)} ${report.file ?? "-"}\n`;
+	for (const issue of load.issues) text += `${formatConfigLoadIssue(issue)}\n`;
+	for (const notice of load.notices) text += `${notice.file}: notice: ${notice.message}\n`;
+	text +=
+		errors > 0
+			? `${errors} error(s): invalid non-global scopes fail closed (every allow becomes ask)\n`
+			: "config valid\n";
+	host.stdout.write(text);
+	return exit;
+}

@@ -1,0 +1,71 @@
+/**
+ * Owns: the options every policy-reading command shares (`--cwd`, `--agent`, `--yolo`, `--global`, `--project`) and
+ * how they resolve against the host into a config load request, exactly as the adapter locates its files.
+ * Never: reads files; `cli-engine.ts` and the config commands load through `ConfigLoader`.
+ */
+import { posix, win32 } from "node:path";
+import { type ConfigLoadRequest, configLocations, resolveAgentDir } from "@pi-permissions/engine";
+import type { PathFlavorName } from "@pi-permissions/policy";
+import type { CliHost } from "./cli-host";
+
+/** The shared options as commander hands them over. */
+export interface PolicyOptions {
+	readonly cwd?: string;
+	readonly agent?: string;
+	readonly yolo?: boolean;
+	readonly global?: string;
+	readonly project?: string;
+	/** Configured MCP server names (`--mcp-server`, repeatable): they split native `mcp__server__tool` names. */
+	readonly mcpServer?: readonly string[];
+}
+
+/** Everything needed to load and compose the policy of one invocation. */
+export interface PolicySetup {
+	readonly cwd: string;
+	readonly home: string;
+	readonly agentDir: string;
+	readonly flavor: PathFlavorName;
+	/** The agent of calls that name none (`--agent`), `null` for the main session. */
+	readonly defaultAgent: string | null;
+	/** `true` forces yolo on; `undefined` leaves it to the config's `yoloMode`. */
+	readonly yolo: true | undefined;
+	readonly files: { readonly global?: string; readonly project?: string };
+	readonly mcpServers: readonly string[];
+}
+
+export function resolvePolicySetup(host: CliHost, options: PolicyOptions): PolicySetup {
+	const path = host.flavor === "win32" ? win32 : posix;
+	const cwd = options.cwd === undefined ? host.cwd : path.resolve(host.cwd, options.cwd);
+	// Pi resolves a relative PI_CODING_AGENT_DIR against the directory it was started in, not against `--cwd`.
+	const agentDir = resolveAgentDir({ env: host.env, home: host.home, cwd: host.cwd, flavor: host.flavor });
+	const files: { global?: string; project?: string } = {};
+	if (options.global !== undefined) files.global = path.resolve(host.cwd, options.global);
+	if (options.project !== undefined) files.project = path.resolve(host.cwd, options.project);
+	return {
+		cwd,
+		home: host.home,
+		agentDir,
+		flavor: host.flavor,
+		defaultAgent: options.agent ?? null,
+		yolo: options.yolo === true ? true : undefined,
+		files,
+		mcpServers: options.mcpServer ?? [],
+	};
+}
+
+/** The loader request for one agent. The project scope is read: invoking the CLI is the operator's trust. */
+export function loadRequest(setup: PolicySetup, agentName: string | null): ConfigLoadRequest {
+	return {
+		cwd: setup.cwd,
+		agentDir: setup.agentDir,
+		agentName,
+		isProjectTrusted: () => true,
+		files: setup.files,
+	};
+}
+
+/** Where `init` writes: the global or the project config file (the explicit `--global`/`--project` file if given). */
+export function initTarget(setup: PolicySetup, scope: "global" | "project"): string {
+	const standard = configLocations({ cwd: setup.cwd, agentDir: setup.agentDir, agentName: null, flavor: setup.flavor });
+	return setup.files[scope] ?? (standard[scope] as string);
+}

@@ -1,0 +1,56 @@
+/**
+ * Owns: the entry point of `npm run demo`: a throwaway home and project (with a `.env`), the recommended policy as
+ * their global config, and `runDemo` over them; colour only when stdout is a terminal. Like `main.ts` it is a
+ * composition root, for the demo alone.
+ * Never: reads or writes the operator's real Pi config.
+ */
+import { rmSync } from "node:fs";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createNodeFileSystemProbe } from "@pi-permissions/access-intent";
+import { createNodeConfigFileSystem } from "@pi-permissions/engine";
+import type { CliHost } from "./cli-host";
+import { runDemo } from "./demo-script";
+import { createNodeFileWriter } from "./node-file-writer";
+import { recommendedPolicyText } from "./recommended-policy";
+
+// A reader that stops early (`| head`) closes the pipe; that ends the output, it is not a failure.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+	if (error.code === "EPIPE") {
+		rmSync(root, { recursive: true, force: true });
+		process.exit(0);
+	}
+	throw error;
+});
+
+const root = await mkdtemp(join(tmpdir(), "pi-permissions-demo-"));
+try {
+	const home = join(root, "home");
+	const projectDir = join(root, "project");
+	await mkdir(projectDir, { recursive: true });
+	await mkdir(home, { recursive: true });
+	await writeFile(join(projectDir, ".env"), "TOKEN=demo\n");
+	const policyFile = join(root, "recommended-policy.json");
+	await writeFile(policyFile, recommendedPolicyText());
+	const host: CliHost = {
+		env: {},
+		cwd: projectDir,
+		home,
+		flavor: process.platform === "win32" ? "win32" : "posix",
+		stdin: process.stdin,
+		stdout: { write: (text) => void process.stdout.write(text) },
+		stderr: { write: (text) => void process.stderr.write(text) },
+		color: process.stdout.isTTY === true && process.env.NO_COLOR === undefined,
+		configFileSystem: createNodeConfigFileSystem(),
+		probe: createNodeFileSystemProbe(),
+		files: createNodeFileWriter(),
+	};
+	process.exitCode = await runDemo(host, {
+		policyFile,
+		projectFile: join(projectDir, ".pi", "extensions", "pi-permissions", "config.json"),
+		projectDir,
+	});
+} finally {
+	await rm(root, { recursive: true, force: true });
+}

@@ -1,0 +1,149 @@
+/**
+ * Owns: the trace `explain` adds to a report: the bash units (context, wrapper kind, executed unit), every gate's
+ * result, every rule that matches the deciding value with its origin scope and file, the overlay that changed it,
+ * and the scopes that were loaded.
+ * Never: decides; it re-reads the composed rules only to list matches, never to change the verdict.
+ */
+import { displayPath } from "@pi-permissions/access-intent";
+import type { GateName, OutcomeBasis, ScopeStatus } from "@pi-permissions/engine";
+import {
+	CompiledPolicy,
+	composePolicy,
+	type PermissionState,
+	type Rule,
+	type RuleOrigin,
+	type ScopeName,
+} from "@pi-permissions/policy";
+import type { CallReport } from "./call-report";
+import type { CliEngine, DecidedCall } from "./cli-engine";
+
+export interface TraceUnit {
+	readonly text: string;
+	readonly context: string | null;
+	readonly nesting: readonly string[];
+	readonly wrapperKind: string | null;
+	readonly executedUnit: string | null;
+}
+
+export interface TraceGate {
+	readonly gate: GateName;
+	readonly surface: string;
+	readonly value: string;
+	readonly state: PermissionState;
+	readonly matchedPattern: string | null;
+	readonly origin: RuleOrigin | null;
+	readonly basis: OutcomeBasis;
+}
+
+export interface TraceRule {
+	readonly surface: string;
+	readonly pattern: string;
+	/** The action the decision used (after any overlay). */
+	readonly action: PermissionState;
+	/** The action as written, before an overlay rewrote it. */
+	readonly writtenAction: PermissionState;
+	/** The origin the decision used (an overlay shows here as `fail-closed` or `yolo`). */
+	readonly origin: RuleOrigin;
+	/** Where the rule was written: a scope, `builtin` or `baseline`. */
+	readonly source: RuleOrigin;
+	readonly file: string | null;
+	readonly reason: string | null;
+	/** The last matching rule: the one that wins. */
+	readonly wins: boolean;
+}
+
+export type TraceOverlay =
+	| { readonly kind: "fail-closed"; readonly scopes: readonly ScopeName[] }
+	| { readonly kind: "yolo" }
+	| null;
+
+export interface ExplainTrace {
+	readonly bash: {
+		readonly units: readonly TraceUnit[];
+		readonly unparseable: string | null;
+		readonly externalPaths: readonly string[];
+		readonly pathCandidates: readonly string[];
+	} | null;
+	readonly gates: readonly TraceGate[];
+	readonly matchingRules: readonly TraceRule[];
+	readonly overlay: TraceOverlay;
+	readonly scopes: readonly { readonly scope: ScopeName; readonly file: string | null; readonly status: ScopeStatus }[];
+}
+
+export function explainTrace(engine: CliEngine, decided: DecidedCall, report: CallReport): ExplainTrace {
+	const { program, decision, loaded } = decided;
+	const files = new Map<RuleOrigin, string | null>(loaded.load.reports.map((entry) => [entry.scope, entry.file]));
+	return {
+		bash:
+			program === null
+				? null
+				: {
+						units: program.units.map((unit) => ({
+							text: unit.text,
+							context: unit.context,
+							nesting: unit.nesting,
+							wrapperKind: unit.wrapperKind,
+							executedUnit: unit.executedUnit,
+						})),
+						unparseable: program.unparseable?.reason ?? null,
+						externalPaths: program.externalPaths.map(displayPath),
+						pathCandidates: program.pathCandidates.map(displayPath),
+					},
+		gates: (decision?.outcomes ?? []).map((outcome) => ({
+			gate: outcome.gate,
+			surface: outcome.surface,
+			value: outcome.value,
+			state: outcome.state,
+			matchedPattern: outcome.matchedPattern,
+			origin: outcome.origin,
+			basis: outcome.basis,
+		})),
+		matchingRules:
+			report.surface === null || report.value === null
+				? []
+				: matchingRules(engine, decided, report.surface, report.value, files),
+		overlay: overlayOf(report, loaded.policy.failClosedScopes),
+		scopes: loaded.load.reports,
+	};
+}
+
+function overlayOf(report: CallReport, failClosedScopes: readonly ScopeName[]): TraceOverlay {
+	if (report.origin === "fail-closed") return { kind: "fail-closed", scopes: failClosedScopes };
+	if (report.origin === "yolo") return { kind: "yolo" };
+	return null;
+}
+
+/** Every composed rule matching `value` on `surface`, in evaluation order, each with the scope that wrote it. */
+function matchingRules(
+	engine: CliEngine,
+	decided: DecidedCall,
+	surface: string,
+	value: string,
+	files: ReadonlyMap<RuleOrigin, string | null>,
+): TraceRule[] {
+	const { policy, load } = decided.loaded;
+	// The same composition without overlays: overlays rewrite rules one for one, so indexes line up.
+	const written = composePolicy({
+		scopes: load.scopes.map((scope) => (scope.status === "invalid" ? { scope: scope.scope, status: "absent" } : scope)),
+		env: engine.env,
+		yolo: false,
+	}).rules;
+	const aligned = written.length === policy.rules.length;
+	const found: { rule: Rule; written: Rule }[] = [];
+	policy.rules.forEach((rule, index) => {
+		const match = CompiledPolicy.compile([rule], engine.env).evaluate(surface, value);
+		if (match.rule === null) return;
+		found.push({ rule, written: (aligned ? written[index] : undefined) ?? rule });
+	});
+	return found.map(({ rule, written: original }, index) => ({
+		surface: rule.surface,
+		pattern: rule.pattern,
+		action: rule.action,
+		writtenAction: original.action,
+		origin: rule.origin,
+		source: original.origin,
+		file: files.get(original.origin) ?? null,
+		reason: rule.reason ?? null,
+		wins: index === found.length - 1,
+	}));
+}

@@ -1,0 +1,98 @@
+/**
+ * Owns: the human-readable text of `check` and `explain` (decision, gate, surface, pattern, origin, reason,
+ * suggestion; then the trace), coloured only when the host says stdout takes colour.
+ * Never: decides or reads files; it formats a `CallReport` and an `ExplainTrace`.
+ */
+import type { PermissionState } from "@pi-permissions/policy";
+import type { CallReport } from "./call-report";
+import type { ExplainTrace } from "./explain-trace";
+
+export interface Colors {
+	action(action: PermissionState, text: string): string;
+	dim(text: string): string;
+	bold(text: string): string;
+}
+
+const ANSI = {
+	reset: "\u001b[0m",
+	bold: "\u001b[1m",
+	dim: "\u001b[2m",
+	red: "\u001b[31m",
+	green: "\u001b[32m",
+	yellow: "\u001b[33m",
+};
+
+export function colorsFor(enabled: boolean): Colors {
+	if (!enabled) return { action: (_action, text) => text, dim: (text) => text, bold: (text) => text };
+	const wrap = (code: string, text: string) => `${code}${text}${ANSI.reset}`;
+	return {
+		action: (action, text) => wrap(action === "allow" ? ANSI.green : action === "ask" ? ANSI.yellow : ANSI.red, text),
+		dim: (text) => wrap(ANSI.dim, text),
+		bold: (text) => wrap(ANSI.bold, text),
+	};
+}
+
+/** A value on one line: JSON quoting escapes newlines and control characters from a command. */
+function shown(value: string | null): string {
+	return value === null ? "-" : JSON.stringify(value);
+}
+
+export function renderReport(report: CallReport, colors: Colors): string {
+	const field = (label: string, value: string) => `  ${colors.dim(label.padEnd(10))} ${value}\n`;
+	let text = `${colors.bold(colors.action(report.action, report.action.toUpperCase()))}\n`;
+	text += field("gate", report.gate ?? "-");
+	text += field("surface", report.surface ?? "-");
+	text += field("value", shown(report.value));
+	text += field("pattern", shown(report.matchedPattern));
+	text += field("origin", report.origin ?? "-");
+	if (report.reason !== null) text += field("reason", report.reason);
+	if (report.suggestion !== null) text += field("session", report.suggestion.label);
+	return text;
+}
+
+export function renderTrace(trace: ExplainTrace, colors: Colors): string {
+	let text = "";
+	const heading = (title: string) => `\n${colors.bold(title)}\n`;
+	if (trace.bash !== null) {
+		text += heading("bash units");
+		if (trace.bash.unparseable !== null) text += `  unparseable: ${trace.bash.unparseable}\n`;
+		for (const unit of trace.bash.units) {
+			const parts = [`context=${unit.context ?? "top"}`];
+			if (unit.nesting.length > 0) parts.push(`nesting=${unit.nesting.join(">")}`);
+			if (unit.wrapperKind !== null) parts.push(`wrapper=${unit.wrapperKind}`);
+			if (unit.executedUnit !== null) parts.push(`executes=${shown(unit.executedUnit)}`);
+			text += `  ${shown(unit.text)} ${colors.dim(parts.join(" "))}\n`;
+		}
+		if (trace.bash.externalPaths.length > 0)
+			text += `  external paths: ${trace.bash.externalPaths.map(shown).join(", ")}\n`;
+		if (trace.bash.pathCandidates.length > 0)
+			text += `  path candidates: ${trace.bash.pathCandidates.map(shown).join(", ")}\n`;
+	}
+	text += heading("gates");
+	if (trace.gates.length === 0) text += "  (none: the call failed before any gate decided)\n";
+	for (const gate of trace.gates) {
+		const how = `${gate.basis}, pattern ${shown(gate.matchedPattern)}, origin ${gate.origin ?? "-"}`;
+		text += `  ${gate.gate.padEnd(24)} ${colors.action(gate.state, gate.state.padEnd(5))} ${gate.surface} ${shown(gate.value)} ${colors.dim(how)}\n`;
+	}
+	text += heading("rules matching the deciding value (evaluation order; > marks the last match, which wins)");
+	if (trace.matchingRules.length === 0) text += "  (none)\n";
+	for (const rule of trace.matchingRules) {
+		const where = rule.file === null ? rule.source : `${rule.source} ${rule.file}`;
+		const overlay = rule.origin === rule.source ? "" : ` (was ${rule.writtenAction}, ${rule.origin})`;
+		const mark = rule.wins ? ">" : " ";
+		const surface = rule.surface === "*" ? "(every surface)" : rule.surface;
+		text += ` ${mark} ${surface} ${shown(rule.pattern)}: ${colors.action(rule.action, rule.action)}${overlay} ${colors.dim(`(${where})`)}\n`;
+		if (rule.reason !== null) text += `    reason: ${rule.reason}\n`;
+	}
+	if (trace.overlay !== null) {
+		text += heading("overlay");
+		text +=
+			trace.overlay.kind === "fail-closed"
+				? `  fail-closed: invalid ${trace.overlay.scopes.join(", ")} scope floors every allow to ask\n`
+				: "  yolo: every ask becomes allow (deny still blocks)\n";
+	}
+	text += heading("scopes");
+	for (const scope of trace.scopes)
+		text += `  ${scope.scope.padEnd(14)} ${scope.status.padEnd(8)} ${scope.file ?? "-"}\n`;
+	return text;
+}
