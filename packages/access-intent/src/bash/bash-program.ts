@@ -7,11 +7,12 @@ import type { AccessPath } from "../path/access-path";
 import type { PathNormalizer } from "../path/path-normalizer";
 import type { BashParser } from "./bash-parser";
 import type { CommandUnit, UnitContext } from "./command-unit";
+import type { PrefixRepair } from "./misparse-guards";
 import { DEFAULT_PARSE_LIMITS, ParseBudget, type ParseLimits, type WorkCount } from "./parse-budget";
 import { collectBashPaths } from "./path-candidates";
 import { plainCommandDrafts } from "./plain-command";
 import { SourceIndex } from "./source-index";
-import { collectDrafts, type PrefixRepair } from "./unit-collector";
+import { collectDrafts } from "./unit-collector";
 import type { UnitDraft } from "./unit-draft";
 import { UnitEmitter } from "./unit-emitter";
 
@@ -25,6 +26,11 @@ export interface BashProgramDeps {
 	readonly normalizer: PathNormalizer;
 	/** Work bounds; `DEFAULT_PARSE_LIMITS` when absent. */
 	readonly limits?: ParseLimits;
+	/**
+	 * The directory the command starts in (a shell alias's `workdir` argument), resolved against the normalizer's
+	 * cwd; the cwd when absent. It moves path resolution only: "outside" is still judged against the cwd.
+	 */
+	readonly workdir?: string;
 }
 
 /** Re-parses after blanking a misread `time`/`!`/`coproc` prefix; each round removes at least one prefix. */
@@ -39,14 +45,26 @@ export class BashProgram {
 		readonly unparseable: Unparseable | null,
 		/** The work this parse did, for bounds tests and benchmarks. */
 		readonly work: WorkCount,
+		/** True when path collection hit its work bounds: the path slices are incomplete (the caller should ask). */
+		readonly pathsTruncated: boolean,
 	) {}
 
 	/** Never throws on any string: a command it cannot read completely is returned with `unparseable` set. */
 	static parse(command: string, deps: BashProgramDeps): BashProgram {
 		const parsed = parseBashUnits(command, deps.parser, deps.limits);
-		if (parsed.unparseable !== null) return new BashProgram(command, [], [], [], parsed.unparseable, parsed.work);
-		const paths = collectBashPaths(parsed.units, deps.normalizer);
-		return new BashProgram(command, parsed.units, paths.externalPaths, paths.ruleCandidates, null, parsed.work);
+		if (parsed.unparseable !== null)
+			return new BashProgram(command, [], [], [], parsed.unparseable, parsed.work, false);
+		const options = deps.workdir === undefined ? {} : { workdir: deps.workdir };
+		const paths = collectBashPaths(parsed.units, deps.normalizer, options);
+		return new BashProgram(
+			command,
+			parsed.units,
+			paths.externalPaths,
+			paths.ruleCandidates,
+			null,
+			parsed.work,
+			paths.truncated,
+		);
 	}
 }
 

@@ -28,7 +28,9 @@ export interface CommandUnit {
 	/**
 	 * Every enclosing construct from outermost to innermost (e.g. `["subshell", "if", "command_substitution"]`).
 	 * Labels: `subshell`, `brace_group`, `arithmetic`, `if`, `while`, `until`, `for`, `select`, `case`, `function`,
-	 * `negation`, `time`, `coproc`, `command_substitution`, `process_substitution`; and for units emitted on behalf
+	 * `negation`, `time`, `coproc`, `command_substitution`, `process_substitution`; the control labels `pipeline` (a
+	 * member of `a | b`), `background` (a statement ending in `&`), `conditional` (a list member before a `||` or
+	 * right after one) and `and_then` (a list member right after `&&`); and for units emitted on behalf
 	 * of a wrapper: `wrapper` (the command an indirection certainly executes, `sudo rm x` -> `rm x`) and `payload`
 	 * (the parsed text of `bash -c '…'`, `eval …`, `watch '…'`, which runs in a new shell: context `subshell`).
 	 */

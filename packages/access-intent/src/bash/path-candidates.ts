@@ -3,6 +3,8 @@
  * (operands, option values, redirect targets, glob matches, `cd` folding, literal-assigned variables).
  * Never: consults rules or decides an action; candidacy is a file-system question answered through the normalizer.
  */
+
+import type { AccessPath } from "../path/access-path";
 import { type OperandRole, operandRoles } from "../path/bash-operand-roles";
 import { type Bases, BashShellState } from "../path/bash-shell-state";
 import { assignmentOperandValue, isPathShaped } from "../path/bash-token-shape";
@@ -17,6 +19,8 @@ import { literalWordText, type ShellWord } from "./shell-word";
 const DECLARATIONS = new Set(["export", "declare", "local", "readonly", "typeset"]);
 /** Heredoc bodies and here-strings are data, not files. */
 const DATA_REDIRECTS = new Set(["<<", "<<-", "<<<"]);
+/** `2>&1`, `>&-`: a descriptor duplicated or closed, not a file. */
+const FD_DUPLICATE = /^(?:\d+|-)$/;
 
 export interface CollectBashPathsOptions {
 	/** Directory the command starts in (a shell alias's workdir argument), resolved against cwd; the cwd when absent. */
@@ -44,6 +48,8 @@ class PathCollector {
 	private readonly budget: GlobBudget = createGlobBudget();
 	readonly sink: PathCandidateSink;
 	private readonly lookup = (name: string): VariableValues => this.state.lookup(name);
+	/** `forBashToken` answers by base and text; the view's probe is memoised, so an answer never changes. */
+	private readonly tokens = new Map<string, AccessPath>();
 
 	constructor(
 		private readonly normalizer: PathNormalizer,
@@ -54,7 +60,14 @@ class PathCollector {
 	}
 
 	visit(unit: CommandUnit): void {
-		if (unit.compound) return;
+		// SECURITY: `false && cd /tmp; cat ../x`: a `cd` right after `&&` holds only up to the end of its `&&` chain.
+		const chained = unit.context === null && unit.nesting.length === 1 && unit.nesting[0] === "and_then";
+		if (!chained) this.state.endChain();
+		if (unit.compound) {
+			// SECURITY: `{ cat a; } > /etc/x` and `while …; done < /etc/passwd`: a compound's own redirects are its paths.
+			this.visitRedirects(unit, this.state.bases);
+			return;
+		}
 		// INVARIANT: an effect is certain only for a plain top-level unit; anything nested may not run or may not persist.
 		const certain = unit.context === null && unit.nesting.length === 0;
 		const bases = this.state.bases;
@@ -69,13 +82,25 @@ class PathCollector {
 				this.visitOperand(word, roles[index] ?? { kind: "skip" }, bases);
 			});
 		}
+		this.visitRedirects(unit, bases);
+		const chainedCd = chained && unit.commandName === "cd";
+		if (chainedCd) this.state.enterChain();
+		applyDirectoryChange(unit, {
+			certain: certain || chainedCd,
+			bases,
+			state: this.state,
+			normalizer: this.normalizer,
+			lookup: this.lookup,
+		});
+	}
+
+	private visitRedirects(unit: CommandUnit, bases: Bases): void {
 		for (const redirect of unit.redirects) {
 			if (DATA_REDIRECTS.has(redirect.operator)) continue;
 			const target = literalWordText(redirect.target);
-			if (redirect.operator.includes("&") && target !== null && /^(?:\d+|-)$/.test(target)) continue;
+			if (redirect.operator.includes("&") && target !== null && FD_DUPLICATE.test(target)) continue;
 			this.visitWord(redirect.target, "definite", bases);
 		}
-		applyDirectoryChange(unit, { certain, bases, state: this.state, normalizer: this.normalizer, lookup: this.lookup });
 	}
 
 	private recordAssignments(unit: CommandUnit, certain: boolean): void {
@@ -207,6 +232,13 @@ class PathCollector {
 	}
 
 	private add(text: string, base: string): void {
-		this.sink.addPath(this.normalizer.forBashToken(text, base));
+		// Scripts repeat words (`src/`, `-n`, `build/`): one command's view answers the same token the same way.
+		const key = `${base}\0${text}`;
+		let path = this.tokens.get(key);
+		if (path === undefined) {
+			path = this.normalizer.forBashToken(text, base);
+			this.tokens.set(key, path);
+		}
+		this.sink.addPath(path);
 	}
 }

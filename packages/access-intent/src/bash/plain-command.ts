@@ -4,6 +4,7 @@
  * Never: guesses; any character or word outside its narrow grammar sends the command to tree-sitter.
  */
 import type { UnitContext } from "./command-unit";
+import { labelPlainControl } from "./control-labels";
 import { RESERVED_NAMES } from "./node-vocabulary";
 import { newDraft, type UnitDraft } from "./unit-draft";
 
@@ -36,6 +37,8 @@ export function plainCommandDrafts(
 	nesting: readonly string[],
 ): UnitDraft[] | null {
 	const drafts: UnitDraft[] = [];
+	/** `separators[k]` follows `drafts[k]`; a missing entry is the end of the command. */
+	const separators: string[] = [];
 	let current: UnitDraft | null = null;
 	let i = 0;
 	while (i < command.length) {
@@ -48,6 +51,7 @@ export function plainCommandDrafts(
 		const token = command.slice(i, end);
 		if (SEPARATORS.has(token)) {
 			if (current === null) return null;
+			separators.push(token);
 			current = null;
 		} else {
 			// `==` and other words led by `=` read as test operators to the grammar.
@@ -74,5 +78,8 @@ export function plainCommandDrafts(
 	const last = command.trimEnd();
 	if (current === null && drafts.length > 0 && !last.endsWith("&")) return null;
 	if (last.endsWith("&&")) return null;
+	// tree-sitter-bash nests `a | b | c && d` oddly (a pipeline holding a list): such mixes are left to the tree.
+	if (separators.includes("|") && (separators.includes("&&") || separators.includes("||"))) return null;
+	labelPlainControl(drafts, separators, nesting.length);
 	return drafts;
 }

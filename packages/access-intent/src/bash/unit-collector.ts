@@ -2,17 +2,24 @@
  * Owns: one iterative walk of a tree-sitter-bash tree that drafts every unit that can run, in source order, with
  * its context and nesting, plus the misparse signals (`time {`, `! {`, nested backquotes) the caller must act on.
  * Never: recurses in JS (an explicit frame stack, bounded by the budget), analyses wrappers, or decides actions.
- * Over 400 lines on purpose: every frame kind and the grammar-quirk guards (SECURITY lines) read the same frame
- * stack; split apart, a reviewer could no longer see in one place which node opens which frame.
+ * Over 250 lines on purpose: every frame kind reads the same frame stack; split apart, a reviewer could no longer
+ * see in one place which node opens which frame. The misparse checks live in `misparse-guards.ts`, the control labels
+ * in `control-labels.ts`.
  */
-import type { Language, Tree, TreeCursor } from "web-tree-sitter";
+import type { Tree, TreeCursor } from "web-tree-sitter";
 import type { Assignment, UnitContext } from "./command-unit";
+import { labelDraftsSince } from "./control-labels";
+import { type GrammarTypes, grammarTypesOf } from "./grammar-types";
+import {
+	commandMisparse,
+	heredocBackquotes,
+	heredocHasUncoveredSubstitution,
+	type PrefixRepair,
+} from "./misparse-guards";
 import {
 	COMPOUND_LABELS,
-	COMPOUND_OPENERS,
 	DYNAMIC_SPAN_NODES,
 	REDIRECT_NODES,
-	RESERVED_NAMES,
 	STATEMENT_CONTAINERS,
 	WORD_NODES,
 } from "./node-vocabulary";
@@ -21,13 +28,6 @@ import type { ShellWord } from "./shell-word";
 import type { SourceIndex } from "./source-index";
 import { type DraftKind, newDraft, type UnitDraft, type WordRef } from "./unit-draft";
 import { type DynamicSpan, plainVariableName, readShellWord } from "./word-text";
-
-/** A prefix keyword (`time`, `!`, `coproc NAME`) to blank out before a re-parse, and what it meant. */
-export interface PrefixRepair {
-	readonly start: number;
-	readonly end: number;
-	readonly label: "time" | "negation" | "coproc";
-}
 
 export interface CollectBase {
 	readonly context: UnitContext | null;
@@ -46,13 +46,15 @@ interface BaseFrame {
 	readonly nodeType: string;
 	readonly start: number;
 	readonly context: UnitContext | null;
-	readonly nesting: readonly string[];
+	/** Grows by `conditional` once a `list` frame has read its `&&`/`||` operator. */
+	nesting: readonly string[];
 	/** The unit redirects and stray redirect words attach to. */
 	owner: UnitDraft | null;
 }
 type Deliver = (ref: WordRef) => void;
 type Frame =
-	| (BaseFrame & { readonly kind: "scan" | "redirected" })
+	| (BaseFrame & { readonly kind: "scan"; readonly listDepth?: number })
+	| (BaseFrame & { readonly kind: "redirected" })
 	| (BaseFrame & { readonly kind: "command" | "declaration" | "test"; readonly unit: UnitDraft })
 	| (BaseFrame & {
 			readonly kind: "assignment";
@@ -76,46 +78,8 @@ type Frame =
 			quoted: boolean;
 	  });
 
-/** Field ids the walk compares against (numbers: reading a field name costs a string decode per node). */
-interface FieldIds {
-	readonly name: number;
-	readonly argument: number;
-	readonly value: number;
-	readonly body: number;
-	readonly destination: number;
-	/** Node type names and namedness by type id, read once per grammar instead of once per node. */
-	readonly types: readonly string[];
-	readonly named: readonly boolean[];
-}
-
-const fieldIdCache = new WeakMap<Language, FieldIds>();
-
-function fieldIdsOf(language: Language): FieldIds {
-	let ids = fieldIdCache.get(language);
-	if (ids === undefined) {
-		const id = (name: string): number => language.fieldIdForName(name) ?? -1;
-		const types: string[] = [];
-		const named: boolean[] = [];
-		for (let typeId = 0; typeId < language.nodeTypeCount; typeId++) {
-			types.push(language.nodeTypeForId(typeId) ?? "ERROR");
-			named.push(language.nodeTypeIsNamed(typeId));
-		}
-		ids = {
-			name: id("name"),
-			argument: id("argument"),
-			value: id("value"),
-			body: id("body"),
-			destination: id("destination"),
-			types,
-			named,
-		};
-		fieldIdCache.set(language, ids);
-	}
-	return ids;
-}
-
 export function collectDrafts(tree: Tree, index: SourceIndex, budget: ParseBudget, base: CollectBase): CollectOutcome {
-	const collector = new UnitCollector(index, budget, base, fieldIdsOf(tree.language));
+	const collector = new UnitCollector(index, budget, base, grammarTypesOf(tree.language));
 	const cursor = tree.walk();
 	try {
 		collector.walk(cursor);
@@ -136,7 +100,7 @@ class UnitCollector {
 		private readonly index: SourceIndex,
 		private readonly budget: ParseBudget,
 		private readonly base: CollectBase,
-		private readonly fields: FieldIds,
+		private readonly fields: GrammarTypes,
 	) {
 		this.source = index.source;
 	}
@@ -184,6 +148,7 @@ class UnitCollector {
 			// Tokens matter only as redirect operators and declaration keywords; skip their offsets otherwise.
 			if (parent.kind === "redirect" || parent.kind === "declaration")
 				this.token(parent, cursor.startIndex, cursor.endIndex);
+			else if (parent.kind === "scan") this.controlToken(cursor, parent, this.fields.types[typeId] ?? "");
 			return null;
 		}
 		const type = this.fields.types[typeId] ?? "ERROR";
@@ -286,6 +251,16 @@ class UnitCollector {
 			case "command_substitution":
 			case "process_substitution":
 				return this.substitution(parent, type, start, end);
+			case "pipeline": {
+				const nesting = this.nest(parent.nesting, "pipeline");
+				return nesting === null
+					? null
+					: { kind: "scan", nodeType: type, start, context: parent.context, nesting, owner: null };
+			}
+			case "list": {
+				const { context, nesting } = parent;
+				return { kind: "scan", nodeType: type, start, context, nesting, owner: null, listDepth: nesting.length };
+			}
 			case "redirected_statement":
 				return {
 					kind: "redirected",
@@ -366,48 +341,42 @@ class UnitCollector {
 		return this.slot(parent, type, start, end, (ref) => owner.args.push(ref));
 	}
 
-	/**
-	 * SECURITY: tree-sitter-bash does not see backquotes in an interpolating heredoc body, but bash runs them; each
-	 * pair becomes nested program text parsed in place (evasion EV-heredoc-backquote).
-	 */
+	/** Backquoted program text in an interpolating heredoc body becomes nested-source drafts (`misparse-guards.ts`). */
 	private backquotesInHeredoc(parent: Frame, start: number, end: number): void {
-		let open = -1;
-		for (let i = start; i < end; i++) {
-			const ch = this.source[i];
-			if (ch === "\\") {
-				i++;
-			} else if (ch === "`" && open === -1) {
-				open = i;
-			} else if (ch === "`") {
-				const unit = this.draft(parent, "nested-source", open, i + 1);
-				unit.nestedText = this.source.slice(open + 1, i).replace(/\\([`$\\])/g, "$1");
-				open = -1;
-			}
-		}
-		if (open !== -1) this.misparse ??= "an unmatched backquote in a heredoc body";
+		const found = heredocBackquotes(this.source, start, end);
+		for (const span of found.spans) this.draft(parent, "nested-source", span.start, span.end).nestedText = span.text;
+		if (found.unmatched) this.misparse ??= "an unmatched backquote in a heredoc body";
 	}
 
-	/**
-	 * SECURITY: tree-sitter-bash misses `$(…)` after leading tabs in a `<<-` body (EV-heredoc-dash); every unescaped
-	 * `$(` of an interpolating body must sit inside a substitution or expansion the tree reports, or we refuse.
-	 */
+	/** Every `$(` of an interpolating body must sit in a span the tree reports (`misparse-guards.ts`). */
 	private checkHeredocCoverage(cursor: TreeCursor, start: number, end: number): void {
 		const covered: { start: number; end: number }[] = [];
 		for (const child of cursor.currentNode.namedChildren) {
 			if (child !== null && DYNAMIC_SPAN_NODES.has(child.type))
 				covered.push({ start: child.startIndex, end: child.endIndex });
 		}
-		for (let i = start; i < end - 1; i++) {
-			if (this.source[i] === "\\") {
-				i++;
-				continue;
-			}
-			if (this.source[i] !== "$" || this.source[i + 1] !== "(") continue;
-			if (!covered.some((span) => span.start <= i && i < span.end)) {
-				this.misparse ??= "a substitution in a heredoc body that the grammar did not read";
-				return;
-			}
+		if (heredocHasUncoveredSubstitution(this.source, start, end, covered))
+			this.misparse ??= "a substitution in a heredoc body that the grammar did not read";
+	}
+
+	/**
+	 * SECURITY: a `cd` whose effect may not reach the next unit must not replace the directory (ADR 0005): list
+	 * members before or right after `||` become `conditional`, right after `&&` `and_then` (it ran if the rest of
+	 * the `&&` chain runs), and a statement sent to the background `background`.
+	 */
+	private controlToken(cursor: TreeCursor, parent: Frame & { kind: "scan" }, type: string): void {
+		if (type === "&") {
+			if (!cursor.gotoPreviousSibling()) return;
+			const from = cursor.startIndex;
+			cursor.gotoNextSibling();
+			labelDraftsSince(this.drafts, from, parent.nesting.length, "background");
+			return;
 		}
+		if ((type !== "&&" && type !== "||") || parent.listDepth === undefined) return;
+		if (type === "||") labelDraftsSince(this.drafts, parent.start, parent.listDepth, "conditional");
+		if (parent.nesting.length > parent.listDepth) return;
+		const nesting = this.nest(parent.nesting, type === "||" ? "conditional" : "and_then");
+		if (nesting !== null) parent.nesting = nesting;
 	}
 
 	private token(parent: Frame, start: number, end: number): void {
@@ -500,37 +469,9 @@ class UnitCollector {
 		unit.name = ref;
 	}
 
-	/** Flags names only a misread tree produces, and proposes the prefix repair that explains them. */
 	private checkCommand(unit: UnitDraft, parent: Frame): void {
-		if (unit.name === null) return;
-		const raw = this.source.slice(unit.name.start, unit.name.end);
-		let previous = unit.name;
-		for (const arg of unit.args) {
-			// SECURITY: `r\<newline>m` is one word `rm` to bash, but the tree splits it into `r` and `m` (EV-cont-*).
-			if (this.source.slice(previous.end, arg.start) === "\\\n") this.misparse ??= "a line continuation splits a word";
-			previous = arg;
-		}
-		if (RESERVED_NAMES.has(raw)) this.misparse ??= `reserved word \`${raw}\` read as a command name`;
-		if (COMPOUND_OPENERS.has(raw) && parent.nodeType === "negated_command") {
-			this.repairs.push({ start: parent.start, end: parent.start + 1, label: "negation" });
-		}
-		const argText = (index: number): string | null => {
-			const arg = unit.args[index];
-			return arg === undefined ? null : this.source.slice(arg.start, arg.end);
-		};
-		if (raw === "time") {
-			let index = 0;
-			while (argText(index) === "-p" || argText(index) === "--") index++;
-			const opener = unit.args[index];
-			if (opener !== undefined && COMPOUND_OPENERS.has(argText(index) as string)) {
-				this.repairs.push({ start: unit.name.start, end: opener.start, label: "time" });
-			}
-		}
-		if (raw === "coproc") {
-			const opener = [0, 1].find((index) => COMPOUND_OPENERS.has(argText(index) ?? ""));
-			const at = opener === undefined ? undefined : unit.args[opener];
-			if (at !== undefined) this.repairs.push({ start: unit.name.start, end: at.start, label: "coproc" });
-		}
+		const misparse = commandMisparse(this.source, unit, parent, this.repairs);
+		if (misparse !== null) this.misparse ??= misparse;
 	}
 
 	private draft(parent: Frame, kind: DraftKind, start: number, end: number): UnitDraft {

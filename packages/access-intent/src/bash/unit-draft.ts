@@ -28,7 +28,8 @@ export interface UnitDraft {
 	readonly start: number;
 	end: number;
 	readonly context: UnitContext | null;
-	readonly nesting: readonly string[];
+	/** Written once more when a later `||` or `&` shows the unit's effect is conditional (`unit-collector.ts`). */
+	nesting: readonly string[];
 	name: WordRef | null;
 	readonly args: WordRef[];
 	readonly redirects: Redirect[];

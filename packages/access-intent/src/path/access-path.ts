@@ -69,17 +69,19 @@ export interface MatchValueInputs {
 export function deriveMatchValues(inputs: MatchValueInputs): readonly string[] {
 	const { expanded, lexical, canonical, cwd, canonicalCwd, flavor } = inputs;
 	const values: string[] = [];
-	const add = (value: string | null) => {
-		if (value !== null && value !== "" && !values.includes(value)) values.push(value);
-	};
-	add(lexical);
-	add(relativeInside(cwd, lexical, flavor));
+	addMatchValue(values, lexical);
+	addMatchValue(values, relativeInside(cwd, lexical, flavor));
 	if (!isAbsolutePath(expanded, flavor)) {
 		const typedRelative = normalizePath(expanded, flavor);
 		// SECURITY: a typed form that climbs (`src/../../x`) would let `src/*` match a path outside `src`; drop it.
-		if (typedRelative !== ".." && !typedRelative.startsWith(`..${flavor.separator}`)) add(typedRelative);
+		if (typedRelative !== ".." && !typedRelative.startsWith(`..${flavor.separator}`))
+			addMatchValue(values, typedRelative);
 	}
-	add(canonical);
-	add(relativeInside(canonicalCwd, canonical, flavor));
+	addMatchValue(values, canonical);
+	addMatchValue(values, relativeInside(canonicalCwd, canonical, flavor));
 	return Object.freeze(values);
+}
+
+function addMatchValue(values: string[], value: string | null): void {
+	if (value !== null && value !== "" && !values.includes(value)) values.push(value);
 }

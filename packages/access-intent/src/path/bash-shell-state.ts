@@ -18,6 +18,8 @@ export class BashShellState {
 	private readonly variables = new Map<string, VariableValues>();
 	private readonly stack: Bases[] = [];
 	private readonly home: string;
+	/** The directories before the first `cd` of the current `&&` chain, `null` outside one. */
+	private chainStart: Bases | null = null;
 
 	constructor(cwd: string, home: string) {
 		this.currentBases = { kind: "known", dirs: [cwd] };
@@ -66,6 +68,20 @@ export class BashShellState {
 	/** Moves to `next`; an uncertain change keeps the current directories possible as well. */
 	changeDirectory(next: Bases, certain: boolean): void {
 		this.currentBases = certain ? capBases(next) : capBases(unionBases(this.currentBases, next));
+	}
+
+	/**
+	 * Starts (or continues) an `&&` chain whose `cd` holds for the units after it in the chain: they run only if it
+	 * succeeded. `endChain` then keeps the directories from before the chain possible, as the chain may have stopped.
+	 */
+	enterChain(): void {
+		this.chainStart ??= this.currentBases;
+	}
+
+	endChain(): void {
+		if (this.chainStart === null) return;
+		this.currentBases = capBases(unionBases(this.chainStart, this.currentBases));
+		this.chainStart = null;
 	}
 
 	pushDirectory(next: Bases, certain: boolean): void {

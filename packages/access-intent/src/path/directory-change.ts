@@ -21,7 +21,11 @@ export interface DirectoryChangeContext {
 	readonly lookup: VariableLookup;
 }
 
-/** Applies the unit's directory change to `state`, if it is `cd`, `pushd` or `popd`. */
+/**
+ * Applies the unit's directory change to `state`, if it is `cd`, `pushd` or `popd`. The caller passes `certain: false`
+ * for any unit whose effect may not reach the next one (nested, in a pipeline, in the background, around `||`), so the
+ * old directories stay possible.
+ */
 export function applyDirectoryChange(unit: CommandUnit, context: DirectoryChangeContext): void {
 	const name = unit.commandName;
 	const { certain, state, normalizer } = context;

@@ -66,21 +66,43 @@ export function createNodeFileSystemProbe(): FileSystemProbe {
  * `calls()` counts the questions passed on to `probe`.
  */
 export function createMemoizedProbe(probe: FileSystemProbe): FileSystemProbe & { readonly calls: () => number } {
-	let calls = 0;
-	const realpaths = new Map<string, string | null>();
-	const stats = new Map<string, EntryStat | null>();
-	const listings = new Map<string, readonly string[] | null>();
-	const remember = <T>(cache: Map<string, T>, path: string, ask: () => T): T => {
-		if (cache.has(path)) return cache.get(path) as T;
-		calls++;
-		const answer = ask();
-		cache.set(path, answer);
+	return new MemoizedProbe(probe);
+}
+
+class MemoizedProbe implements FileSystemProbe {
+	private count = 0;
+	private readonly realpaths = new Map<string, string | null>();
+	private readonly stats = new Map<string, EntryStat | null>();
+	private readonly listings = new Map<string, readonly string[] | null>();
+
+	constructor(private readonly probe: FileSystemProbe) {}
+
+	readonly calls = (): number => this.count;
+
+	realpath(path: string): string | null {
+		const cached = this.realpaths.get(path);
+		if (cached !== undefined || this.realpaths.has(path)) return cached ?? null;
+		this.count++;
+		const answer = this.probe.realpath(path);
+		this.realpaths.set(path, answer);
 		return answer;
-	};
-	return {
-		calls: () => calls,
-		realpath: (path) => remember(realpaths, path, () => probe.realpath(path)),
-		lstat: (path) => remember(stats, path, () => probe.lstat(path)),
-		readdir: (path) => remember(listings, path, () => probe.readdir(path)),
-	};
+	}
+
+	lstat(path: string): EntryStat | null {
+		const cached = this.stats.get(path);
+		if (cached !== undefined || this.stats.has(path)) return cached ?? null;
+		this.count++;
+		const answer = this.probe.lstat(path);
+		this.stats.set(path, answer);
+		return answer;
+	}
+
+	readdir(path: string): readonly string[] | null {
+		const cached = this.listings.get(path);
+		if (cached !== undefined || this.listings.has(path)) return cached ?? null;
+		this.count++;
+		const answer = this.probe.readdir(path);
+		this.listings.set(path, answer);
+		return answer;
+	}
 }

@@ -54,18 +54,35 @@ export class PathNormalizer {
 	private readonly probe: FileSystemProbe;
 	private readonly cwdRoot: string;
 	private readonly cwdSegments: readonly string[];
+	/** `cwd` followed by one separator: an absolute path starting with it is written under the cwd. */
+	private readonly cwdPrefix: string;
 	private readonly countCalls: (() => number) | null;
 
-	private constructor(options: PathNormalizerOptions, canonicalCwd: string, countCalls: (() => number) | null = null) {
+	private constructor(
+		options: PathNormalizerOptions,
+		canonicalCwd: string,
+		countCalls: (() => number) | null = null,
+		/** The cwd-derived fields of the normalizer this is a view of, so a per-command view re-derives nothing. */
+		derivedFrom: PathNormalizer | null = null,
+	) {
 		this.countCalls = countCalls;
+		this.flavor = options.flavor;
+		this.probe = options.probe;
+		this.canonicalCwd = canonicalCwd;
+		if (derivedFrom !== null) {
+			this.cwd = derivedFrom.cwd;
+			this.cwdRoot = derivedFrom.cwdRoot;
+			this.cwdSegments = derivedFrom.cwdSegments;
+			this.cwdPrefix = derivedFrom.cwdPrefix;
+			this.home = derivedFrom.home;
+			return;
+		}
 		this.cwd = normalizePath(options.cwd, options.flavor);
 		const parsedCwd = parsePath(this.cwd, options.flavor);
 		this.cwdRoot = parsedCwd.root;
 		this.cwdSegments = foldSegments(parsedCwd);
+		this.cwdPrefix = appendSegment(this.cwd, "", options.flavor);
 		this.home = options.home === "" ? "" : normalizePath(options.home, options.flavor);
-		this.flavor = options.flavor;
-		this.probe = options.probe;
-		this.canonicalCwd = canonicalCwd;
 	}
 
 	/** Builds a normalizer; `cwd` must be absolute for the flavor (a relative cwd is a caller bug and throws). */
@@ -83,7 +100,7 @@ export class PathNormalizer {
 	withProbeCache(): PathNormalizer {
 		const memo = createMemoizedProbe(this.probe);
 		const options = { cwd: this.cwd, home: this.home, flavor: this.flavor, probe: memo };
-		return new PathNormalizer(options, this.canonicalCwd, memo.calls);
+		return new PathNormalizer(options, this.canonicalCwd, memo.calls, this);
 	}
 
 	/** Probe questions actually asked through a `withProbeCache()` view (cache hits are free); 0 on other normalizers. */
@@ -207,15 +224,23 @@ export class PathNormalizer {
 	 */
 	private canonicalize(absolutePath: string): { readonly path: string; readonly complete: boolean } {
 		const { flavor, probe } = this;
-		const parsed = parsePath(absolutePath, flavor);
-		let segments = parsed.segments.filter((segment) => segment !== "" && segment !== ".");
-		let current = formatPath(parsed.root, [], flavor);
-		if (
-			flavor.fold(parsed.root) === flavor.fold(this.cwdRoot) &&
-			startsWithSegments(segments, this.cwdSegments, flavor)
-		) {
+		let segments: string[];
+		let current: string;
+		if (flavor.name === "posix" && absolutePath.startsWith(this.cwdPrefix)) {
+			// The common case, read without splitting the cwd again: the same segments the general branch would find.
+			segments = absolutePath.slice(this.cwdPrefix.length).split("/").filter(isStep);
 			current = this.canonicalCwd;
-			segments = segments.slice(this.cwdSegments.length);
+		} else {
+			const parsed = parsePath(absolutePath, flavor);
+			segments = parsed.segments.filter(isStep);
+			current = formatPath(parsed.root, [], flavor);
+			if (
+				flavor.fold(parsed.root) === flavor.fold(this.cwdRoot) &&
+				startsWithSegments(segments, this.cwdSegments, flavor)
+			) {
+				current = this.canonicalCwd;
+				segments = segments.slice(this.cwdSegments.length);
+			}
 		}
 		for (let i = 0; i < segments.length; i++) {
 			const segment = segments[i] as string;
@@ -224,22 +249,30 @@ export class PathNormalizer {
 				continue;
 			}
 			const next = appendSegment(current, segment, flavor);
-			const rest = () => joinPath(next, segments.slice(i + 1).join(flavor.separator), flavor);
 			// SECURITY: past MAX_CANONICAL_STEPS the rest may hide a symlink; the result is marked incomplete (external).
-			if (i >= MAX_CANONICAL_STEPS) return { path: rest(), complete: false };
+			if (i >= MAX_CANONICAL_STEPS) return { path: restOf(next, segments, i, flavor), complete: false };
 			const stat = probe.lstat(next);
-			if (stat === null) return { path: rest(), complete: true };
+			if (stat === null) return { path: restOf(next, segments, i, flavor), complete: true };
 			if (stat.kind !== "symlink") {
 				current = next;
 				continue;
 			}
 			const real = probe.realpath(next);
 			// A dangling link stays as written: what it would create is named by the command that made the link.
-			if (real === null) return { path: rest(), complete: true };
+			if (real === null) return { path: restOf(next, segments, i, flavor), complete: true };
 			current = normalizePath(real, flavor);
 		}
 		return { path: current, complete: true };
 	}
+}
+
+function isStep(segment: string): boolean {
+	return segment !== "" && segment !== ".";
+}
+
+/** `next` followed by the segments after index `i`, lexically folded. */
+function restOf(next: string, segments: readonly string[], i: number, flavor: PathFlavor): string {
+	return joinPath(next, segments.slice(i + 1).join(flavor.separator), flavor);
 }
 
 function startsWithSegments(segments: readonly string[], prefix: readonly string[], flavor: PathFlavor): boolean {

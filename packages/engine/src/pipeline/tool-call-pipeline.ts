@@ -171,7 +171,12 @@ export class ToolCallPipeline {
 			// SECURITY: a working directory we cannot read would leave relative paths resolved in the wrong place.
 			throw new Error(`the \`${kind.workdirArgument}\` input of a shell tool is not a string`);
 		}
-		const parse = (text: string) => this.parseProgram(text, { parser: this.options.parser, normalizer });
+		const parse = (text: string, workdir?: string) =>
+			this.parseProgram(text, {
+				parser: this.options.parser,
+				normalizer,
+				...(workdir === undefined ? {} : { workdir }),
+			});
 		return { command, program: parseInWorkdir(command, workdir === "" ? null : workdir, parse) };
 	}
 

@@ -1,0 +1,58 @@
+/**
+ * Owns: the control labels of a unit's nesting (`pipeline`, `background`, `conditional`, `and_then`) that tell path
+ * collection a `cd` may not reach later units: inserted in place by the tree walk, and computed for the plain path.
+ * Never: decides what a label means for directories; `path-candidates.ts` and `directory-change.ts` do.
+ */
+import type { UnitDraft } from "./unit-draft";
+
+/**
+ * Inserts `label` at `depth` into the nesting of every draft drafted from offset `from` on. Walks back from the
+ * newest draft and stops at one already labelled there: lists nest to the left and share their start, so an inner
+ * list labelled everything before it (this keeps `a || b || … || z` linear, not quadratic).
+ */
+export function labelDraftsSince(drafts: readonly UnitDraft[], from: number, depth: number, label: string): void {
+	for (let i = drafts.length - 1; i >= 0; i--) {
+		const draft = drafts[i] as UnitDraft;
+		if (draft.start < from || draft.nesting[depth] === label) return;
+		draft.nesting = Object.freeze([...draft.nesting.slice(0, depth), label, ...draft.nesting.slice(depth)]);
+	}
+}
+
+/**
+ * The labels the tree walk gives the same command: `background` for a statement ending in `&`, then `conditional`
+ * for a list member before a `||` or right after one, `and_then` for one right after `&&`, then `pipeline`.
+ */
+export function labelPlainControl(drafts: readonly UnitDraft[], separators: readonly string[], depth: number): void {
+	let first = 0;
+	for (let k = 0; k < drafts.length; k++) {
+		const separator = separators[k];
+		if (separator !== undefined && separator !== ";" && separator !== "&") continue;
+		labelStatement(drafts.slice(first, k + 1), separators.slice(first, k), separator === "&", depth);
+		first = k + 1;
+	}
+}
+
+function labelStatement(
+	drafts: readonly UnitDraft[],
+	joins: readonly string[],
+	background: boolean,
+	depth: number,
+): void {
+	const lastOr = joins.lastIndexOf("||");
+	/** The list operator before the current pipeline, `null` for the first one. */
+	let before: string | null = null;
+	for (let k = 0; k < drafts.length; k++) {
+		const draft = drafts[k] as UnitDraft;
+		const labels: string[] = [];
+		if (background) labels.push("background");
+		const beforeAnOr = k <= lastOr;
+		if (beforeAnOr) labels.push("conditional");
+		if (before === "&&") labels.push("and_then");
+		else if (before === "||" && !beforeAnOr) labels.push("conditional");
+		if (joins[k - 1] === "|" || joins[k] === "|") labels.push("pipeline");
+		if (labels.length > 0)
+			draft.nesting = Object.freeze([...draft.nesting.slice(0, depth), ...labels, ...draft.nesting.slice(depth)]);
+		const join = joins[k];
+		if (join === "&&" || join === "||") before = join;
+	}
+}

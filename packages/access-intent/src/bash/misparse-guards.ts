@@ -1,0 +1,110 @@
+/**
+ * Owns: the checks that betray a tree tree-sitter-bash misread (reserved words as command names, split words,
+ * `time`/`!`/`coproc` prefixes to repair, heredoc bodies the grammar did not fully read).
+ * Never: walks the tree or drafts units; the collector calls these with offsets and acts on their answers.
+ */
+import { COMPOUND_OPENERS, RESERVED_NAMES } from "./node-vocabulary";
+import type { UnitDraft } from "./unit-draft";
+
+/** A prefix keyword (`time`, `!`, `coproc NAME`) to blank out before a re-parse, and what it meant. */
+export interface PrefixRepair {
+	readonly start: number;
+	readonly end: number;
+	readonly label: "time" | "negation" | "coproc";
+}
+
+/** The construct enclosing a command, as far as the repair checks need it. */
+export interface EnclosingNode {
+	readonly nodeType: string;
+	readonly start: number;
+}
+
+/**
+ * Flags names only a misread tree produces and appends to `repairs` the prefix repair that explains them; returns
+ * the misparse reason, or `null` when the command reads as bash would run it.
+ */
+export function commandMisparse(
+	source: string,
+	unit: UnitDraft,
+	parent: EnclosingNode,
+	repairs: PrefixRepair[],
+): string | null {
+	if (unit.name === null) return null;
+	let misparse: string | null = null;
+	const raw = source.slice(unit.name.start, unit.name.end);
+	let previous = unit.name;
+	for (const arg of unit.args) {
+		// SECURITY: `r\<newline>m` is one word `rm` to bash, but the tree splits it into `r` and `m` (EV-cont-*).
+		if (source.slice(previous.end, arg.start) === "\\\n") misparse ??= "a line continuation splits a word";
+		previous = arg;
+	}
+	if (RESERVED_NAMES.has(raw)) misparse ??= `reserved word \`${raw}\` read as a command name`;
+	if (COMPOUND_OPENERS.has(raw) && parent.nodeType === "negated_command") {
+		repairs.push({ start: parent.start, end: parent.start + 1, label: "negation" });
+	}
+	if (raw === "time") {
+		let index = 0;
+		while (argText(source, unit, index) === "-p" || argText(source, unit, index) === "--") index++;
+		const opener = unit.args[index];
+		if (opener !== undefined && COMPOUND_OPENERS.has(argText(source, unit, index) as string)) {
+			repairs.push({ start: unit.name.start, end: opener.start, label: "time" });
+		}
+	}
+	if (raw === "coproc") {
+		const opener = [0, 1].find((index) => COMPOUND_OPENERS.has(argText(source, unit, index) ?? ""));
+		const at = opener === undefined ? undefined : unit.args[opener];
+		if (at !== undefined) repairs.push({ start: unit.name.start, end: at.start, label: "coproc" });
+	}
+	return misparse;
+}
+
+function argText(source: string, unit: UnitDraft, index: number): string | null {
+	const arg = unit.args[index];
+	return arg === undefined ? null : source.slice(arg.start, arg.end);
+}
+
+/**
+ * SECURITY: tree-sitter-bash does not see backquotes in an interpolating heredoc body, but bash runs them; each
+ * pair becomes nested program text parsed in place (evasion EV-heredoc-backquote).
+ */
+export function heredocBackquotes(
+	source: string,
+	start: number,
+	end: number,
+): { readonly spans: readonly { start: number; end: number; text: string }[]; readonly unmatched: boolean } {
+	const spans: { start: number; end: number; text: string }[] = [];
+	let open = -1;
+	for (let i = start; i < end; i++) {
+		const ch = source[i];
+		if (ch === "\\") {
+			i++;
+		} else if (ch === "`" && open === -1) {
+			open = i;
+		} else if (ch === "`") {
+			spans.push({ start: open, end: i + 1, text: source.slice(open + 1, i).replace(/\\([`$\\])/g, "$1") });
+			open = -1;
+		}
+	}
+	return { spans, unmatched: open !== -1 };
+}
+
+/**
+ * SECURITY: tree-sitter-bash misses `$(…)` after leading tabs in a `<<-` body (EV-heredoc-dash); true when an
+ * unescaped `$(` of an interpolating body lies outside every span the tree reported (`covered`), so we refuse.
+ */
+export function heredocHasUncoveredSubstitution(
+	source: string,
+	start: number,
+	end: number,
+	covered: readonly { start: number; end: number }[],
+): boolean {
+	for (let i = start; i < end - 1; i++) {
+		if (source[i] === "\\") {
+			i++;
+			continue;
+		}
+		if (source[i] !== "$" || source[i + 1] !== "(") continue;
+		if (!covered.some((span) => span.start <= i && i < span.end)) return true;
+	}
+	return false;
+}
