@@ -4,7 +4,7 @@
  * Never: asserts; it reports. Needs `dist/` (the bench script builds it first).
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 

@@ -1,0 +1,80 @@
+/**
+ * Owns: the bridge from the engine's `AskEscalator` seam to the session's authority: the ask becomes `AskDetails`,
+ * the terminal's decision becomes an `AskAnswer` with its decider named.
+ * Never: decides; a `gate_error` decision is rethrown so the runner blocks the call as the gate error it is.
+ */
+import type { AccessFacts, AskDetails, DecisionSource, TerminalDecision } from "@pi-permissions/authority";
+import type { AskAnswer, AskEscalator, AskRequest, GateOutcome } from "@pi-permissions/engine";
+
+/** Whatever resolves an ask for this session (`SessionAuthority` in production). */
+export interface AskAuthority {
+	escalate(details: AskDetails): Promise<TerminalDecision>;
+}
+
+export class AuthorityAskEscalator implements AskEscalator {
+	constructor(private readonly authority: AskAuthority) {}
+
+	async escalate(ask: AskRequest): Promise<AskAnswer> {
+		const decision = await this.authority.escalate({
+			requestId: ask.requestId,
+			payload: ask.payload,
+			access: accessFacts(ask.outcome),
+			agentName: ask.call.agentName,
+			forwarding: null,
+		});
+		return answerOf(decision);
+	}
+}
+
+function accessFacts(outcome: GateOutcome): AccessFacts {
+	const isPath = outcome.surface === "path" || outcome.surface === "external_directory";
+	return { surface: outcome.surface, matchValues: [outcome.value], boundaryValue: isPath ? outcome.value : null };
+}
+
+export function answerOf(decision: TerminalDecision): AskAnswer {
+	const decidedBy = deciderName(decision.decidedBy);
+	switch (decision.verdict) {
+		case "allow":
+			return decision.scope === "once" ? { kind: "allow-once", decidedBy } : { kind: "allow-session", decidedBy };
+		case "deny":
+			if (decision.decidedBy.kind === "gate_error") {
+				throw new Error(decision.decidedBy.reason);
+			}
+			if (decision.unavailable) {
+				return { kind: "unavailable", reason: decision.reason ?? "nobody could answer", decidedBy };
+			}
+			return { kind: "deny", reason: decision.reason, decidedBy };
+		default: {
+			const unhandled: never = decision;
+			throw new Error(`unhandled decision ${String(unhandled)}`);
+		}
+	}
+}
+
+/** The decider as the decision fact names it (`user`, `authorizer:<name>`, `parent`, …). */
+export function deciderName(source: DecisionSource): string {
+	switch (source.kind) {
+		case "user":
+			return "user";
+		case "authorizer":
+			return `authorizer:${source.name}`;
+		case "forwarded":
+			return "parent";
+		case "rule":
+			return "policy";
+		case "session_approval":
+			return "session";
+		case "yolo":
+			return "yolo";
+		case "infrastructure_read":
+			return "infrastructure";
+		case "unavailable":
+			return "unavailable";
+		case "gate_error":
+			return "gate-error";
+		default: {
+			const unhandled: never = source;
+			throw new Error(`unhandled decision source ${String(unhandled)}`);
+		}
+	}
+}

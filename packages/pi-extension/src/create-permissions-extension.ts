@@ -1,0 +1,41 @@
+/**
+ * Owns: the composition root of the extension: from the host facts read once, resolve Pi's agent dir, construct the
+ * real edges (file systems, clock, ids), the config loader and the decision sink, and register one handler per event.
+ * Never: does I/O or starts anything when the factory runs; handlers hold no policy logic.
+ */
+import type { ExtensionAPI, ExtensionFactory } from "@earendil-works/pi-coding-agent";
+import { createNodeFileSystemProbe } from "@pi-permissions/access-intent";
+import { NodeForwardingFileSystem, processIsAlive, systemClock, systemIdGenerator } from "@pi-permissions/authority";
+import { ConfigLoader, createNodeConfigFileSystem, resolveAgentDir } from "@pi-permissions/engine";
+import { decisionEventSink } from "./decision-event-sink";
+import { ExtensionState } from "./extension-state";
+import { onBeforeAgentStart } from "./handlers/on-before-agent-start";
+import { onSessionShutdown } from "./handlers/on-session-shutdown";
+import { onSessionStart } from "./handlers/on-session-start";
+import { onToolCall } from "./handlers/on-tool-call";
+import type { HostEnvironment } from "./host-environment";
+
+export function createPermissionsExtension(host: HostEnvironment): ExtensionFactory {
+	return (pi: ExtensionAPI): void => {
+		const agentDir = resolveAgentDir({ env: host.env, home: host.home, cwd: host.launchCwd, flavor: host.flavor });
+		const state = new ExtensionState({
+			host,
+			agentDir,
+			loader: new ConfigLoader({ fileSystem: createNodeConfigFileSystem(), flavor: host.flavor }),
+			sink: decisionEventSink(pi.events),
+			edges: {
+				probe: createNodeFileSystemProbe,
+				forwardingFs: new NodeForwardingFileSystem(),
+				clock: systemClock,
+				ids: systemIdGenerator,
+				isPidAlive: processIsAlive,
+				globalHost: globalThis,
+				now: () => new Date(),
+			},
+		});
+		pi.on("session_start", onSessionStart(state, pi.events));
+		pi.on("session_shutdown", onSessionShutdown(state));
+		pi.on("before_agent_start", onBeforeAgentStart(pi, state));
+		pi.on("tool_call", onToolCall(pi, state));
+	};
+}

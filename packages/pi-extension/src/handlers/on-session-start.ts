@@ -1,0 +1,38 @@
+/**
+ * Owns: the `session_start` handler: open this Pi session's permission session (load config, compose, select the
+ * terminal), show the startup warnings and the status indicator when there is UI, and announce `permissions:ready`
+ * with the session id. Nothing is warmed or started yet.
+ * Never: lets a failure escape into Pi; a session that failed to open makes every tool call block (fail closed).
+ */
+import type { EventBus, ExtensionContext, SessionStartEvent } from "@earendil-works/pi-coding-agent";
+import type { ExtensionState } from "../extension-state";
+import { startupWarnings } from "../startup-warnings";
+import { STATUS_KEY, statusText } from "../status-indicator";
+
+export const READY_EVENT = "permissions:ready";
+
+export function onSessionStart(state: ExtensionState, events: EventBus) {
+	return async (_event: SessionStartEvent, ctx: ExtensionContext): Promise<void> => {
+		try {
+			const session = await state.open(ctx);
+			if (ctx.hasUI) {
+				for (const line of startupWarnings(session.config, session.policy)) ctx.ui.notify(line, "warning");
+				ctx.ui.setStatus(STATUS_KEY, statusText(session.policy));
+			}
+			announce(events, ctx.sessionManager.getSessionId());
+		} catch (error) {
+			if (ctx.hasUI) {
+				const message = error instanceof Error ? error.message : String(error);
+				ctx.ui.notify(`pi-permissions failed to start; every tool call will be blocked: ${message}`, "error");
+			}
+		}
+	};
+}
+
+function announce(events: EventBus, sessionId: string): void {
+	try {
+		events.emit(READY_EVENT, { sessionId });
+	} catch {
+		// A listener's failure does not undo the start.
+	}
+}

@@ -1,0 +1,46 @@
+/**
+ * Owns: the review log's record of one decision (the fact's flat fields plus the capped request facts of its ask)
+ * and where the log lives: `<agentDir>/extensions/pi-permissions/logs/review.jsonl`.
+ * Never: writes the ask's evidence or the raw tool input (they are unbounded and may hold secrets).
+ */
+import { join } from "node:path";
+import type { DecisionFact, DecisionSink } from "@pi-permissions/engine";
+import { renderReviewLogFacts } from "@pi-permissions/presentation";
+import type { JsonlLogWriter } from "./jsonl-log-writer";
+
+/** One generation of the review log; with its `.1` generation it takes at most twice this. */
+export const REVIEW_LOG_MAX_BYTES = 5 * 1024 * 1024;
+
+export function logDirectory(agentDir: string): string {
+	return join(agentDir, "extensions", "pi-permissions", "logs");
+}
+
+export function reviewLogFile(agentDir: string): string {
+	return join(logDirectory(agentDir), "review.jsonl");
+}
+
+export function reviewLogSink(writer: JsonlLogWriter, fieldMaxWidth: number, now: () => Date): DecisionSink {
+	return {
+		emit(fact: DecisionFact): void {
+			writer.write({
+				time: now().toISOString(),
+				event: "permission_decision",
+				requestId: fact.requestId,
+				toolCallId: fact.toolCallId,
+				toolName: fact.toolName,
+				agentName: fact.agentName,
+				gate: fact.gate,
+				surface: fact.surface,
+				value: fact.value,
+				result: fact.result,
+				resolution: fact.resolution,
+				matchedPattern: fact.matchedPattern,
+				origin: fact.origin,
+				decidedBy: fact.decidedBy,
+				reason: fact.reason,
+				sessionPatterns: fact.sessionPatterns,
+				request: fact.payload === null ? null : renderReviewLogFacts(fact.payload, fieldMaxWidth),
+			});
+		},
+	};
+}

@@ -1,0 +1,218 @@
+/**
+ * Owns: composing one Pi session's permission objects: the loaded config and composed policy, the session rule store,
+ * the path normalizer, the policy query, the session's authority (terminal chosen once) and, once the parser is warm,
+ * the gate runner over the tools Pi offers.
+ * Never: reads `process.*` or Pi's context directly (the handlers pass plain facts), and holds no policy logic.
+ */
+import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
+import { type BashParser, type FileSystemProbe, PathNormalizer } from "@pi-permissions/access-intent";
+import {
+	AuthorizerRegistry,
+	type Clock,
+	type ForwardingFileSystem,
+	type IdGenerator,
+	type PidProbe,
+	SessionAuthority,
+	silentAuthorityLog,
+} from "@pi-permissions/authority";
+import {
+	type ConfigLoader,
+	type ConfigLoadResult,
+	type DecisionSink,
+	GateRunner,
+	PermissionQuery,
+	type RunVerdict,
+	type ToolCall,
+	ToolCallPipeline,
+} from "@pi-permissions/engine";
+import {
+	type ComposedPolicy,
+	composePolicy,
+	type PermissionState,
+	pathFlavorFor,
+	SessionRuleStore,
+} from "@pi-permissions/policy";
+import { AuthorityAskEscalator } from "./authority/authority-ask-escalator";
+import { authorityPermissionQuery } from "./authority/authority-permission-query";
+import { decisionFanOut } from "./decision-fan-out";
+import type { HostEnvironment } from "./host-environment";
+import { JsonlLogWriter } from "./logs/jsonl-log-writer";
+import { REVIEW_LOG_MAX_BYTES, reviewLogFile, reviewLogSink } from "./logs/review-log-sink";
+import { FallbackUserPrompt } from "./ui/fallback-user-prompt";
+
+/** The facts of one Pi session, read from Pi's context by the handler that opens it. */
+export interface SessionFacts {
+	readonly sessionId: string | null;
+	readonly cwd: string;
+	/** `null` for a session without a file (in memory). */
+	readonly sessionDir: string | null;
+	readonly hasUI: boolean;
+	readonly isProjectTrusted: () => boolean;
+	readonly ui: ExtensionUIContext;
+}
+
+export interface PermissionSessionDeps {
+	readonly host: HostEnvironment;
+	readonly agentDir: string;
+	readonly loader: ConfigLoader;
+	/** The bus sink, shared by the extension's sessions. */
+	readonly sink: DecisionSink;
+	readonly edges: SessionEdges;
+}
+
+/** The real-world edges, constructed by the composition root (tests may pass their own). */
+export interface SessionEdges {
+	/** A fresh file-system probe for one session's normalizer. */
+	readonly probe: () => FileSystemProbe;
+	readonly forwardingFs: ForwardingFileSystem;
+	readonly clock: Clock;
+	/** Request ids (decision facts and asks). */
+	readonly ids: IdGenerator;
+	readonly isPidAlive: PidProbe;
+	/** Where process-global registries live (`globalThis`). */
+	readonly globalHost: object;
+	/** The wall clock for log timestamps. */
+	readonly now: () => Date;
+}
+
+export class PermissionSession {
+	private runner: { readonly tools: string; readonly runner: GateRunner } | null = null;
+
+	private constructor(
+		readonly config: ConfigLoadResult,
+		readonly policy: ComposedPolicy,
+		readonly query: PermissionQuery,
+		private readonly store: SessionRuleStore,
+		private readonly normalizer: PathNormalizer,
+		private readonly authority: SessionAuthority,
+		private readonly facts: SessionFacts,
+		private readonly parser: { current: BashParser | null },
+		private readonly sink: DecisionSink,
+		private readonly ids: IdGenerator,
+	) {}
+
+	/** Loads the config and composes the session; starts nothing. */
+	static async open(deps: PermissionSessionDeps, facts: SessionFacts): Promise<PermissionSession> {
+		const { host, agentDir, edges } = deps;
+		const config = await deps.loader.load({
+			cwd: facts.cwd,
+			agentDir,
+			agentName: null,
+			isProjectTrusted: facts.isProjectTrusted,
+		});
+		const flavor = pathFlavorFor(host.flavor);
+		const yolo = yoloOverride(host.env);
+		const policy = composePolicy({
+			scopes: config.scopes,
+			env: { home: host.home, flavor },
+			...(yolo === null ? {} : { yolo }),
+		});
+		const policies = { policyFor: () => policy };
+		const store = new SessionRuleStore();
+		const normalizer = PathNormalizer.create({
+			cwd: facts.cwd,
+			home: host.home,
+			flavor,
+			probe: edges.probe(),
+		});
+		const parser: { current: BashParser | null } = { current: null };
+		const query = new PermissionQuery({ policies, sessionRules: store, normalizer, parser: () => parser.current });
+		const settings = policy.settings;
+		const authority = SessionAuthority.create({
+			session: { ...facts, agentName: null },
+			agentDir,
+			env: host.env,
+			userPrompt: new FallbackUserPrompt(facts.ui, () => ({
+				promptMaxRows: settings.promptMaxRows,
+				promptFieldMaxWidth: settings.promptFieldMaxWidth,
+				timeoutMs: settings.forwardingTimeoutMs,
+			})),
+			query: authorityPermissionQuery(query),
+			authorizers: new AuthorizerRegistry(),
+			chainConfig: () => settings.authorizerChain,
+			recordServingSessionGrant: () => {
+				throw new Error("serving forwarded asks is not enabled in this build");
+			},
+			io: {
+				fs: edges.forwardingFs,
+				clock: edges.clock,
+				ids: edges.ids,
+				pid: host.pid,
+				isPidAlive: edges.isPidAlive,
+				globalHost: edges.globalHost,
+			},
+			log: silentAuthorityLog,
+			timing: { forwardingTimeoutMs: settings.forwardingTimeoutMs },
+		});
+		const sink = decisionFanOut(
+			settings.permissionReviewLog
+				? [deps.sink, reviewLog(agentDir, settings.reviewLogFieldMaxWidth, edges.now)]
+				: [deps.sink],
+		);
+		return new PermissionSession(config, policy, query, store, normalizer, authority, facts, parser, sink, edges.ids);
+	}
+
+	/** The tool's surface-level state, for exposure: fail-closed applies, yolo and session grants do not. */
+	toolPermission(toolName: string): PermissionState {
+		return this.query.getToolPermission(toolName);
+	}
+
+	/** Hands the warm parser to the session (bash queries and the pipeline need it). */
+	useParser(parser: BashParser): void {
+		this.parser.current = parser;
+	}
+
+	get isWarm(): boolean {
+		return this.parser.current !== null;
+	}
+
+	/** Decides and resolves one call over the tools Pi offers now. Rejects only before a warm parser (a gate error). */
+	async run(call: ToolCall, availableTools: readonly string[]): Promise<RunVerdict> {
+		return this.runnerFor(availableTools).run(call);
+	}
+
+	/** Stops whatever the session started. Idempotent; never rejects. */
+	async close(): Promise<void> {
+		await this.authority.stop();
+	}
+
+	private runnerFor(availableTools: readonly string[]): GateRunner {
+		const key = [...availableTools].sort().join("\n");
+		if (this.runner !== null && this.runner.tools === key) return this.runner.runner;
+		const parser = this.parser.current;
+		if (parser === null) throw new Error("the bash parser is not loaded");
+		const pipeline = new ToolCallPipeline({
+			policies: { policyFor: () => this.policy },
+			sessionRules: this.store,
+			parser,
+			normalizer: this.normalizer,
+			extractors: new Map(),
+			infrastructureDirs: [],
+			availableTools,
+			mcpServers: [],
+			activeSkills: [],
+			requester: { sessionId: this.facts.sessionId, subagent: this.authority.isSubagent },
+		});
+		const runner = new GateRunner({
+			pipeline,
+			escalator: new AuthorityAskEscalator(this.authority),
+			sink: this.sink,
+			ids: this.ids,
+			sessionRules: this.store,
+		});
+		this.runner = { tools: key, runner };
+		return runner;
+	}
+}
+
+function reviewLog(agentDir: string, fieldMaxWidth: number, now: () => Date): DecisionSink {
+	const writer = new JsonlLogWriter({ file: reviewLogFile(agentDir), maxBytes: REVIEW_LOG_MAX_BYTES, fieldMaxWidth });
+	return reviewLogSink(writer, fieldMaxWidth, now);
+}
+
+/** The launcher's override: `PI_PERMISSIONS_YOLO=1` turns yolo on; anything else leaves it to the config. */
+export const YOLO_ENV = "PI_PERMISSIONS_YOLO";
+
+function yoloOverride(env: Readonly<Record<string, string | undefined>>): true | null {
+	return env[YOLO_ENV]?.trim() === "1" ? true : null;
+}

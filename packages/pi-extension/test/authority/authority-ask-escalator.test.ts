@@ -1,0 +1,104 @@
+import type { AskDetails, TerminalDecision } from "@pi-permissions/authority";
+import type { AskAnswer, AskRequest, GateOutcome } from "@pi-permissions/engine";
+import { describe, expect, it } from "vitest";
+import { AuthorityAskEscalator, answerOf, deciderName } from "../../src/authority/authority-ask-escalator";
+
+const ANSWERS: readonly { name: string; decision: TerminalDecision; answer: AskAnswer }[] = [
+	{
+		name: "a one-time user approval",
+		decision: { verdict: "allow", scope: "once", decidedBy: { kind: "user", via: "select" } },
+		answer: { kind: "allow-once", decidedBy: "user" },
+	},
+	{
+		name: "a session approval",
+		decision: { verdict: "allow", scope: "requester-session", decidedBy: { kind: "user", via: "dialog" } },
+		answer: { kind: "allow-session", decidedBy: "user" },
+	},
+	{
+		name: "an authorizer's denial",
+		decision: {
+			verdict: "deny",
+			reason: "not on Fridays",
+			unavailable: false,
+			decidedBy: { kind: "authorizer", name: "ci", verdict: "deny", reason: "not on Fridays" },
+		},
+		answer: { kind: "deny", reason: "not on Fridays", decidedBy: "authorizer:ci" },
+	},
+	{
+		name: "nobody to ask",
+		decision: {
+			verdict: "deny",
+			reason: "no UI",
+			unavailable: true,
+			decidedBy: { kind: "unavailable", reason: "no UI" },
+		},
+		answer: { kind: "unavailable", reason: "no UI", decidedBy: "unavailable" },
+	},
+	{
+		name: "a parent's forwarded approval",
+		decision: {
+			verdict: "allow",
+			scope: "once",
+			decidedBy: { kind: "forwarded", responderSessionId: "p", decision: { kind: "user", via: "dialog" } },
+		},
+		answer: { kind: "allow-once", decidedBy: "parent" },
+	},
+];
+
+describe("answerOf", () => {
+	it.each(ANSWERS)("maps $name to the runner's answer", ({ decision, answer }) => {
+		expect(answerOf(decision)).toEqual(answer);
+	});
+
+	it("rethrows a gate-error decision so the runner blocks the call as a gate error", () => {
+		const decision: TerminalDecision = {
+			verdict: "deny",
+			reason: "the prompt failed",
+			unavailable: false,
+			decidedBy: { kind: "gate_error", reason: "the prompt failed" },
+		};
+		expect(() => answerOf(decision)).toThrow("the prompt failed");
+	});
+});
+
+describe("deciderName", () => {
+	it.each([
+		[{ kind: "rule", surface: "bash", pattern: "git *", origin: "global" } as const, "policy"],
+		[{ kind: "session_approval", surface: "bash", pattern: "git *" } as const, "session"],
+		[{ kind: "yolo", pattern: "*" } as const, "yolo"],
+		[{ kind: "infrastructure_read" } as const, "infrastructure"],
+		[{ kind: "gate_error", reason: "x" } as const, "gate-error"],
+	])("names %o as %s", (source, name) => {
+		expect(deciderName(source)).toBe(name);
+	});
+});
+
+describe("AuthorityAskEscalator", () => {
+	it("hands authority the ask's request id, payload, agent and gate facts, unforwarded", async () => {
+		const seen: AskDetails[] = [];
+		const escalator = new AuthorityAskEscalator({
+			escalate: async (details) => {
+				seen.push(details);
+				return { verdict: "allow", scope: "once", decidedBy: { kind: "user", via: "select" } };
+			},
+		});
+		const outcome = { surface: "path", value: "/p/.env" } as GateOutcome;
+		const payload = { kind: "path" } as unknown as AskRequest["payload"];
+		const ask: AskRequest = {
+			requestId: "req-1",
+			call: { toolName: "read", input: {}, agentName: "reviewer", toolCallId: "c1" },
+			outcome,
+			payload,
+		};
+		expect(await escalator.escalate(ask)).toEqual({ kind: "allow-once", decidedBy: "user" });
+		expect(seen).toEqual([
+			{
+				requestId: "req-1",
+				payload,
+				access: { surface: "path", matchValues: ["/p/.env"], boundaryValue: "/p/.env" },
+				agentName: "reviewer",
+				forwarding: null,
+			},
+		]);
+	});
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { context, stateFor } from "./support/extension-state-fixture";
+import { workspace } from "./support/pi-session-harness";
+
+const PROJECT_DENIES_DEPLOY = { ".pi/extensions/pi-permissions/config.json": '{ "permission": { "deploy": "deny" } }' };
+
+describe("ExtensionState", () => {
+	it("loads the project scope when Pi trusts the project", async () => {
+		const space = workspace(PROJECT_DENIES_DEPLOY, { permission: { "*": "allow" } });
+		const session = await stateFor(space).state.open(context(space.cwd, true));
+		expect(session.toolPermission("deploy")).toBe("deny");
+		expect(session.config.reports.find((report) => report.scope === "project")?.status).toBe("valid");
+	});
+
+	it("skips the project scope when Pi does not trust the project", async () => {
+		const space = workspace(PROJECT_DENIES_DEPLOY, { permission: { "*": "allow" } });
+		const session = await stateFor(space).state.open(context(space.cwd, false));
+		expect(session.toolPermission("deploy")).toBe("allow");
+		expect(session.config.reports.find((report) => report.scope === "project")?.status).toBe("skipped");
+	});
+
+	it("shuts down idempotently, before any session and after one", async () => {
+		const space = workspace({});
+		const { state } = stateFor(space);
+		await expect(state.close()).resolves.toBeUndefined();
+		await state.open(context(space.cwd, true));
+		await expect(state.close()).resolves.toBeUndefined();
+		await expect(state.close()).resolves.toBeUndefined();
+	});
+
+	it("opens a fresh session on the next start, so session approvals do not leak across sessions", async () => {
+		const space = workspace({});
+		const { state } = stateFor(space);
+		const first = await state.open(context(space.cwd, true));
+		const second = await state.open(context(space.cwd, true));
+		expect(second).not.toBe(first);
+		expect(await state.sessionFor(context(space.cwd, true))).toBe(second);
+	});
+
+	it("keeps the session's parser once warmed", async () => {
+		const space = workspace({});
+		const { state } = stateFor(space);
+		const session = await state.open(context(space.cwd, true));
+		expect(session.isWarm).toBe(false);
+		await state.warm(session);
+		expect(session.isWarm).toBe(true);
+	});
+});

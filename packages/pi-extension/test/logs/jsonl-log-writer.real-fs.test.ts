@@ -1,0 +1,74 @@
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { isSensitiveKey, JsonlLogWriter, REDACTED } from "../../src/logs/jsonl-log-writer";
+
+function logFile(): string {
+	return join(mkdtempSync(join(tmpdir(), "pp-log-")), "logs", "nested", "review.jsonl");
+}
+
+function lines(file: string): Record<string, unknown>[] {
+	return readFileSync(file, "utf8")
+		.trim()
+		.split("\n")
+		.map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+describe("JsonlLogWriter", () => {
+	it("creates the file 0600 inside a 0700 directory", () => {
+		const file = logFile();
+		new JsonlLogWriter({ file, maxBytes: 10_000, fieldMaxWidth: 100 }).write({ event: "x" });
+		expect(statSync(file).mode & 0o777).toBe(0o600);
+		expect(statSync(join(file, "..")).mode & 0o777).toBe(0o700);
+	});
+
+	it("never writes values under sensitive key names, at any depth", () => {
+		const file = logFile();
+		const writer = new JsonlLogWriter({ file, maxBytes: 10_000, fieldMaxWidth: 100 });
+		writer.write({ toolName: "bash", input: { api_key: "sk-live-1", headers: [{ Authorization: "Bearer abc" }] } });
+		writer.write({ PASSWORD: "hunter2", sessionId: "s-1" });
+		const text = readFileSync(file, "utf8");
+		for (const secret of ["sk-live-1", "Bearer abc", "hunter2"]) expect(text).not.toContain(secret);
+		expect(lines(file)[1]).toEqual({ PASSWORD: REDACTED, sessionId: "s-1" });
+	});
+
+	it.each([
+		["password", true],
+		["db-password", true],
+		["accessToken", true],
+		["API_KEY", true],
+		["clientSecret", true],
+		["sessionId", false],
+		["sessionPatterns", false],
+		["decidedBy", false],
+		["toolName", false],
+	])("treats the key %s as sensitive: %s", (key, sensitive) => {
+		expect(isSensitiveKey(key)).toBe(sensitive);
+	});
+
+	it("caps every string at the field width with a mark of what was cut", () => {
+		const file = logFile();
+		new JsonlLogWriter({ file, maxBytes: 10_000, fieldMaxWidth: 5 }).write({ value: "abcdefghij" });
+		expect(lines(file)[0]).toEqual({ value: "abcde…(+5)" });
+	});
+
+	it("keeps a 10,000-record session within twice the generation bound", () => {
+		const file = logFile();
+		const maxBytes = 20_000;
+		const writer = new JsonlLogWriter({ file, maxBytes, fieldMaxWidth: 200 });
+		for (let index = 0; index < 10_000; index++)
+			writer.write({ event: "permission_decision", index, value: "x".repeat(80) });
+		const total = statSync(file).size + statSync(`${file}.1`).size;
+		expect(total).toBeLessThanOrEqual(2 * maxBytes);
+		expect(lines(file).at(-1)).toMatchObject({ index: 9_999 });
+	});
+
+	it("drops a record it cannot write instead of throwing", () => {
+		const root = mkdtempSync(join(tmpdir(), "pp-log-"));
+		writeFileSync(join(root, "blocker"), "a file where the log directory should be");
+		const file = join(root, "blocker", "review.jsonl");
+		expect(() => new JsonlLogWriter({ file, maxBytes: 1000, fieldMaxWidth: 10 }).write({ event: "x" })).not.toThrow();
+		expect(existsSync(file)).toBe(false);
+	});
+});

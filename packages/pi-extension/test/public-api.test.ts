@@ -1,0 +1,25 @@
+import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
+import { describe, expect, it } from "vitest";
+import * as api from "../src/index";
+
+describe("the package root", () => {
+	it("exports only the extension factory", () => {
+		expect(Object.keys(api)).toEqual(["default"]);
+	});
+
+	it("registers its handlers and touches nothing else of Pi when the factory runs", () => {
+		const calls: string[] = [];
+		const pi = new Proxy(
+			{},
+			{
+				get: (_target, key) => {
+					if (key === "on") return (event: string) => calls.push(`on ${event}`);
+					if (key === "events") return { emit: () => calls.push("emit"), on: () => calls.push("listen") };
+					return () => calls.push(String(key));
+				},
+			},
+		) as ExtensionAPI;
+		api.default(pi);
+		expect(calls).toEqual(["on session_start", "on session_shutdown", "on before_agent_start", "on tool_call"]);
+	});
+});

@@ -1,0 +1,25 @@
+import { composePolicy, POSIX_FLAVOR, type ScopeOutcome } from "@pi-permissions/policy";
+import { describe, expect, it } from "vitest";
+import { statusText } from "../src/status-indicator";
+
+const ENV = { home: "/home/u", flavor: POSIX_FLAVOR };
+const GLOBAL: ScopeOutcome = { scope: "global", status: "valid", config: { permission: { bash: "ask" } } };
+
+describe("statusText", () => {
+	it("says nothing for an ordinary policy", () => {
+		expect(statusText(composePolicy({ scopes: [GLOBAL], env: ENV }))).toBeUndefined();
+	});
+
+	it("flags yolo", () => {
+		expect(statusText(composePolicy({ scopes: [GLOBAL], env: ENV, yolo: true }))).toBe(
+			"permissions: YOLO (asks auto-approved)",
+		);
+	});
+
+	it("flags a scope that failed to load", () => {
+		const invalid: ScopeOutcome = { scope: "project", status: "invalid", issues: [] };
+		expect(statusText(composePolicy({ scopes: [GLOBAL, invalid], env: ENV }))).toBe(
+			"permissions: fail-closed (project invalid)",
+		);
+	});
+});
