@@ -14,6 +14,7 @@ import { onSessionShutdown } from "./handlers/on-session-shutdown";
 import { onSessionStart } from "./handlers/on-session-start";
 import { onToolCall } from "./handlers/on-tool-call";
 import type { HostEnvironment } from "./host-environment";
+import { uiPromptEventSink } from "./ui/announced-user-prompt";
 
 export function createPermissionsExtension(host: HostEnvironment): ExtensionFactory {
 	return (pi: ExtensionAPI): void => {
@@ -23,6 +24,7 @@ export function createPermissionsExtension(host: HostEnvironment): ExtensionFact
 			agentDir,
 			loader: new ConfigLoader({ fileSystem: createNodeConfigFileSystem(), flavor: host.flavor }),
 			sink: decisionEventSink(pi.events),
+			uiPrompts: uiPromptEventSink(pi.events),
 			edges: {
 				probe: createNodeFileSystemProbe,
 				forwardingFs: new NodeForwardingFileSystem(),

@@ -89,6 +89,7 @@ function sessionFacts(ctx: ExtensionContext): SessionFacts {
 		cwd: ctx.cwd,
 		sessionDir: manager.getSessionFile() === undefined ? null : manager.getSessionDir(),
 		hasUI: ctx.hasUI,
+		mode: ctx.mode,
 		isProjectTrusted: () => ctx.isProjectTrusted(),
 		ui: ctx.ui,
 	};

@@ -4,10 +4,9 @@
  * the gate runner over the tools Pi offers.
  * Never: reads `process.*` or Pi's context directly (the handlers pass plain facts), and holds no policy logic.
  */
-import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
+import type { ExtensionContext, ExtensionUIContext } from "@earendil-works/pi-coding-agent";
 import { type BashParser, type FileSystemProbe, PathNormalizer } from "@pi-permissions/access-intent";
 import {
-	AuthorizerRegistry,
 	type Clock,
 	type ForwardingFileSystem,
 	type IdGenerator,
@@ -38,7 +37,12 @@ import { decisionFanOut } from "./decision-fan-out";
 import type { HostEnvironment } from "./host-environment";
 import { JsonlLogWriter } from "./logs/jsonl-log-writer";
 import { REVIEW_LOG_MAX_BYTES, reviewLogFile, reviewLogSink } from "./logs/review-log-sink";
-import { FallbackUserPrompt } from "./ui/fallback-user-prompt";
+import { createPermissionsService } from "./service/create-permissions-service";
+import { formattingAskEscalator } from "./service/formatting-ask-escalator";
+import { serviceRegistry } from "./service/service-registry";
+import { SessionExtensions } from "./service/session-extensions";
+import type { UiPromptSink } from "./ui/announced-user-prompt";
+import { userPromptFor } from "./ui/user-prompt-for";
 
 /** The facts of one Pi session, read from Pi's context by the handler that opens it. */
 export interface SessionFacts {
@@ -47,6 +51,8 @@ export interface SessionFacts {
 	/** `null` for a session without a file (in memory). */
 	readonly sessionDir: string | null;
 	readonly hasUI: boolean;
+	/** Pi's run mode: `"tui"` gets the inline dialog, any other mode the `select`/`input` fallback. */
+	readonly mode?: ExtensionContext["mode"];
 	readonly isProjectTrusted: () => boolean;
 	readonly ui: ExtensionUIContext;
 }
@@ -58,6 +64,8 @@ export interface PermissionSessionDeps {
 	/** The bus sink, shared by the extension's sessions. */
 	readonly sink: DecisionSink;
 	readonly edges: SessionEdges;
+	/** Where `permissions:ui_prompt` goes (the bus), announced right before a human is asked. */
+	readonly uiPrompts?: UiPromptSink;
 }
 
 /** The real-world edges, constructed by the composition root (tests may pass their own). */
@@ -77,6 +85,7 @@ export interface SessionEdges {
 
 export class PermissionSession {
 	private runner: { readonly tools: string; readonly runner: GateRunner } | null = null;
+	private unpublish: (() => void) | null = null;
 
 	private constructor(
 		readonly config: ConfigLoadResult,
@@ -89,6 +98,8 @@ export class PermissionSession {
 		private readonly parser: { current: BashParser | null },
 		private readonly sink: DecisionSink,
 		private readonly ids: IdGenerator,
+		private readonly extensions: SessionExtensions,
+		private readonly globalHost: object,
 	) {}
 
 	/** Loads the config and composes the session; starts nothing. */
@@ -118,17 +129,24 @@ export class PermissionSession {
 		const parser: { current: BashParser | null } = { current: null };
 		const query = new PermissionQuery({ policies, sessionRules: store, normalizer, parser: () => parser.current });
 		const settings = policy.settings;
+		const extensions = new SessionExtensions();
 		const authority = SessionAuthority.create({
 			session: { ...facts, agentName: null },
 			agentDir,
 			env: host.env,
-			userPrompt: new FallbackUserPrompt(facts.ui, () => ({
-				promptMaxRows: settings.promptMaxRows,
-				promptFieldMaxWidth: settings.promptFieldMaxWidth,
-				timeoutMs: settings.forwardingTimeoutMs,
-			})),
+			userPrompt: userPromptFor({
+				mode: facts.mode,
+				ui: facts.ui,
+				settings: () => ({
+					promptMaxRows: settings.promptMaxRows,
+					promptFieldMaxWidth: settings.promptFieldMaxWidth,
+					doublePressToConfirm: settings.doublePressToConfirm,
+					timeoutMs: settings.forwardingTimeoutMs,
+				}),
+				announce: deps.uiPrompts,
+			}),
 			query: authorityPermissionQuery(query),
-			authorizers: new AuthorizerRegistry(),
+			authorizers: extensions.authorizers,
 			chainConfig: () => settings.authorizerChain,
 			recordServingSessionGrant: () => {
 				throw new Error("serving forwarded asks is not enabled in this build");
@@ -149,7 +167,20 @@ export class PermissionSession {
 				? [deps.sink, reviewLog(agentDir, settings.reviewLogFieldMaxWidth, edges.now)]
 				: [deps.sink],
 		);
-		return new PermissionSession(config, policy, query, store, normalizer, authority, facts, parser, sink, edges.ids);
+		return new PermissionSession(
+			config,
+			policy,
+			query,
+			store,
+			normalizer,
+			authority,
+			facts,
+			parser,
+			sink,
+			edges.ids,
+			extensions,
+			edges.globalHost,
+		);
 	}
 
 	/** The tool's surface-level state, for exposure: fail-closed applies, yolo and session grants do not. */
@@ -171,8 +202,19 @@ export class PermissionSession {
 		return this.runnerFor(availableTools).run(call);
 	}
 
-	/** Stops whatever the session started. Idempotent; never rejects. */
+	/** Publishes this session's service under its id (a session without an id publishes none). Idempotent. */
+	publishService(): void {
+		const sessionId = this.facts.sessionId;
+		if (sessionId === null || this.unpublish !== null) return;
+		const service = createPermissionsService(sessionId, this.query, this.extensions);
+		this.unpublish = serviceRegistry(this.globalHost).publish(service);
+	}
+
+	/** Unpublishes the service and stops whatever the session started. Idempotent; never rejects. */
 	async close(): Promise<void> {
+		const unpublish = this.unpublish;
+		this.unpublish = null;
+		unpublish?.();
 		await this.authority.stop();
 	}
 
@@ -186,7 +228,7 @@ export class PermissionSession {
 			sessionRules: this.store,
 			parser,
 			normalizer: this.normalizer,
-			extractors: new Map(),
+			extractors: this.extensions.extractors,
 			infrastructureDirs: [],
 			availableTools,
 			mcpServers: [],
@@ -195,7 +237,10 @@ export class PermissionSession {
 		});
 		const runner = new GateRunner({
 			pipeline,
-			escalator: new AuthorityAskEscalator(this.authority),
+			escalator: formattingAskEscalator(
+				(toolName) => this.extensions.formatterFor(toolName),
+				new AuthorityAskEscalator(this.authority),
+			),
 			sink: this.sink,
 			ids: this.ids,
 			sessionRules: this.store,

@@ -3,8 +3,14 @@ import { describe, expect, it } from "vitest";
 import * as api from "../src/index";
 
 describe("the package root", () => {
-	it("exports only the extension factory", () => {
-		expect(Object.keys(api)).toEqual(["default"]);
+	it("exports the extension factory, the service accessor and the event channel names only", () => {
+		expect(Object.keys(api).sort()).toEqual([
+			"PERMISSIONS_DECISION_CHANNEL",
+			"PERMISSIONS_READY_CHANNEL",
+			"PERMISSIONS_UI_PROMPT_CHANNEL",
+			"default",
+			"getPermissionsService",
+		]);
 	});
 
 	it("registers its handlers and touches nothing else of Pi when the factory runs", () => {

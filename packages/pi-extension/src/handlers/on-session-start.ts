@@ -1,7 +1,7 @@
 /**
  * Owns: the `session_start` handler: open this Pi session's permission session (load config, compose, select the
- * terminal), show the startup warnings and the status indicator when there is UI, and announce `permissions:ready`
- * with the session id. Nothing is warmed or started yet.
+ * terminal), publish its service, show the startup warnings and the status indicator when there is UI, and announce
+ * `permissions:ready` with the session id. Nothing is warmed or started yet.
  * Never: lets a failure escape into Pi; a session that failed to open makes every tool call block (fail closed).
  */
 import type { EventBus, ExtensionContext, SessionStartEvent } from "@earendil-works/pi-coding-agent";
@@ -15,6 +15,7 @@ export function onSessionStart(state: ExtensionState, events: EventBus) {
 	return async (_event: SessionStartEvent, ctx: ExtensionContext): Promise<void> => {
 		try {
 			const session = await state.open(ctx);
+			session.publishService();
 			if (ctx.hasUI) {
 				for (const line of startupWarnings(session.config, session.policy)) ctx.ui.notify(line, "warning");
 				ctx.ui.setStatus(STATUS_KEY, statusText(session.policy));

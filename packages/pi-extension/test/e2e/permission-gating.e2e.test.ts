@@ -134,6 +134,26 @@ describe("asks answered through a UI context", () => {
 		expect(run.decisions.map((fact) => fact.resolution)).toEqual(["user_approved_for_session", "session_approved"]);
 	});
 
+	it("announces `permissions:ui_prompt` once per real ask, with the request id of its decision", async () => {
+		const space = workspace({ "a.txt": "x" }, { permission: { bash: { "*": "ask", "ls *": "allow" } } });
+		const prompts: { requestId?: unknown }[] = [];
+		const listen = (pi: ExtensionAPI) => {
+			pi.events.on("permissions:ui_prompt", (event) => prompts.push(event as { requestId?: unknown }));
+		};
+		const run = await runPi(space, {
+			turns: [[bash("ls", "call_1")], [bash("cat a.txt", "call_2")], [bash("cat a.txt", "call_3")]],
+			human: { selects: [choose("Yes, for this session")] },
+			before: [listen],
+		});
+		expect(run.decisions.map((fact) => fact.resolution)).toEqual([
+			"policy_allow",
+			"user_approved_for_session",
+			"session_approved",
+		]);
+		expect(prompts).toHaveLength(1);
+		expect(prompts[0]?.requestId).toBe(run.decisions[1]?.requestId);
+	});
+
 	it("carries the human's typed reason to the model", async () => {
 		const space = workspace({}, ASK_ECHO);
 		const run = await runPi(space, {

@@ -1,0 +1,214 @@
+/**
+ * Owns: the permission dialog's state machine: the choice cursor, double-press arming, the inline reason editor,
+ * the grant-scope step of a forwarded ask and the expand toggle; `reduce` maps one key to the next state or a decision.
+ * Never: imports Pi or draws anything; a key it does not know leaves the state as it was (never an approval).
+ */
+
+/** The four answers the dialog offers, by wire name. */
+export type DialogChoice = "approved" | "approved_for_session" | "denied" | "denied_with_reason";
+
+/** Where a session approval of a forwarded ask applies. */
+export type SessionScope = "requester-session" | "serving-session";
+
+/** A key press, already decoded from the terminal by the component. */
+export type DialogKey =
+	| { readonly kind: "char"; readonly char: string }
+	| { readonly kind: "up" }
+	| { readonly kind: "down" }
+	| { readonly kind: "enter" }
+	| { readonly kind: "escape" }
+	| { readonly kind: "backspace" }
+	| { readonly kind: "expand" };
+
+export type DialogDecision =
+	| { readonly answer: "allow"; readonly scope: "once" | SessionScope }
+	| { readonly answer: "deny"; readonly reason: string | null };
+
+export interface DialogConfig {
+	/** Whether a session approval may be offered at all. */
+	readonly offersSession: boolean;
+	/** A forwarded ask: a session approval asks next whether it covers the subagent or the whole serving session. */
+	readonly choosesScope: boolean;
+	/** The first press of a choice arms it; the same press again confirms. */
+	readonly doublePressToConfirm: boolean;
+}
+
+export type DialogState =
+	| {
+			readonly phase: "choosing";
+			readonly cursor: number;
+			readonly armed: DialogChoice | null;
+			readonly expanded: boolean;
+	  }
+	| { readonly phase: "reason"; readonly text: string; readonly expanded: boolean }
+	| { readonly phase: "scope"; readonly cursor: number; readonly expanded: boolean };
+
+export interface DialogStep {
+	readonly state: DialogState;
+	/** Set once the human has decided; the dialog closes. */
+	readonly decision: DialogDecision | null;
+}
+
+/** The longest reason the editor accepts; further typing is ignored. */
+export const MAX_REASON_LENGTH = 500;
+
+export const SCOPE_CHOICES: readonly SessionScope[] = ["requester-session", "serving-session"];
+
+const SHORTCUTS: Readonly<Record<string, DialogChoice>> = {
+	y: "approved",
+	s: "approved_for_session",
+	n: "denied",
+	r: "denied_with_reason",
+};
+
+/** The choices in display order. */
+export function dialogChoices(config: DialogConfig): readonly DialogChoice[] {
+	return config.offersSession
+		? ["approved", "approved_for_session", "denied", "denied_with_reason"]
+		: ["approved", "denied", "denied_with_reason"];
+}
+
+export function initialDialogState(): DialogState {
+	return { phase: "choosing", cursor: 0, armed: null, expanded: false };
+}
+
+export function reduce(config: DialogConfig, state: DialogState, key: DialogKey): DialogStep {
+	if (key.kind === "expand") return stay({ ...state, expanded: !state.expanded });
+	switch (state.phase) {
+		case "choosing":
+			return reduceChoosing(config, state, key);
+		case "reason":
+			return reduceReason(config, state, key);
+		case "scope":
+			return reduceScope(config, state, key);
+		default: {
+			const unhandled: never = state;
+			throw new Error(`unhandled dialog phase ${String(unhandled)}`);
+		}
+	}
+}
+
+type Choosing = Extract<DialogState, { phase: "choosing" }>;
+
+function reduceChoosing(config: DialogConfig, state: Choosing, key: DialogKey): DialogStep {
+	const choices = dialogChoices(config);
+	switch (key.kind) {
+		case "escape":
+			return done(state, { answer: "deny", reason: null });
+		case "up":
+			return stay({ ...state, cursor: (state.cursor + choices.length - 1) % choices.length, armed: null });
+		case "down":
+			return stay({ ...state, cursor: (state.cursor + 1) % choices.length, armed: null });
+		case "enter": {
+			const choice = choices[state.cursor];
+			return choice === undefined ? stay(state) : press(config, state, choice);
+		}
+		case "char": {
+			if (key.char === "j") return reduceChoosing(config, state, { kind: "down" });
+			if (key.char === "k") return reduceChoosing(config, state, { kind: "up" });
+			const choice = SHORTCUTS[key.char.toLowerCase()];
+			// SECURITY: a shortcut for a choice this ask does not offer (session approval) does nothing.
+			if (choice === undefined || !choices.includes(choice)) return stay(state);
+			return press(config, state, choice);
+		}
+		case "backspace":
+		case "expand":
+			return stay(state);
+		default: {
+			const unhandled: never = key;
+			throw new Error(`unhandled dialog key ${String(unhandled)}`);
+		}
+	}
+}
+
+/** A choice pressed: armed first when double-press is on, carried out when it was already armed. */
+function press(config: DialogConfig, state: Choosing, choice: DialogChoice): DialogStep {
+	const cursor = Math.max(0, dialogChoices(config).indexOf(choice));
+	if (config.doublePressToConfirm && state.armed !== choice) return stay({ ...state, cursor, armed: choice });
+	switch (choice) {
+		case "approved":
+			return done(state, { answer: "allow", scope: "once" });
+		case "approved_for_session":
+			return config.choosesScope
+				? stay({ phase: "scope", cursor: 0, expanded: state.expanded })
+				: done(state, { answer: "allow", scope: "requester-session" });
+		case "denied":
+			return done(state, { answer: "deny", reason: null });
+		case "denied_with_reason":
+			return stay({ phase: "reason", text: "", expanded: state.expanded });
+		default: {
+			const unhandled: never = choice;
+			throw new Error(`unhandled dialog choice ${String(unhandled)}`);
+		}
+	}
+}
+
+function reduceReason(
+	config: DialogConfig,
+	state: Extract<DialogState, { phase: "reason" }>,
+	key: DialogKey,
+): DialogStep {
+	switch (key.kind) {
+		case "char":
+			return stay({ ...state, text: `${state.text}${key.char}`.slice(0, MAX_REASON_LENGTH) });
+		case "backspace":
+			return stay({ ...state, text: Array.from(state.text).slice(0, -1).join("") });
+		case "enter": {
+			const reason = state.text.trim();
+			// The reason is required: an empty one keeps the editor open.
+			return reason === "" ? stay(state) : done(state, { answer: "deny", reason });
+		}
+		case "escape":
+			return stay(backTo(config, "denied_with_reason", state.expanded));
+		case "up":
+		case "down":
+		case "expand":
+			return stay(state);
+		default: {
+			const unhandled: never = key;
+			throw new Error(`unhandled dialog key ${String(unhandled)}`);
+		}
+	}
+}
+
+function reduceScope(
+	config: DialogConfig,
+	state: Extract<DialogState, { phase: "scope" }>,
+	key: DialogKey,
+): DialogStep {
+	const count = SCOPE_CHOICES.length;
+	switch (key.kind) {
+		case "up":
+			return stay({ ...state, cursor: (state.cursor + count - 1) % count });
+		case "down":
+			return stay({ ...state, cursor: (state.cursor + 1) % count });
+		case "char":
+			if (key.char === "j") return reduceScope(config, state, { kind: "down" });
+			if (key.char === "k") return reduceScope(config, state, { kind: "up" });
+			return stay(state);
+		case "enter":
+			return done(state, { answer: "allow", scope: SCOPE_CHOICES[state.cursor] ?? "requester-session" });
+		case "escape":
+			return stay(backTo(config, "approved_for_session", state.expanded));
+		case "backspace":
+		case "expand":
+			return stay(state);
+		default: {
+			const unhandled: never = key;
+			throw new Error(`unhandled dialog key ${String(unhandled)}`);
+		}
+	}
+}
+
+/** Backing out of a step returns to the choice list with the cursor on the choice that opened it, disarmed. */
+function backTo(config: DialogConfig, choice: DialogChoice, expanded: boolean): DialogState {
+	return { phase: "choosing", cursor: Math.max(0, dialogChoices(config).indexOf(choice)), armed: null, expanded };
+}
+
+function stay(state: DialogState): DialogStep {
+	return { state, decision: null };
+}
+
+function done(state: DialogState, decision: DialogDecision): DialogStep {
+	return { state, decision };
+}

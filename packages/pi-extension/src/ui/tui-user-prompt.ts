@@ -1,0 +1,80 @@
+/**
+ * Owns: the interactive-TUI `UserPrompt`: it shows the inline `PermissionDialog` through `ctx.ui.custom` and maps
+ * the dialog's decision to a `UserAnswer`; the wait is bounded by the timeout and the ask's abort signal.
+ * Never: grants a scope the ask did not offer, or answers anything but a denial when the wait ends without a key.
+ */
+import type { ExtensionUIContext, Theme } from "@earendil-works/pi-coding-agent";
+import type { AskDetails, GrantScope, UserAnswer, UserPrompt } from "@pi-permissions/authority";
+import type { Painter } from "@pi-permissions/presentation";
+import type { DialogDecision } from "./dialog-model";
+import { PermissionDialog } from "./permission-dialog";
+
+export interface DialogPromptSettings {
+	readonly promptMaxRows: number;
+	readonly promptFieldMaxWidth: number;
+	readonly doublePressToConfirm: boolean;
+	/** How long the dialog waits for the human before it counts as a denial. */
+	readonly timeoutMs: number;
+}
+
+const DENIED: DialogDecision = { answer: "deny", reason: null };
+
+export class TuiUserPrompt implements UserPrompt {
+	constructor(
+		private readonly ui: ExtensionUIContext,
+		private readonly settings: () => DialogPromptSettings,
+	) {}
+
+	async ask(details: AskDetails, scopes: readonly GrantScope[]): Promise<UserAnswer> {
+		const settings = this.settings();
+		const config = {
+			offersSession: scopes.includes("requester-session"),
+			choosesScope: scopes.includes("serving-session"),
+			doublePressToConfirm: settings.doublePressToConfirm,
+		};
+		const decision = await this.ui.custom<DialogDecision>(
+			(tui, theme, keybindings, done) => {
+				let settled = false;
+				const finish = (value: DialogDecision): void => {
+					if (settled) return;
+					settled = true;
+					clearTimeout(timer);
+					details.signal?.removeEventListener("abort", abort);
+					done(value);
+				};
+				const abort = (): void => finish(DENIED);
+				const timer = setTimeout(abort, settings.timeoutMs);
+				if (details.signal?.aborted === true) queueMicrotask(abort);
+				else details.signal?.addEventListener("abort", abort, { once: true });
+				const dialog = new PermissionDialog({
+					payload: details.payload,
+					config,
+					maxRows: settings.promptMaxRows,
+					fieldMaxWidth: settings.promptFieldMaxWidth,
+					painter: themePainter(theme),
+					isExpandKey: (data) => keybindings.matches(data, "app.tools.expand"),
+					onDecision: finish,
+					requestRender: () => tui.requestRender(),
+				});
+				return Object.assign(dialog, { dispose: () => finish(DENIED) });
+			},
+			{ blocked: { kind: "permission", message: "pi-permissions is waiting for a permission decision" } },
+		);
+		return answerOf(decision ?? DENIED);
+	}
+}
+
+function answerOf(decision: DialogDecision): UserAnswer {
+	return decision.answer === "allow"
+		? { answer: "allow", scope: decision.scope, via: "dialog" }
+		: { answer: "deny", reason: decision.reason, via: "dialog" };
+}
+
+/** Pi's theme as the presentation painter: flagged elements stand out, hints recede. */
+export function themePainter(theme: Theme): Painter {
+	return {
+		highlight: (text) => theme.fg("warning", text),
+		dim: (text) => theme.fg("dim", text),
+		bold: (text) => theme.bold(text),
+	};
+}

@@ -1,0 +1,26 @@
+/**
+ * Owns: choosing the session's `UserPrompt` once: the inline dialog in Pi's interactive TUI, the `select`/`input`
+ * fallback in every other mode with UI (RPC), both announced on `permissions:ui_prompt` when a sink is given.
+ * Never: inspects anything but the mode Pi reports; an unknown mode gets the fallback, which every UI supports.
+ */
+import type { ExtensionContext, ExtensionUIContext } from "@earendil-works/pi-coding-agent";
+import type { UserPrompt } from "@pi-permissions/authority";
+import { AnnouncedUserPrompt, type UiPromptSink } from "./announced-user-prompt";
+import { FallbackUserPrompt } from "./fallback-user-prompt";
+import { type DialogPromptSettings, TuiUserPrompt } from "./tui-user-prompt";
+
+export interface UserPromptChoice {
+	/** Pi's run mode; `undefined` when the host did not say (the fallback is used). */
+	readonly mode: ExtensionContext["mode"] | undefined;
+	readonly ui: ExtensionUIContext;
+	readonly settings: () => DialogPromptSettings;
+	readonly announce: UiPromptSink | undefined;
+}
+
+export function userPromptFor(choice: UserPromptChoice): UserPrompt {
+	const prompt =
+		choice.mode === "tui"
+			? new TuiUserPrompt(choice.ui, choice.settings)
+			: new FallbackUserPrompt(choice.ui, choice.settings);
+	return choice.announce === undefined ? prompt : new AnnouncedUserPrompt(prompt, choice.announce);
+}

@@ -1,0 +1,159 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+	type DialogConfig,
+	type DialogDecision,
+	type DialogKey,
+	type DialogState,
+	initialDialogState,
+	MAX_REASON_LENGTH,
+	reduce,
+} from "../../src/ui/dialog-model";
+
+const LOCAL: DialogConfig = { offersSession: true, choosesScope: false, doublePressToConfirm: false };
+const DOUBLE: DialogConfig = { ...LOCAL, doublePressToConfirm: true };
+const ONCE_ONLY: DialogConfig = { ...LOCAL, offersSession: false };
+const FORWARDED: DialogConfig = { ...LOCAL, choosesScope: true };
+
+/** Keys written compactly: `y`, `⏎` enter, `⎋` escape, `↑`/`↓`, `⌫` backspace, `^o` expand, `"text"` typed chars. */
+function keys(spec: string): DialogKey[] {
+	const out: DialogKey[] = [];
+	for (const token of spec.split(" ").filter((t) => t !== "")) {
+		if (token === "⏎") out.push({ kind: "enter" });
+		else if (token === "⎋") out.push({ kind: "escape" });
+		else if (token === "↑") out.push({ kind: "up" });
+		else if (token === "↓") out.push({ kind: "down" });
+		else if (token === "⌫") out.push({ kind: "backspace" });
+		else if (token === "^o") out.push({ kind: "expand" });
+		else if (token.startsWith('"'))
+			for (const char of token.slice(1, -1).replaceAll("_", " ")) out.push({ kind: "char", char });
+		else out.push({ kind: "char", char: token });
+	}
+	return out;
+}
+
+interface Outcome {
+	readonly state: DialogState;
+	readonly decision: DialogDecision | null;
+}
+
+function play(config: DialogConfig, spec: string): Outcome {
+	let state = initialDialogState();
+	let decision: DialogDecision | null = null;
+	for (const key of keys(spec)) {
+		if (decision !== null) break;
+		const step = reduce(config, state, key);
+		state = step.state;
+		decision = step.decision;
+	}
+	return { state, decision };
+}
+
+const ONCE: DialogDecision = { answer: "allow", scope: "once" };
+const SESSION: DialogDecision = { answer: "allow", scope: "requester-session" };
+const SERVING: DialogDecision = { answer: "allow", scope: "serving-session" };
+const DENY: DialogDecision = { answer: "deny", reason: null };
+const because = (reason: string): DialogDecision => ({ answer: "deny", reason });
+
+describe("reduce", () => {
+	it.each<[string, DialogConfig, string, DialogDecision | null]>([
+		["y approves once", LOCAL, "y", ONCE],
+		["an upper-case Y approves once", LOCAL, "Y", ONCE],
+		["s approves for the session", LOCAL, "s", SESSION],
+		["n denies", LOCAL, "n", DENY],
+		["esc denies", LOCAL, "⎋", DENY],
+		["enter confirms the first choice", LOCAL, "⏎", ONCE],
+		["down then enter picks the session approval", LOCAL, "↓ ⏎", SESSION],
+		["j moves down and k moves up", LOCAL, "j j k ⏎", SESSION],
+		["the cursor wraps upwards to the last choice", LOCAL, '↑ ⏎ "no" ⏎', because("no")],
+		["the cursor wraps downwards to the first choice", LOCAL, "↓ ↓ ↓ ↓ ⏎", ONCE],
+		["r opens the reason editor and enter denies with the reason", LOCAL, 'r "not_now" ⏎', because("not now")],
+		["the reason is trimmed", LOCAL, 'r "__ok__" ⏎', because("ok")],
+		["backspace edits the reason", LOCAL, 'r "nox" ⌫ ⏎', because("no")],
+		["an empty reason keeps the editor open", LOCAL, "r ⏎ ⏎", null],
+		["a blank reason keeps the editor open", LOCAL, 'r "___" ⏎', null],
+		["esc in the reason editor backs out, and the list then takes keys again", LOCAL, 'r "x" ⎋ y', ONCE],
+		["letters in the reason editor are text, not shortcuts", LOCAL, 'r "yes" ⏎', because("yes")],
+		["unknown letters do nothing", LOCAL, "q z 1 y", ONCE],
+		["the expand key decides nothing", LOCAL, "^o ^o", null],
+		["expanding keeps the choice keys working", LOCAL, "^o s", SESSION],
+		["s does nothing when the ask may only be approved once", ONCE_ONLY, "s", null],
+		["s does nothing and y still works when only once is offered", ONCE_ONLY, "s y", ONCE],
+		["without a session choice the second row is the denial", ONCE_ONLY, "↓ ⏎", DENY],
+		["double press: the first y only arms", DOUBLE, "y", null],
+		["double press: y twice approves once", DOUBLE, "y y", ONCE],
+		["double press: y then enter approves once", DOUBLE, "y ⏎", ONCE],
+		["double press: s twice approves for the session", DOUBLE, "s s", SESSION],
+		["double press: another choice re-arms instead of confirming", DOUBLE, "y n", null],
+		["double press: y then n n denies", DOUBLE, "y n n", DENY],
+		["double press: moving disarms", DOUBLE, "y ↓ ↑ y", null],
+		["double press: enter arms the choice under the cursor, enter again confirms", DOUBLE, "↓ ⏎ ⏎", SESSION],
+		["double press: esc denies at once", DOUBLE, "⎋", DENY],
+		["double press: r r opens the editor", DOUBLE, 'r r "why" ⏎', because("why")],
+		["forwarded: s asks for the scope, enter keeps it to the subagent", FORWARDED, "s ⏎", SESSION],
+		["forwarded: s then down grants the whole serving session", FORWARDED, "s ↓ ⏎", SERVING],
+		["forwarded: j and k move in the scope step", FORWARDED, "s j k j ⏎", SERVING],
+		["forwarded: the scope step alone decides nothing", FORWARDED, "s ↓", null],
+		["forwarded: esc in the scope step backs out to the list", FORWARDED, "s ⎋ n", DENY],
+		["forwarded: y still approves once", FORWARDED, "y", ONCE],
+	])("%s", (_name, config, spec, decision) => {
+		expect(play(config, spec).decision).toEqual(decision);
+	});
+
+	it.each<[string, DialogConfig, string, Partial<DialogState>]>([
+		["expand toggles the complete view on", LOCAL, "^o", { phase: "choosing", expanded: true }],
+		["expand toggles it off again", LOCAL, "^o ^o", { expanded: false }],
+		[
+			"the view stays expanded into the reason editor",
+			LOCAL,
+			'^o r "a"',
+			{ phase: "reason", text: "a", expanded: true },
+		],
+		["double press arms the pressed choice and moves the cursor to it", DOUBLE, "n", { armed: "denied", cursor: 2 }],
+		[
+			"backing out of the reason leaves the cursor on its choice, disarmed",
+			DOUBLE,
+			"r r ⎋",
+			{ cursor: 3, armed: null },
+		],
+		["backing out of the scope leaves the cursor on the session choice", FORWARDED, "s ⎋", { cursor: 1 }],
+		["backspace on an empty reason keeps it empty", LOCAL, "r ⌫ ⌫", { phase: "reason", text: "" }],
+	])("%s", (_name, config, spec, state) => {
+		expect(play(config, spec).state).toMatchObject(state);
+	});
+
+	it("caps the typed reason at its maximum length", () => {
+		let state: DialogState = { phase: "reason", text: "", expanded: false };
+		for (let i = 0; i < MAX_REASON_LENGTH + 50; i += 1) state = reduce(LOCAL, state, { kind: "char", char: "a" }).state;
+		expect(state).toMatchObject({ text: "a".repeat(MAX_REASON_LENGTH) });
+	});
+
+	it("never approves from keys without y, s or enter", () => {
+		const key = fc.oneof(
+			fc.constantFrom<DialogKey>(
+				{ kind: "up" },
+				{ kind: "down" },
+				{ kind: "escape" },
+				{ kind: "backspace" },
+				{ kind: "expand" },
+			),
+			fc.constantFrom("n", "r", "j", "k", "q", "x").map((char): DialogKey => ({ kind: "char", char })),
+		);
+		fc.assert(
+			fc.property(
+				fc.constantFrom(LOCAL, DOUBLE, FORWARDED, ONCE_ONLY),
+				fc.array(key, { maxLength: 30 }),
+				(config, seq) => {
+					let state = initialDialogState();
+					for (const k of seq) {
+						const step = reduce(config, state, k);
+						if (step.decision !== null) return step.decision.answer === "deny";
+						state = step.state;
+					}
+					return true;
+				},
+			),
+			{ numRuns: 300 },
+		);
+	});
+});

@@ -1,0 +1,149 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { ExtensionContext, ExtensionUIContext, KeybindingsManager, Theme } from "@earendil-works/pi-coding-agent";
+import type { Component, TUI } from "@earendil-works/pi-tui";
+import { BashParser, createNodeFileSystemProbe } from "@pi-permissions/access-intent";
+import { NodeForwardingFileSystem, processIsAlive, systemClock, systemIdGenerator } from "@pi-permissions/authority";
+import { ConfigLoader, createNodeConfigFileSystem, type DecisionFact } from "@pi-permissions/engine";
+import type { UiPromptEvent } from "@pi-permissions/presentation";
+import { beforeAll, describe, expect, it } from "vitest";
+import { PermissionSession } from "../../src/permission-session";
+import { workspace } from "../support/pi-session-harness";
+
+let parser: BashParser;
+beforeAll(async () => {
+	parser = await BashParser.load();
+});
+
+const CONFIG = { permission: { "*": "allow", bash: { "*": "ask", "ls *": "allow", "rm *": "deny" } } };
+const TOOLS = ["bash", "read"];
+
+interface Human {
+	/** What the human does at each dialog: raw keys for the TUI (double-press is on by default), an option prefix for the fallback. */
+	readonly answers: string[];
+	readonly journal: string[];
+}
+
+/** Pi's UI as each mode offers it; the human answers from the script, in order. */
+function uiFor(human: Human): ExtensionUIContext {
+	const ui = {
+		custom: <T>(factory: (tui: TUI, theme: Theme, kb: KeybindingsManager, done: (result: T) => void) => Component) =>
+			new Promise<T>((resolve) => {
+				human.journal.push("dialog");
+				const theme = { fg: (_c: string, t: string) => t, bold: (t: string) => t } as unknown as Theme;
+				const kb = { matches: () => false } as unknown as KeybindingsManager;
+				const component = factory({ requestRender: () => undefined } as unknown as TUI, theme, kb, resolve);
+				for (const key of human.answers.shift() ?? "\x1b") component.handleInput?.(key);
+			}),
+		select: async (_title: string, options: string[]) => {
+			human.journal.push("select");
+			const prefix = human.answers.shift();
+			return prefix === undefined ? undefined : options.find((option) => option.startsWith(prefix));
+		},
+		input: async () => undefined,
+	};
+	return ui as unknown as ExtensionUIContext;
+}
+
+async function openSession(mode: ExtensionContext["mode"], human: Human) {
+	const space = workspace({ "a.txt": "a" }, CONFIG);
+	writeFileSync(join(space.cwd, "b.txt"), "b");
+	const prompts: UiPromptEvent[] = [];
+	const decisions: DecisionFact[] = [];
+	const session = await PermissionSession.open(
+		{
+			host: { flavor: "posix", home: space.home, env: {}, pid: process.pid, launchCwd: space.cwd },
+			agentDir: space.agentDir,
+			loader: new ConfigLoader({ fileSystem: createNodeConfigFileSystem(), flavor: "posix" }),
+			sink: { emit: (fact) => decisions.push(fact) },
+			uiPrompts: {
+				emit: (event) => {
+					human.journal.push("ui_prompt");
+					prompts.push(event);
+				},
+			},
+			edges: {
+				probe: createNodeFileSystemProbe,
+				forwardingFs: new NodeForwardingFileSystem(),
+				clock: systemClock,
+				ids: systemIdGenerator,
+				isPidAlive: processIsAlive,
+				globalHost: {},
+				now: () => new Date(0),
+			},
+		},
+		{
+			sessionId: "s-ui",
+			cwd: space.cwd,
+			sessionDir: null,
+			hasUI: true,
+			mode,
+			isProjectTrusted: () => true,
+			ui: uiFor(human),
+		},
+	);
+	session.useParser(parser);
+	let calls = 0;
+	const run = (command: string) => {
+		calls += 1;
+		return session.run({ toolName: "bash", input: { command }, agentName: null, toolCallId: `call_${calls}` }, TOOLS);
+	};
+	return { session, run, prompts, decisions };
+}
+
+describe("permissions:ui_prompt in a composed permission session", () => {
+	it.each([
+		["tui", "dialog", ["yy"]],
+		["rpc", "select", ["Yes"]],
+	] as const)(
+		"in mode %s is emitted once per real ask, just before the %s, never for policy",
+		async (mode, shown, answers) => {
+			const human: Human = { answers: [...answers], journal: [] };
+			const { session, run, prompts, decisions } = await openSession(mode, human);
+			try {
+				expect((await run("ls -la")).kind).toBe("allow");
+				expect((await run("rm -rf a.txt")).kind).toBe("block");
+				expect(human.journal).toEqual([]);
+				expect(prompts).toEqual([]);
+
+				expect((await run("cat a.txt")).kind).toBe("allow");
+				expect(human.journal).toEqual(["ui_prompt", shown]);
+				expect(prompts).toHaveLength(1);
+				expect(prompts[0]).toMatchObject({ source: "tool_call", surface: "bash" });
+				const asked = decisions.find((fact) => fact.toolCallId === "call_3");
+				expect(prompts[0]?.requestId).toBe(asked?.requestId);
+			} finally {
+				await session.close();
+			}
+		},
+	);
+
+	it.each([
+		["tui", ["ss"]],
+		["rpc", ["Yes, for this session"]],
+	] as const)("in mode %s is not emitted again when a session approval answers the repeat", async (mode, answers) => {
+		const human: Human = { answers: [...answers], journal: [] };
+		const { session, run, prompts } = await openSession(mode, human);
+		try {
+			expect((await run("cat a.txt")).kind).toBe("allow");
+			expect((await run("cat a.txt")).kind).toBe("allow");
+			expect(prompts).toHaveLength(1);
+			expect(human.journal.filter((entry) => entry !== "ui_prompt")).toHaveLength(1);
+		} finally {
+			await session.close();
+		}
+	});
+
+	it("is emitted for each of two separate asks, and a denial in the dialog blocks", async () => {
+		const human: Human = { answers: ["nn", "yy"], journal: [] };
+		const { session, run, prompts } = await openSession("tui", human);
+		try {
+			expect((await run("cat a.txt")).kind).toBe("block");
+			expect((await run("cat b.txt")).kind).toBe("allow");
+			expect(human.journal).toEqual(["ui_prompt", "dialog", "ui_prompt", "dialog"]);
+			expect(new Set(prompts.map((event) => event.requestId)).size).toBe(2);
+		} finally {
+			await session.close();
+		}
+	});
+});
