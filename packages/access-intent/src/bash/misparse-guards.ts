@@ -36,6 +36,8 @@ export function commandMisparse(
 	for (const arg of unit.args) {
 		// SECURITY: `r\<newline>m` is one word `rm` to bash, but the tree splits it into `r` and `m` (EV-cont-*).
 		if (source.slice(previous.end, arg.start) === "\\\n") misparse ??= "a line continuation splits a word";
+		// SECURITY: `rm $a.$b.$c` is one word to bash, but the tree reads `$a.$` and `b.$c`; words that touch are one.
+		if (previous.end === arg.start) misparse ??= "the grammar split one word in two";
 		previous = arg;
 	}
 	if (RESERVED_NAMES.has(raw)) misparse ??= `reserved word \`${raw}\` read as a command name`;

@@ -1,6 +1,7 @@
 /**
- * Owns: the fast path for the commonest commands: plain words (no quotes, expansions, globs, redirects) joined by
- * standalone `&&`, `||`, `;`, `|`, `&`, drafted without a tree walk. A differential test holds it equal to the walk.
+ * Owns: the fast paths for the commonest commands: plain words (no quotes, expansions, globs, redirects) joined by
+ * standalone `&&`, `||`, `;`, `|`, `&`, drafted without a tree walk, and the word ranges of one plain simple command
+ * node, read from text so the walk skips its children. Differential tests hold both equal to the walk.
  * Never: guesses; any character or word outside its narrow grammar sends the command to tree-sitter.
  */
 import type { UnitContext } from "./command-unit";
@@ -27,6 +28,14 @@ const SPECIAL_NAMES: ReadonlySet<string> = new Set([
 	"typeset",
 	"unset",
 ]);
+/** Character codes of `PLAIN_WORD`, for the scanner of command nodes. */
+const PLAIN_CODE: readonly boolean[] = Array.from({ length: 128 }, (_, code) =>
+	PLAIN_WORD.test(String.fromCharCode(code)),
+);
+const NAME_START_CODE: readonly boolean[] = Array.from({ length: 128 }, (_, code) =>
+	/[A-Za-z]/.test(String.fromCharCode(code)),
+);
+const NAME_CODE: readonly boolean[] = Array.from({ length: 128 }, (_, code) => /\w/.test(String.fromCharCode(code)));
 const SEPARATORS: ReadonlySet<string> = new Set(["&&", "||", ";", "|", "&"]);
 const BLANK = /[ \t]/;
 
@@ -82,4 +91,59 @@ export function plainCommandDrafts(
 	if (separators.includes("|") && (separators.includes("&&") || separators.includes("||"))) return null;
 	labelPlainControl(drafts, separators, nesting.length);
 	return drafts;
+}
+
+/**
+ * The word ranges of the simple command node `source[start, end)` (name first) when its text is a plain name then
+ * plain words separated by blanks, otherwise `null`: such a node's children are exactly those words, so the walk
+ * drafts it from text instead of visiting them (a differential test holds this to the walk). A word is made of plain
+ * characters, double-quoted runs of plain characters, spaces and `$NAME`s, and single-quoted runs of plain characters
+ * and spaces: `word`, `string`, `raw_string` or `concatenation` nodes spanning exactly the word, which the walk reads
+ * from text with no dynamic span. Unquoted `$NAME`s stay with the walk: tree-sitter-bash splits `$a.$b.$c` and
+ * `$a$b$c.` into two arguments. `$_` is special, and no `$` may follow a quoted name.
+ */
+export function plainCommandWords(source: string, start: number, end: number): { start: number; end: number }[] | null {
+	const words: { start: number; end: number }[] = [];
+	let i = start;
+	while (i < end) {
+		const code = source.charCodeAt(i);
+		if (code === 32 || code === 9) {
+			i++;
+			continue;
+		}
+		// `==` and other words led by `=` read as test operators to the grammar.
+		if (code === 61 /* = */) return null;
+		const wordStart = i;
+		while (i < end) {
+			const inner = source.charCodeAt(i);
+			if (PLAIN_CODE[inner] === true) i++;
+			else if (inner === 34 /* " */ || inner === 39 /* ' */) i = quotedEnd(source, i, end);
+			else break;
+			if (i < 0) return null;
+		}
+		if (i < end && source.charCodeAt(i) !== 32 && source.charCodeAt(i) !== 9) return null;
+		if (words.length === 0) {
+			const name = source.slice(wordStart, i);
+			if (!PLAIN_NAME.test(name) || SPECIAL_NAMES.has(name)) return null;
+		}
+		words.push({ start: wordStart, end: i });
+	}
+	return words.length === 0 ? null : words;
+}
+
+/** The offset after the quoted run opening at `open`, or -1 when it holds anything but plain pieces. */
+function quotedEnd(source: string, open: number, end: number): number {
+	const quote = source.charCodeAt(open);
+	let i = open + 1;
+	while (i < end) {
+		const code = source.charCodeAt(i);
+		if (code === quote) return i + 1;
+		if (PLAIN_CODE[code] === true || code === 32) i++;
+		else if (code === 36 /* $ */ && quote === 34 && NAME_START_CODE[source.charCodeAt(i + 1)] === true) {
+			i += 2;
+			while (NAME_CODE[source.charCodeAt(i)] === true) i++;
+			if (source.charCodeAt(i) === 36) return -1;
+		} else return -1;
+	}
+	return -1;
 }

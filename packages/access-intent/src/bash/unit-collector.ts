@@ -1,6 +1,7 @@
 /**
  * Owns: one iterative walk of a tree-sitter-bash tree that drafts every unit that can run, in source order, with
  * its context and nesting, plus the misparse signals (`time {`, `! {`, nested backquotes) the caller must act on.
+ * A plain simple command is drafted from its text (`plainCommandWords`) without visiting its words.
  * Never: recurses in JS (an explicit frame stack, bounded by the budget), analyses wrappers, or decides actions.
  * Over 250 lines on purpose: every frame kind reads the same frame stack; split apart, a reviewer could no longer
  * see in one place which node opens which frame. The misparse checks live in `misparse-guards.ts`, the control labels
@@ -24,6 +25,7 @@ import {
 	WORD_NODES,
 } from "./node-vocabulary";
 import type { ParseBudget } from "./parse-budget";
+import { plainCommandWords } from "./plain-command";
 import type { ShellWord } from "./shell-word";
 import type { SourceIndex } from "./source-index";
 import { type DraftKind, newDraft, type UnitDraft, type WordRef } from "./unit-draft";
@@ -36,6 +38,13 @@ export interface CollectBase {
 	/** Prefixes blanked by an earlier repair, keyed by the start of the compound they introduced. */
 	readonly prefixes: ReadonlyMap<number, PrefixRepair["label"]>;
 }
+
+export interface CollectOptions {
+	/** Draft plain simple commands from their text without visiting their words (false: the full walk, for tests). */
+	readonly plainCommands: boolean;
+}
+
+const FULL_SPEED: CollectOptions = { plainCommands: true };
 
 export type CollectOutcome =
 	| { readonly kind: "drafts"; readonly drafts: readonly UnitDraft[] }
@@ -78,8 +87,14 @@ type Frame =
 			quoted: boolean;
 	  });
 
-export function collectDrafts(tree: Tree, index: SourceIndex, budget: ParseBudget, base: CollectBase): CollectOutcome {
-	const collector = new UnitCollector(index, budget, base, grammarTypesOf(tree.language));
+export function collectDrafts(
+	tree: Tree,
+	index: SourceIndex,
+	budget: ParseBudget,
+	base: CollectBase,
+	options: CollectOptions = FULL_SPEED,
+): CollectOutcome {
+	const collector = new UnitCollector(index, budget, base, grammarTypesOf(tree.language), options);
 	const cursor = tree.walk();
 	try {
 		collector.walk(cursor);
@@ -101,6 +116,7 @@ class UnitCollector {
 		private readonly budget: ParseBudget,
 		private readonly base: CollectBase,
 		private readonly fields: GrammarTypes,
+		private readonly options: CollectOptions,
 	) {
 		this.source = index.source;
 	}
@@ -227,6 +243,7 @@ class UnitCollector {
 		if (label !== undefined) return this.compound(parent, type, label, start, end);
 		switch (type) {
 			case "command":
+				if (this.options.plainCommands && this.plainCommand(parent, start, end)) return null;
 				return this.unitFrame(parent, "command", "simple", type, start, end);
 			case "declaration_command":
 			case "unset_command":
@@ -467,6 +484,20 @@ class UnitCollector {
 
 	private setName(unit: UnitDraft, ref: WordRef): void {
 		unit.name = ref;
+	}
+
+	/** Drafts a plain simple command from its text, as its `command` frame would from its children. */
+	private plainCommand(parent: Frame, start: number, end: number): boolean {
+		const words = plainCommandWords(this.source, start, end);
+		if (words === null) return false;
+		const unit = this.draft(parent, "simple", start, end);
+		for (const range of words) {
+			const ref = { word: readShellWord(this.source, range.start, range.end, []), start: range.start, end: range.end };
+			if (unit.name === null) unit.name = ref;
+			else unit.args.push(ref);
+		}
+		this.checkCommand(unit, parent);
+		return true;
 	}
 
 	private checkCommand(unit: UnitDraft, parent: Frame): void {

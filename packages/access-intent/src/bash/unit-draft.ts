@@ -107,7 +107,7 @@ export function joinRanges(source: string, ranges: readonly { start: number; end
 	for (const range of ranges) {
 		if (previousEnd !== -1) {
 			const gap = source.slice(previousEnd, range.start);
-			text += /^[ \t]*(?:\\\n[ \t]*)*$/.test(gap) ? gap : " ";
+			text += gap === " " || /^[ \t]*(?:\\\n[ \t]*)*$/.test(gap) ? gap : " ";
 		}
 		text += source.slice(range.start, range.end);
 		previousEnd = range.end;

@@ -33,6 +33,9 @@ export const UNCHECKED_PATHS = "<paths not checked: command too large>";
 export class PathCandidateSink {
 	private readonly external = new Map<string, AccessPath>();
 	private readonly rules = new Map<string, AccessPath>();
+	/** Paths already handed in: an `AccessPath` is frozen, so the same object always lands on the same keys. */
+	private readonly seenPaths = new Set<AccessPath>();
+	private readonly seenRules = new Set<AccessPath>();
 	private work = 0;
 	truncated = false;
 
@@ -53,6 +56,8 @@ export class PathCandidateSink {
 
 	/** A candidate for path rules, and an external path when it lies outside cwd. */
 	addPath(path: AccessPath): void {
+		if (this.seenPaths.has(path)) return;
+		this.seenPaths.add(path);
 		this.addRuleOnly(path);
 		if (!path.external) return;
 		const key = path.kind === "resolved" ? `r\0${this.normalizer.flavor.fold(path.canonical)}` : `l\0${path.typed}`;
@@ -60,6 +65,8 @@ export class PathCandidateSink {
 	}
 
 	addRuleOnly(path: AccessPath): void {
+		if (this.seenRules.has(path)) return;
+		this.seenRules.add(path);
 		const key = `${path.kind}\0${path.matchValues.join("\0")}`;
 		if (!this.rules.has(key)) this.rules.set(key, path);
 	}

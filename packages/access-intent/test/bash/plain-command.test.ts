@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseBashUnits } from "../../src/bash/bash-program";
-import { plainCommandDrafts } from "../../src/bash/plain-command";
+import { plainCommandDrafts, plainCommandWords } from "../../src/bash/plain-command";
 import { parser } from "../support/bash-fixture";
 
 const plainWord = fc.stringMatching(/^[A-Za-z0-9_./:,=-]{1,6}$/);
@@ -63,5 +63,37 @@ describe("plainCommandDrafts", () => {
 		"ls ==",
 	])("leaves %s to the tree walk", (command) => {
 		expect(plainCommandDrafts(command, null, [])).toBeNull();
+	});
+});
+
+describe("plainCommandWords", () => {
+	it.each([
+		["git log --oneline -n 4", ["git", "log", "--oneline", "-n", "4"]],
+		['echo "found 0"  x', ["echo", '"found 0"', "x"]],
+		["cp 'a b'c\tbuild/", ["cp", "'a b'c", "build/"]],
+		['echo "v$VERSION"', ["echo", '"v$VERSION"']],
+	])("reads the words of %j from text", (command, words) => {
+		const ranges = plainCommandWords(command, 0, command.length);
+		expect(ranges?.map((range) => command.slice(range.start, range.end))).toEqual(words);
+	});
+
+	it.each([
+		"echo $HOME",
+		'echo "$a$b"',
+		'echo "$_"',
+		'echo "it\'s"',
+		'echo "a\\"b"',
+		"echo 'a$b'",
+		'echo "unclosed',
+		"ls *.ts",
+		"echo ==",
+		"A=1 make",
+		"if x",
+		"time ls",
+		"ls > out",
+		"r\\\nm x",
+		"echo a\nb",
+	])("leaves %j to the walk", (command) => {
+		expect(plainCommandWords(command, 0, command.length)).toBeNull();
 	});
 });
