@@ -192,8 +192,18 @@ export const EVASION_ROWS: readonly EvasionRow[] = [
 		unparseable: true,
 	},
 	{ id: "EV-cont-split", construct: "line continuation inside a name", command: "r\\\nm -rf /", unparseable: true },
-	{ id: "EV-split-word-dots", construct: "one word the grammar splits in two", command: "rm $a.$b.$c", unparseable: true },
-	{ id: "EV-split-word-tail", construct: "one word the grammar splits in two", command: "rm $a$b$c.", unparseable: true },
+	{
+		id: "EV-split-word-dots",
+		construct: "one word the grammar splits in two",
+		command: "rm $a.$b.$c",
+		unparseable: true,
+	},
+	{
+		id: "EV-split-word-tail",
+		construct: "one word the grammar splits in two",
+		command: "rm $a$b$c.",
+		unparseable: true,
+	},
 	{ id: "EV-brace-expansion-name", construct: "{rm,-rf,/}", command: "{rm,-rf,/}", unparseable: true },
 	{ id: "EV-nul", construct: "NUL inside a name", command: "r\0m -rf /", unparseable: true },
 	// Inert text: nothing runs.
