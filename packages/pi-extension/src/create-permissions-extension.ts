@@ -10,6 +10,8 @@ import { ConfigLoader, createNodeConfigFileSystem, resolveAgentDir } from "@pi-p
 import { decisionEventSink } from "./decision-event-sink";
 import { ExtensionState } from "./extension-state";
 import { onBeforeAgentStart } from "./handlers/on-before-agent-start";
+import { onInput } from "./handlers/on-input";
+import { onResourcesDiscover } from "./handlers/on-resources-discover";
 import { onSessionShutdown } from "./handlers/on-session-shutdown";
 import { onSessionStart } from "./handlers/on-session-start";
 import { onToolCall } from "./handlers/on-tool-call";
@@ -37,6 +39,8 @@ export function createPermissionsExtension(host: HostEnvironment): ExtensionFact
 		});
 		pi.on("session_start", onSessionStart(state, pi.events));
 		pi.on("session_shutdown", onSessionShutdown(state));
+		pi.on("resources_discover", onResourcesDiscover(state));
+		pi.on("input", onInput(pi, state));
 		pi.on("before_agent_start", onBeforeAgentStart(pi, state));
 		pi.on("tool_call", onToolCall(pi, state));
 	};

@@ -29,6 +29,17 @@ export class ExtensionState {
 		return this.session ?? this.open(ctx);
 	}
 
+	/**
+	 * Reloads the open session's config in place (grants and the published service are kept), or opens a session
+	 * from `ctx` when none is open.
+	 */
+	async reload(ctx: ExtensionContext): Promise<PermissionSession> {
+		if (this.session === null) return this.open(ctx);
+		const session = await this.session;
+		await session.reload();
+		return session;
+	}
+
 	/** Gives the session a warm parser, loading it once per extension instance (a failed load is retried next time). */
 	async warm(session: PermissionSession): Promise<void> {
 		if (session.isWarm) return;

@@ -1,7 +1,7 @@
 /**
- * Owns: composing one Pi session's permission objects: the loaded config and composed policy, the session rule store,
- * the path normalizer, the policy query, the session's authority (terminal chosen once) and, once the parser is warm,
- * the gate runner over the tools Pi offers.
+ * Owns: composing one Pi session's permission objects: the loaded config and composed policy (reloadable), the session
+ * rule store, the path normalizer, the policy query, the session's authority (terminal chosen once) and, once the
+ * parser is warm, the gate runner over the tools Pi offers and the skills it loaded.
  * Never: reads `process.*` or Pi's context directly (the handlers pass plain facts), and holds no policy logic.
  */
 import type { ExtensionContext, ExtensionUIContext } from "@earendil-works/pi-coding-agent";
@@ -15,12 +15,15 @@ import {
 	silentAuthorityLog,
 } from "@pi-permissions/authority";
 import {
+	type ActiveSkill,
 	type ConfigLoader,
 	type ConfigLoadResult,
 	type DecisionSink,
 	GateRunner,
 	PermissionQuery,
 	type RunVerdict,
+	SKILL_SURFACE,
+	type SkillInvocation,
 	type ToolCall,
 	ToolCallPipeline,
 } from "@pi-permissions/engine";
@@ -83,13 +86,20 @@ export interface SessionEdges {
 	readonly now: () => Date;
 }
 
+/** The loaded config and the policy composed from it; replaced as a whole by a reload. */
+interface LoadedPolicy {
+	readonly config: ConfigLoadResult;
+	readonly policy: ComposedPolicy;
+}
+
 export class PermissionSession {
-	private runner: { readonly tools: string; readonly runner: GateRunner } | null = null;
+	private runner: { readonly key: string; readonly runner: GateRunner } | null = null;
 	private unpublish: (() => void) | null = null;
+	private activeSkills: readonly ActiveSkill[] = [];
 
 	private constructor(
-		readonly config: ConfigLoadResult,
-		readonly policy: ComposedPolicy,
+		private readonly loaded: { current: LoadedPolicy },
+		private readonly deps: PermissionSessionDeps,
 		readonly query: PermissionQuery,
 		private readonly store: SessionRuleStore,
 		private readonly normalizer: PathNormalizer,
@@ -105,20 +115,10 @@ export class PermissionSession {
 	/** Loads the config and composes the session; starts nothing. */
 	static async open(deps: PermissionSessionDeps, facts: SessionFacts): Promise<PermissionSession> {
 		const { host, agentDir, edges } = deps;
-		const config = await deps.loader.load({
-			cwd: facts.cwd,
-			agentDir,
-			agentName: null,
-			isProjectTrusted: facts.isProjectTrusted,
-		});
+		const loaded = { current: await loadPolicy(deps, facts) };
+		const { policy } = loaded.current;
 		const flavor = pathFlavorFor(host.flavor);
-		const yolo = yoloOverride(host.env);
-		const policy = composePolicy({
-			scopes: config.scopes,
-			env: { home: host.home, flavor },
-			...(yolo === null ? {} : { yolo }),
-		});
-		const policies = { policyFor: () => policy };
+		const policies = { policyFor: () => loaded.current.policy };
 		const store = new SessionRuleStore();
 		const normalizer = PathNormalizer.create({
 			cwd: facts.cwd,
@@ -168,8 +168,8 @@ export class PermissionSession {
 				: [deps.sink],
 		);
 		return new PermissionSession(
-			config,
-			policy,
+			loaded,
+			deps,
 			query,
 			store,
 			normalizer,
@@ -181,6 +181,39 @@ export class PermissionSession {
 			extensions,
 			edges.globalHost,
 		);
+	}
+
+	get config(): ConfigLoadResult {
+		return this.loaded.current.config;
+	}
+
+	get policy(): ComposedPolicy {
+		return this.loaded.current.policy;
+	}
+
+	/**
+	 * Loads the config again (a changed file or a newly trusted project applies from the next decision) and recomposes
+	 * the policy. Session grants, the authority and the settings read at open are kept. On a failed load the previous
+	 * policy stays and the error propagates.
+	 */
+	async reload(): Promise<void> {
+		this.loaded.current = await loadPolicy(this.deps, this.facts);
+		this.runner = null;
+	}
+
+	/** The skill's state on the `skill` surface: `deny` hides it and refuses its invocation. */
+	skillPermission(skillName: string): PermissionState {
+		return this.query.checkPermission(SKILL_SURFACE, skillName).state;
+	}
+
+	/** The skills Pi has loaded (name and directory), which the skill-read gate guards. */
+	useActiveSkills(skills: readonly ActiveSkill[]): void {
+		this.activeSkills = skills;
+	}
+
+	/** Decides and resolves a `/skill:` invocation. Rejects only before a warm parser (a gate error). */
+	async runSkillInput(invocation: SkillInvocation, availableTools: readonly string[]): Promise<RunVerdict> {
+		return this.runnerFor(availableTools).runSkillInput(invocation);
 	}
 
 	/** The tool's surface-level state, for exposure: fail-closed applies, yolo and session grants do not. */
@@ -219,12 +252,13 @@ export class PermissionSession {
 	}
 
 	private runnerFor(availableTools: readonly string[]): GateRunner {
-		const key = [...availableTools].sort().join("\n");
-		if (this.runner !== null && this.runner.tools === key) return this.runner.runner;
+		const skills = this.activeSkills.map((skill) => `${skill.name}\u0000${skill.directory}`);
+		const key = JSON.stringify([[...availableTools].sort(), skills]);
+		if (this.runner !== null && this.runner.key === key) return this.runner.runner;
 		const parser = this.parser.current;
 		if (parser === null) throw new Error("the bash parser is not loaded");
 		const pipeline = new ToolCallPipeline({
-			policies: { policyFor: () => this.policy },
+			policies: { policyFor: () => this.loaded.current.policy },
 			sessionRules: this.store,
 			parser,
 			normalizer: this.normalizer,
@@ -232,7 +266,7 @@ export class PermissionSession {
 			infrastructureDirs: [],
 			availableTools,
 			mcpServers: [],
-			activeSkills: [],
+			activeSkills: this.activeSkills,
 			requester: { sessionId: this.facts.sessionId, subagent: this.authority.isSubagent },
 		});
 		const runner = new GateRunner({
@@ -245,9 +279,25 @@ export class PermissionSession {
 			ids: this.ids,
 			sessionRules: this.store,
 		});
-		this.runner = { tools: key, runner };
+		this.runner = { key, runner };
 		return runner;
 	}
+}
+
+async function loadPolicy(deps: PermissionSessionDeps, facts: SessionFacts): Promise<LoadedPolicy> {
+	const config = await deps.loader.load({
+		cwd: facts.cwd,
+		agentDir: deps.agentDir,
+		agentName: null,
+		isProjectTrusted: facts.isProjectTrusted,
+	});
+	const yolo = yoloOverride(deps.host.env);
+	const policy = composePolicy({
+		scopes: config.scopes,
+		env: { home: deps.host.home, flavor: pathFlavorFor(deps.host.flavor) },
+		...(yolo === null ? {} : { yolo }),
+	});
+	return { config, policy };
 }
 
 function reviewLog(agentDir: string, fieldMaxWidth: number, now: () => Date): DecisionSink {

@@ -26,6 +26,13 @@ describe("the package root", () => {
 			},
 		) as ExtensionAPI;
 		api.default(pi);
-		expect(calls).toEqual(["on session_start", "on session_shutdown", "on before_agent_start", "on tool_call"]);
+		expect(calls).toEqual([
+			"on session_start",
+			"on session_shutdown",
+			"on resources_discover",
+			"on input",
+			"on before_agent_start",
+			"on tool_call",
+		]);
 	});
 });
