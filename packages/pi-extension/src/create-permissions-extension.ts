@@ -7,6 +7,12 @@ import type { ExtensionAPI, ExtensionFactory } from "@earendil-works/pi-coding-a
 import { createNodeFileSystemProbe } from "@pi-permissions/access-intent";
 import { NodeForwardingFileSystem, processIsAlive, systemClock, systemIdGenerator } from "@pi-permissions/authority";
 import { ConfigLoader, createNodeConfigFileSystem, resolveAgentDir } from "@pi-permissions/engine";
+import {
+	registerPermissionsCommand,
+	registerPermissionsFlag,
+	stderrOutput,
+	YOLO_FLAG,
+} from "./commands/permissions-command";
 import { decisionEventSink } from "./decision-event-sink";
 import { ExtensionState } from "./extension-state";
 import { onBeforeAgentStart } from "./handlers/on-before-agent-start";
@@ -27,6 +33,7 @@ export function createPermissionsExtension(host: HostEnvironment): ExtensionFact
 			loader: new ConfigLoader({ fileSystem: createNodeConfigFileSystem(), flavor: host.flavor }),
 			sink: decisionEventSink(pi.events),
 			uiPrompts: uiPromptEventSink(pi.events),
+			yoloFlag: () => pi.getFlag(YOLO_FLAG) === true,
 			edges: {
 				probe: createNodeFileSystemProbe,
 				forwardingFs: new NodeForwardingFileSystem(),
@@ -43,5 +50,7 @@ export function createPermissionsExtension(host: HostEnvironment): ExtensionFact
 		pi.on("input", onInput(pi, state));
 		pi.on("before_agent_start", onBeforeAgentStart(pi, state));
 		pi.on("tool_call", onToolCall(pi, state));
+		registerPermissionsFlag(pi);
+		registerPermissionsCommand(pi, { state, agentDir, output: stderrOutput });
 	};
 }

@@ -32,6 +32,7 @@ import {
 	composePolicy,
 	type PermissionState,
 	pathFlavorFor,
+	type SessionGrant,
 	SessionRuleStore,
 } from "@pi-permissions/policy";
 import { AuthorityAskEscalator } from "./authority/authority-ask-escalator";
@@ -69,6 +70,8 @@ export interface PermissionSessionDeps {
 	readonly edges: SessionEdges;
 	/** Where `permissions:ui_prompt` goes (the bus), announced right before a human is asked. */
 	readonly uiPrompts?: UiPromptSink;
+	/** Whether the `--permissions-yolo` CLI flag is set. Must not throw. */
+	readonly yoloFlag?: () => boolean;
 }
 
 /** The real-world edges, constructed by the composition root (tests may pass their own). */
@@ -96,6 +99,8 @@ export class PermissionSession {
 	private runner: { readonly key: string; readonly runner: GateRunner } | null = null;
 	private unpublish: (() => void) | null = null;
 	private activeSkills: readonly ActiveSkill[] = [];
+	/** This session's yolo toggle (`/permissions yolo on|off`); `null` leaves yolo to the config. */
+	private sessionYolo: boolean | null = null;
 
 	private constructor(
 		private readonly loaded: { current: LoadedPolicy },
@@ -115,7 +120,7 @@ export class PermissionSession {
 	/** Loads the config and composes the session; starts nothing. */
 	static async open(deps: PermissionSessionDeps, facts: SessionFacts): Promise<PermissionSession> {
 		const { host, agentDir, edges } = deps;
-		const loaded = { current: await loadPolicy(deps, facts) };
+		const loaded = { current: await loadPolicy(deps, facts, null) };
 		const { policy } = loaded.current;
 		const flavor = pathFlavorFor(host.flavor);
 		const policies = { policyFor: () => loaded.current.policy };
@@ -197,8 +202,29 @@ export class PermissionSession {
 	 * policy stays and the error propagates.
 	 */
 	async reload(): Promise<void> {
-		this.loaded.current = await loadPolicy(this.deps, this.facts);
+		this.loaded.current = await loadPolicy(this.deps, this.facts, this.sessionYolo);
 		this.runner = null;
+	}
+
+	/** Turns yolo on or off for this session (the flag and `PI_PERMISSIONS_YOLO=1` still win); applies at once. */
+	setSessionYolo(on: boolean): void {
+		this.sessionYolo = on;
+		this.loaded.current = composeLoaded(this.deps, this.loaded.current.config, on);
+	}
+
+	/** Whether the launcher (flag or environment) forces yolo on, so the session toggle cannot turn it off. */
+	get launcherYolo(): boolean {
+		return launcherYolo(this.deps);
+	}
+
+	/** This session's "for this session" grants, in grant order. */
+	grants(): readonly SessionGrant[] {
+		return this.store.list();
+	}
+
+	/** Revokes one grant by id; false when no grant has that id. The next matching call decides afresh. */
+	revokeGrant(id: string): boolean {
+		return this.store.revoke(id);
 	}
 
 	/** The skill's state on the `skill` surface: `deny` hides it and refuses its invocation. */
@@ -284,14 +310,27 @@ export class PermissionSession {
 	}
 }
 
-async function loadPolicy(deps: PermissionSessionDeps, facts: SessionFacts): Promise<LoadedPolicy> {
+async function loadPolicy(
+	deps: PermissionSessionDeps,
+	facts: SessionFacts,
+	sessionYolo: boolean | null,
+): Promise<LoadedPolicy> {
 	const config = await deps.loader.load({
 		cwd: facts.cwd,
 		agentDir: deps.agentDir,
 		agentName: null,
 		isProjectTrusted: facts.isProjectTrusted,
 	});
-	const yolo = yoloOverride(deps.host.env);
+	return composeLoaded(deps, config, sessionYolo);
+}
+
+/** Precedence: the flag or the environment override, then the session toggle, then the config's `yoloMode`. */
+function composeLoaded(
+	deps: PermissionSessionDeps,
+	config: ConfigLoadResult,
+	sessionYolo: boolean | null,
+): LoadedPolicy {
+	const yolo = launcherYolo(deps) ? true : sessionYolo;
 	const policy = composePolicy({
 		scopes: config.scopes,
 		env: { home: deps.host.home, flavor: pathFlavorFor(deps.host.flavor) },
@@ -308,6 +347,6 @@ function reviewLog(agentDir: string, fieldMaxWidth: number, now: () => Date): De
 /** The launcher's override: `PI_PERMISSIONS_YOLO=1` turns yolo on; anything else leaves it to the config. */
 export const YOLO_ENV = "PI_PERMISSIONS_YOLO";
 
-function yoloOverride(env: Readonly<Record<string, string | undefined>>): true | null {
-	return env[YOLO_ENV]?.trim() === "1" ? true : null;
+function launcherYolo(deps: PermissionSessionDeps): boolean {
+	return deps.host.env[YOLO_ENV]?.trim() === "1" || deps.yoloFlag?.() === true;
 }

@@ -33,6 +33,8 @@ describe("the package root", () => {
 			"on input",
 			"on before_agent_start",
 			"on tool_call",
+			"registerFlag",
+			"registerCommand",
 		]);
 	});
 });

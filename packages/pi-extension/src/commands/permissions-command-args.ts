@@ -1,0 +1,45 @@
+/**
+ * Owns: parsing the argument text of `/permissions` into one `PermissionsCommand`.
+ * Never: acts on the command; an argument it does not know is a `usage` command, never a guess.
+ */
+
+export type PermissionsCommand =
+	| { readonly kind: "show" }
+	| { readonly kind: "grants" }
+	| { readonly kind: "revoke"; readonly id: string }
+	| { readonly kind: "yolo"; readonly on: boolean }
+	| { readonly kind: "yolo-persist"; readonly on: boolean }
+	| { readonly kind: "logs" }
+	| { readonly kind: "usage"; readonly problem: string | null };
+
+export const PERMISSIONS_USAGE =
+	"usage: /permissions [show | grants | revoke <id> | yolo on|off | yolo persist on|off | logs]";
+
+export function parsePermissionsCommand(args: string): PermissionsCommand {
+	const words = args
+		.trim()
+		.split(/\s+/)
+		.filter((word) => word.length > 0);
+	const [head, ...rest] = words;
+	if (head === undefined || (head === "show" && rest.length === 0)) return { kind: "show" };
+	if (head === "grants" && rest.length === 0) return { kind: "grants" };
+	if (head === "logs" && rest.length === 0) return { kind: "logs" };
+	if (head === "revoke") {
+		const [id, ...extra] = rest;
+		return id !== undefined && extra.length === 0 ? { kind: "revoke", id } : usage("revoke takes one grant id");
+	}
+	if (head === "yolo") {
+		const persist = rest[0] === "persist";
+		const [state, ...extra] = persist ? rest.slice(1) : rest;
+		if (extra.length === 0 && (state === "on" || state === "off")) {
+			return { kind: persist ? "yolo-persist" : "yolo", on: state === "on" };
+		}
+		return usage("yolo takes `on`, `off`, `persist on` or `persist off`");
+	}
+	if (head === "help") return { kind: "usage", problem: null };
+	return usage(`unknown argument \`${head.slice(0, 40)}\``);
+}
+
+function usage(problem: string): PermissionsCommand {
+	return { kind: "usage", problem };
+}

@@ -1,0 +1,114 @@
+/**
+ * Owns: the `/permissions` command and the `--permissions-yolo` flag: registering both, running one parsed command
+ * against the session, and delivering the text (the UI's notify, or the injected output without a UI).
+ * Never: holds policy logic; yolo never touches a deny because composition rewrites only asks.
+ */
+import type { ExtensionAPI, ExtensionCommandContext } from "@earendil-works/pi-coding-agent";
+import type { ExtensionState } from "../extension-state";
+import { logDirectory, reviewLogFile } from "../logs/review-log-sink";
+import { STATUS_KEY, statusText } from "../status-indicator";
+import { globalConfigFile, persistGlobalYolo, persistYoloErrorText } from "./global-yolo-writer";
+import { PERMISSIONS_USAGE, type PermissionsCommand, parsePermissionsCommand } from "./permissions-command-args";
+import { bounded, grantsReport, logsReport, policyReport } from "./permissions-report";
+
+export const PERMISSIONS_COMMAND = "permissions";
+export const YOLO_FLAG = "permissions-yolo";
+
+/** Where the text goes when there is no UI (print mode). Must not throw. */
+export type CommandOutput = (text: string) => void;
+
+export interface PermissionsCommandDeps {
+	readonly state: ExtensionState;
+	readonly agentDir: string;
+	readonly output: CommandOutput;
+}
+
+export function registerPermissionsFlag(pi: ExtensionAPI): void {
+	pi.registerFlag(YOLO_FLAG, {
+		type: "boolean",
+		default: false,
+		description: "pi-permissions: auto-approve every ask for this run (denies still block)",
+	});
+}
+
+export function registerPermissionsCommand(pi: ExtensionAPI, deps: PermissionsCommandDeps): void {
+	pi.registerCommand(PERMISSIONS_COMMAND, {
+		description: "pi-permissions: policy, session grants, yolo, logs",
+		handler: (args, ctx) => runPermissionsCommand(deps, args, ctx),
+	});
+}
+
+export async function runPermissionsCommand(
+	deps: PermissionsCommandDeps,
+	args: string,
+	ctx: ExtensionCommandContext,
+): Promise<void> {
+	const command = parsePermissionsCommand(args);
+	let text: string;
+	let level: "info" | "warning" | "error" = "info";
+	try {
+		text = await execute(deps, command, ctx);
+		if (command.kind === "usage" && command.problem !== null) level = "warning";
+	} catch (error) {
+		level = "error";
+		text = `pi-permissions: /permissions failed: ${error instanceof Error ? error.message : String(error)}`;
+	}
+	if (ctx.hasUI) ctx.ui.notify(text, level);
+	else deps.output(text);
+}
+
+async function execute(deps: PermissionsCommandDeps, command: PermissionsCommand, ctx: ExtensionCommandContext) {
+	switch (command.kind) {
+		case "usage":
+			return bounded(command.problem === null ? [PERMISSIONS_USAGE] : [command.problem, PERMISSIONS_USAGE]);
+		case "logs": {
+			const session = await deps.state.sessionFor(ctx);
+			const enabled = session.policy.settings.permissionReviewLog;
+			return logsReport(enabled ? reviewLogFile(deps.agentDir) : null, logDirectory(deps.agentDir));
+		}
+		case "show": {
+			const session = await deps.state.sessionFor(ctx);
+			return policyReport(session.config, session.policy, session.launcherYolo);
+		}
+		case "grants":
+			return grantsReport((await deps.state.sessionFor(ctx)).grants());
+		case "revoke": {
+			const session = await deps.state.sessionFor(ctx);
+			return session.revokeGrant(command.id)
+				? `pi-permissions: revoked ${command.id}; matching calls decide afresh`
+				: bounded([`pi-permissions: no session grant \`${command.id.slice(0, 40)}\``]);
+		}
+		case "yolo": {
+			const session = await deps.state.sessionFor(ctx);
+			session.setSessionYolo(command.on);
+			if (ctx.hasUI) ctx.ui.setStatus(STATUS_KEY, statusText(session.policy));
+			if (!command.on && session.launcherYolo) {
+				return "pi-permissions: yolo stays on: --permissions-yolo or PI_PERMISSIONS_YOLO=1 forces it for this run";
+			}
+			return `pi-permissions: yolo ${command.on ? "on" : "off"} for this session (denies still block)`;
+		}
+		case "yolo-persist": {
+			const file = globalConfigFile(deps.agentDir);
+			const written = await persistGlobalYolo(file, command.on);
+			if (!written.ok) return bounded([persistYoloErrorText(written.error)]);
+			const session = await deps.state.reload(ctx);
+			// The session follows what was just persisted (its own toggle would otherwise outrank the file).
+			session.setSessionYolo(command.on);
+			if (ctx.hasUI) ctx.ui.setStatus(STATUS_KEY, statusText(session.policy));
+			return bounded([`pi-permissions: yoloMode ${command.on ? "on" : "off"} written to ${file}`]);
+		}
+		default: {
+			const unhandled: never = command;
+			throw new Error(`unhandled command ${String(unhandled)}`);
+		}
+	}
+}
+
+/** The default no-UI output: one message on stderr (stdout belongs to Pi's print and JSON modes). */
+export const stderrOutput: CommandOutput = (text) => {
+	try {
+		process.stderr.write(`${text}\n`);
+	} catch {
+		// Nothing else can show it.
+	}
+};

@@ -1,0 +1,68 @@
+/**
+ * Owns: the plain-text reports `/permissions` shows: the effective policy with each rule's origin and scope file,
+ * config issues and notices, the session's grants, and the log paths; every report bounded in lines and width.
+ * Never: reads the disk or Pi's context; it formats what the session hands it.
+ */
+import { type ConfigLoadResult, formatConfigLoadIssue } from "@pi-permissions/engine";
+import type { ComposedPolicy, SessionGrant } from "@pi-permissions/policy";
+
+/** Lines a report shows at most; the rest is counted, not shown. */
+export const REPORT_MAX_LINES = 60;
+/** Characters one line shows at most. */
+export const REPORT_LINE_MAX_WIDTH = 160;
+
+export function policyReport(config: ConfigLoadResult, policy: ComposedPolicy, launcherYolo: boolean): string {
+	const files = new Map(config.reports.map((report) => [report.scope as string, report.file]));
+	const lines = [`pi-permissions: yolo ${yoloState(policy.yolo, launcherYolo)}`];
+	for (const report of config.reports) {
+		lines.push(`scope ${report.scope}: ${report.status}${report.file === null ? "" : ` (${report.file})`}`);
+	}
+	lines.push("rules (surface  pattern  action  origin  file), last match wins:");
+	for (const rule of policy.displayRules) {
+		const file = files.get(rule.origin) ?? null;
+		lines.push(`  ${rule.surface}  ${rule.pattern}  ${rule.action}  ${rule.origin}${file === null ? "" : `  ${file}`}`);
+	}
+	for (const issue of config.issues) lines.push(`issue: ${formatConfigLoadIssue(issue)}`);
+	for (const notice of config.notices) lines.push(`notice: ${notice.message} (${notice.file})`);
+	for (const notice of policy.notices) lines.push(`notice: ${notice.message}`);
+	return bounded(lines);
+}
+
+export function grantsReport(grants: readonly SessionGrant[]): string {
+	if (grants.length === 0) return "pi-permissions: no session grants";
+	const lines = ["pi-permissions: session grants (revoke with /permissions revoke <id>):"];
+	for (const grant of grants) {
+		lines.push(`  ${grant.id}  ${grant.rule.surface}  ${grant.rule.pattern}  ${grant.rule.action}`);
+	}
+	return bounded(lines);
+}
+
+export function logsReport(reviewLog: string | null, logDirectory: string): string {
+	return bounded([
+		`pi-permissions: logs in ${logDirectory}`,
+		reviewLog === null ? "  review log: off (permissionReviewLog is false)" : `  review log: ${reviewLog}`,
+	]);
+}
+
+function yoloState(yolo: boolean, launcherYolo: boolean): string {
+	if (launcherYolo) return "on (forced by --permissions-yolo or PI_PERMISSIONS_YOLO=1)";
+	return yolo ? "on" : "off";
+}
+
+/** Caps the line count and each line's width, and keeps each line on one line. */
+export function bounded(lines: readonly string[]): string {
+	const shown = lines.slice(0, REPORT_MAX_LINES).map((line) => oneLine(line));
+	if (lines.length > REPORT_MAX_LINES) shown.push(`… ${lines.length - REPORT_MAX_LINES} more lines`);
+	return shown.join("\n");
+}
+
+function oneLine(line: string): string {
+	// SECURITY: a pattern holding control characters or newlines must not forge extra report lines.
+	const flat = [...line].map((char) => (isControl(char) ? "?" : char)).join("");
+	return flat.length > REPORT_LINE_MAX_WIDTH ? `${flat.slice(0, REPORT_LINE_MAX_WIDTH - 1)}…` : flat;
+}
+
+function isControl(char: string): boolean {
+	const code = char.codePointAt(0) ?? 0;
+	return code < 0x20 || code === 0x7f;
+}

@@ -1,0 +1,69 @@
+import type { ConfigLoadResult } from "@pi-permissions/engine";
+import { composePolicy, POSIX_FLAVOR, type ScopeOutcome } from "@pi-permissions/policy";
+import { describe, expect, it } from "vitest";
+import {
+	bounded,
+	grantsReport,
+	logsReport,
+	policyReport,
+	REPORT_LINE_MAX_WIDTH,
+	REPORT_MAX_LINES,
+} from "../../src/commands/permissions-report";
+
+const ENV = { home: "/home/u", flavor: POSIX_FLAVOR };
+const GLOBAL: ScopeOutcome = { scope: "global", status: "valid", config: { permission: { bash: { "rm *": "deny" } } } };
+const CONFIG: ConfigLoadResult = {
+	scopes: [GLOBAL],
+	reports: [
+		{ scope: "global", file: "/a/config.json", status: "valid" },
+		{ scope: "project", file: "/p/config.json", status: "skipped" },
+	],
+	issues: [],
+	notices: [{ kind: "project-untrusted", scope: "project", file: "/p/config.json", message: "project not trusted" }],
+};
+
+describe("policyReport", () => {
+	it("lists each rule with its action, origin and scope file, and the loader's notices", () => {
+		const text = policyReport(CONFIG, composePolicy({ scopes: [GLOBAL], env: ENV }), false);
+		expect(text.split("\n")).toContain("  bash  rm *  deny  global  /a/config.json");
+		expect(text).toContain("scope project: skipped (/p/config.json)");
+		expect(text).toContain("notice: project not trusted (/p/config.json)");
+		expect(text).toContain("yolo off");
+	});
+
+	it("says when the launcher forces yolo on", () => {
+		const text = policyReport(CONFIG, composePolicy({ scopes: [GLOBAL], env: ENV, yolo: true }), true);
+		expect(text).toContain("yolo on (forced by --permissions-yolo or PI_PERMISSIONS_YOLO=1)");
+	});
+});
+
+describe("grantsReport", () => {
+	it("lists grants with their ids", () => {
+		const text = grantsReport([
+			{ id: "session-1", rule: { surface: "bash", pattern: "echo *", action: "allow", origin: "session" } },
+		]);
+		expect(text).toContain("  session-1  bash  echo *  allow");
+	});
+
+	it("says when there are none", () => {
+		expect(grantsReport([])).toBe("pi-permissions: no session grants");
+	});
+});
+
+describe("logsReport", () => {
+	it("names the review log, or says it is off", () => {
+		expect(logsReport("/l/review.jsonl", "/l")).toContain("review log: /l/review.jsonl");
+		expect(logsReport(null, "/l")).toContain("review log: off");
+	});
+});
+
+describe("bounded", () => {
+	it("caps the line count and the width, and flattens control characters", () => {
+		const lines = Array.from({ length: REPORT_MAX_LINES + 5 }, () => `x\ny${"z".repeat(500)}`);
+		const shown = bounded(lines).split("\n");
+		expect(shown).toHaveLength(REPORT_MAX_LINES + 1);
+		expect(shown.at(-1)).toBe("… 5 more lines");
+		expect(shown[0]?.length).toBe(REPORT_LINE_MAX_WIDTH);
+		expect(shown[0]?.startsWith("x?y")).toBe(true);
+	});
+});
