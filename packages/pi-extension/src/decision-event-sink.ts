@@ -4,14 +4,13 @@
  */
 import type { EventBus } from "@earendil-works/pi-coding-agent";
 import type { DecisionFact, DecisionSink } from "@pi-permissions/engine";
-
-export const DECISION_EVENT = "permissions:decision";
+import { PERMISSIONS_DECISION_CHANNEL } from "./service/permissions-service";
 
 export function decisionEventSink(events: EventBus): DecisionSink {
 	return {
 		emit(fact: DecisionFact): void {
 			try {
-				events.emit(DECISION_EVENT, fact);
+				events.emit(PERMISSIONS_DECISION_CHANNEL, fact);
 			} catch {
 				// A listener's failure never changes the decision.
 			}

@@ -6,10 +6,9 @@
  */
 import type { EventBus, ExtensionContext, SessionStartEvent } from "@earendil-works/pi-coding-agent";
 import type { ExtensionState } from "../extension-state";
+import { PERMISSIONS_READY_CHANNEL } from "../service/permissions-service";
 import { startupWarnings } from "../startup-warnings";
 import { STATUS_KEY, statusText } from "../status-indicator";
-
-export const READY_EVENT = "permissions:ready";
 
 export function onSessionStart(state: ExtensionState, events: EventBus) {
 	return async (_event: SessionStartEvent, ctx: ExtensionContext): Promise<void> => {
@@ -32,7 +31,7 @@ export function onSessionStart(state: ExtensionState, events: EventBus) {
 
 function announce(events: EventBus, sessionId: string): void {
 	try {
-		events.emit(READY_EVENT, { sessionId });
+		events.emit(PERMISSIONS_READY_CHANNEL, { sessionId });
 	} catch {
 		// A listener's failure does not undo the start.
 	}

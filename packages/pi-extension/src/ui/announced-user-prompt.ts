@@ -7,8 +7,10 @@
 import type { EventBus } from "@earendil-works/pi-coding-agent";
 import type { AskDetails, GrantScope, UserAnswer, UserPrompt } from "@pi-permissions/authority";
 import { projectUiPrompt, type UiPromptEvent } from "@pi-permissions/presentation";
+import { PERMISSIONS_UI_PROMPT_CHANNEL } from "../service/permissions-service";
 
-export const UI_PROMPT_EVENT = "permissions:ui_prompt";
+/** The `pi.events` channel the announcement goes out on (the published wire name). */
+export const UI_PROMPT_EVENT = PERMISSIONS_UI_PROMPT_CHANNEL;
 
 /** Where the `permissions:ui_prompt` projection goes. */
 export interface UiPromptSink {
