@@ -3,26 +3,10 @@
  * through `session.prompt`, CLI flag values and environment are set as Pi's launcher would, asks are answered.
  * Never: fakes Pi or the engine; only the model and the human are scripted.
  */
-import {
-	type FauxResponseStep,
-	fauxAssistantMessage,
-	fauxProvider,
-	fauxText,
-	InMemoryCredentialStore,
-	type ToolCall,
-} from "@earendil-works/pi-ai";
-import {
-	type AgentSessionEvent,
-	createAgentSession,
-	createEventBus,
-	DefaultResourceLoader,
-	type ExtensionUIContext,
-	ModelRuntime,
-	SessionManager,
-	SettingsManager,
-} from "@earendil-works/pi-coding-agent";
-import { createPermissionsExtension } from "../../src/create-permissions-extension";
-import type { HostEnvironment } from "../../src/host-environment";
+
+import { type FauxResponseStep, fauxAssistantMessage, fauxText, type ToolCall } from "@earendil-works/pi-ai";
+import { type AgentSessionEvent, createEventBus, type ExtensionUIContext } from "@earendil-works/pi-coding-agent";
+import { createTestSession, fauxRuntime, loadResources, quietSettings, testHost } from "../support/pi-sdk-fixture";
 import type { Workspace } from "../support/pi-session-harness";
 
 export interface CommandSession {
@@ -43,48 +27,15 @@ export interface CommandSessionOptions {
 }
 
 export async function openCommandSession(space: Workspace, options: CommandSessionOptions): Promise<CommandSession> {
-	const faux = fauxProvider({ provider: "faux", models: [{ id: "faux-1" }] });
-	const modelRuntime = await ModelRuntime.create({
-		credentials: new InMemoryCredentialStore(),
-		modelsPath: null,
-		refreshOnCreate: false,
-	});
-	modelRuntime.registerNativeProvider(faux.provider);
-	const settingsManager = SettingsManager.inMemory({ retry: { enabled: false }, compaction: { enabled: false } });
-	const host: HostEnvironment = {
-		flavor: "posix",
-		home: space.home,
-		env: { ...options.env, PI_CODING_AGENT_DIR: space.agentDir },
-		pid: process.pid,
-		launchCwd: space.cwd,
-	};
-	const resourceLoader = new DefaultResourceLoader({
-		cwd: space.cwd,
-		agentDir: space.agentDir,
-		settingsManager,
-		eventBus: createEventBus(),
-		extensionFactories: [createPermissionsExtension(host)],
-		noSkills: true,
-		noPromptTemplates: true,
-		noThemes: true,
-		noContextFiles: true,
-	});
-	await resourceLoader.reload();
+	const { faux, modelRuntime } = await fauxRuntime();
+	const settingsManager = quietSettings();
+	const host = testHost(space, options.env);
+	const resourceLoader = await loadResources({ space, settingsManager, eventBus: createEventBus(), host });
 	// As Pi's CLI does for `--permissions-yolo`: the parsed flag lands in the runtime's flag values before start.
 	for (const [name, value] of Object.entries(options.flags ?? {})) {
 		resourceLoader.getExtensions().runtime.flagValues.set(name, value);
 	}
-	const { session } = await createAgentSession({
-		cwd: space.cwd,
-		agentDir: space.agentDir,
-		modelRuntime,
-		model: faux.getModel(),
-		thinkingLevel: "off",
-		tools: ["bash", "read"],
-		resourceLoader,
-		settingsManager,
-		sessionManager: SessionManager.inMemory(space.cwd),
-	});
+	const session = await createTestSession({ space, faux, modelRuntime, resourceLoader, settingsManager });
 	const ends: Extract<AgentSessionEvent, { type: "tool_execution_end" }>[] = [];
 	session.subscribe((event) => {
 		if (event.type === "tool_execution_end") ends.push(event);

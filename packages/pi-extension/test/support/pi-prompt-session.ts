@@ -4,31 +4,24 @@
  * it can emit `resources_discover` between prompts and load skills from the workspace.
  * Never: fakes Pi or the engine; only the model and the human are scripted.
  */
+
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import {
 	fauxAssistantMessage,
-	fauxProvider,
 	fauxText,
 	getCurrentSystemPrompt,
-	InMemoryCredentialStore,
 	type Message,
 	type ToolCall,
 	type TranscriptContext,
 } from "@earendil-works/pi-ai";
 import {
 	type AgentSessionEvent,
-	createAgentSession,
 	createEventBus,
-	DefaultResourceLoader,
 	type ExtensionFactory,
 	type ExtensionUIContext,
-	ModelRuntime,
-	SessionManager,
-	SettingsManager,
 } from "@earendil-works/pi-coding-agent";
-import { createPermissionsExtension } from "../../src/create-permissions-extension";
-import type { HostEnvironment } from "../../src/host-environment";
+import { createTestSession, fauxRuntime, loadResources, quietSettings, testHost } from "./pi-sdk-fixture";
 import type { Workspace } from "./pi-session-harness";
 
 export interface SessionOptions {
@@ -62,46 +55,19 @@ export interface PromptSession {
 
 export async function openSession(space: Workspace, options: SessionOptions = {}): Promise<PromptSession> {
 	const requests: ProviderRequest[] = [];
-	const faux = fauxProvider({ provider: "faux", models: [{ id: "faux-1" }] });
-	const modelRuntime = await ModelRuntime.create({
-		credentials: new InMemoryCredentialStore(),
-		modelsPath: null,
-		refreshOnCreate: false,
-	});
-	modelRuntime.registerNativeProvider(faux.provider);
-	const settingsManager = SettingsManager.inMemory({ retry: { enabled: false }, compaction: { enabled: false } });
-	const host: HostEnvironment = {
-		flavor: "posix",
-		home: space.home,
-		env: { PI_CODING_AGENT_DIR: space.agentDir },
-		pid: process.pid,
-		launchCwd: space.cwd,
-	};
+	const { faux, modelRuntime } = await fauxRuntime();
+	const settingsManager = quietSettings();
 	const skillsDir = writeSkills(space, options.skills ?? {});
-	const resourceLoader = new DefaultResourceLoader({
-		cwd: space.cwd,
-		agentDir: space.agentDir,
+	const resourceLoader = await loadResources({
+		space,
 		settingsManager,
 		eventBus: createEventBus(),
-		extensionFactories: [...(options.before ?? []), createPermissionsExtension(host)],
-		noSkills: true,
-		additionalSkillPaths: skillsDir === null ? [] : [skillsDir],
-		noPromptTemplates: true,
-		noThemes: true,
-		noContextFiles: true,
+		host: testHost(space),
+		before: options.before ?? [],
+		skillPaths: skillsDir === null ? [] : [skillsDir],
 	});
-	await resourceLoader.reload();
-	const { session } = await createAgentSession({
-		cwd: space.cwd,
-		agentDir: space.agentDir,
-		modelRuntime,
-		model: faux.getModel(),
-		thinkingLevel: "off",
-		tools: [...(options.tools ?? ["bash", "read"])],
-		resourceLoader,
-		settingsManager,
-		sessionManager: SessionManager.inMemory(space.cwd),
-	});
+	const tools = options.tools ?? ["bash", "read"];
+	const session = await createTestSession({ space, faux, modelRuntime, resourceLoader, settingsManager, tools });
 	const ends: Extract<AgentSessionEvent, { type: "tool_execution_end" }>[] = [];
 	session.subscribe((event) => {
 		if (event.type === "tool_execution_end") ends.push(event);

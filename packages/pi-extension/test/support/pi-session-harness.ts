@@ -4,33 +4,26 @@
  * what Pi did (tool results, tools offered to the model, dialogs shown, decisions on the bus).
  * Never: fakes Pi or the engine; only the model and the human are scripted.
  */
+
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import {
 	type FauxResponseStep,
 	fauxAssistantMessage,
-	fauxProvider,
 	fauxText,
-	InMemoryCredentialStore,
 	type Message,
 	type ToolCall,
 	type TranscriptContext,
 } from "@earendil-works/pi-ai";
 import {
 	type AgentSessionEvent,
-	createAgentSession,
 	createEventBus,
-	DefaultResourceLoader,
 	type ExtensionFactory,
 	type ExtensionUIContext,
-	ModelRuntime,
-	SessionManager,
-	SettingsManager,
 } from "@earendil-works/pi-coding-agent";
 import type { DecisionFact } from "@pi-permissions/engine";
-import { createPermissionsExtension } from "../../src/create-permissions-extension";
-import type { HostEnvironment } from "../../src/host-environment";
+import { createTestSession, fauxRuntime, loadResources, quietSettings, testHost } from "./pi-sdk-fixture";
 
 export interface Workspace {
 	readonly cwd: string;
@@ -109,52 +102,19 @@ export async function runPi(space: Workspace, options: RunOptions): Promise<PiRu
 			? fauxAssistantMessage(fauxText("done"))
 			: fauxAssistantMessage([...turn], { stopReason: "toolUse" });
 	});
-	const faux = fauxProvider({ provider: "faux", models: [{ id: "faux-1" }] });
+	const { faux, modelRuntime } = await fauxRuntime();
 	faux.setResponses(steps);
-	const modelRuntime = await ModelRuntime.create({
-		credentials: new InMemoryCredentialStore(),
-		modelsPath: null,
-		refreshOnCreate: false,
-	});
-	modelRuntime.registerNativeProvider(faux.provider);
-	const settingsManager = SettingsManager.inMemory({ retry: { enabled: false }, compaction: { enabled: false } });
+	const settingsManager = quietSettings();
 	const eventBus = createEventBus();
 	const decisions: DecisionFact[] = [];
 	eventBus.on("permissions:decision", (fact) => decisions.push(fact as DecisionFact));
 	const ready: unknown[] = [];
 	eventBus.on("permissions:ready", (payload) => ready.push(payload));
-	const host: HostEnvironment = {
-		flavor: "posix",
-		home: space.home,
-		env: { ...options.env, PI_CODING_AGENT_DIR: space.agentDir },
-		pid: process.pid,
-		launchCwd: space.cwd,
-	};
-	const resourceLoader = new DefaultResourceLoader({
-		cwd: space.cwd,
-		agentDir: space.agentDir,
-		settingsManager,
-		eventBus,
-		extensionFactories: [...(options.before ?? []), createPermissionsExtension(host)],
-		noSkills: true,
-		noPromptTemplates: true,
-		noThemes: true,
-		noContextFiles: true,
-	});
-	await resourceLoader.reload();
-	const loadErrors = resourceLoader.getExtensions().errors;
-	if (loadErrors.length > 0) throw new Error(`extension load errors: ${JSON.stringify(loadErrors)}`);
-	const { session } = await createAgentSession({
-		cwd: space.cwd,
-		agentDir: space.agentDir,
-		modelRuntime,
-		model: faux.getModel(),
-		thinkingLevel: "off",
-		tools: [...(options.tools ?? ["bash", "read"])],
-		resourceLoader,
-		settingsManager,
-		sessionManager: SessionManager.inMemory(space.cwd),
-	});
+	const host = testHost(space, options.env);
+	const before = options.before ?? [];
+	const resourceLoader = await loadResources({ space, settingsManager, eventBus, host, before });
+	const tools = options.tools ?? ["bash", "read"];
+	const session = await createTestSession({ space, faux, modelRuntime, resourceLoader, settingsManager, tools });
 	const ends: Extract<AgentSessionEvent, { type: "tool_execution_end" }>[] = [];
 	session.subscribe((event) => {
 		if (event.type === "tool_execution_end") ends.push(event);
