@@ -8,6 +8,7 @@ export type AuthorityEventName =
 	| "authorizer_chain_delegated"
 	| "authorizer_chain_unregistered_link"
 	| "authorizer_link_failed"
+	| "authorizer_link_reviewed"
 	| "forwarded_permission.request_created"
 	| "forwarded_permission.response_received"
 	| "forwarded_permission.response_timed_out"

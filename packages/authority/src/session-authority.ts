@@ -137,7 +137,8 @@ export class SessionAuthority {
 						target,
 						self: {
 							sessionId: normalizeSessionId(session.sessionId) ?? "unknown-session",
-							agentName: session.agentName,
+							// The spawner's announcement names an in-process child's agent before any signal does.
+							agentName: session.agentName ?? announcedAgentName(subagents, session.sessionId),
 							cwd: session.cwd,
 							pid: io.pid,
 						},
@@ -225,4 +226,9 @@ export class SessionAuthority {
 	escalate(details: AskDetails): Promise<TerminalDecision> {
 		return this.escalator.escalate(details);
 	}
+}
+
+function announcedAgentName(subagents: SubagentRegistry, sessionId: string | null): string | null {
+	const id = normalizeSessionId(sessionId);
+	return id === null ? null : (subagents.get(id)?.agentName ?? null);
 }

@@ -113,6 +113,20 @@ describe("SessionAuthority", () => {
 		expect(root.asked[0]?.forwarding).toEqual({ requesterAgentName: "scout", requesterSessionId: "kid" });
 	});
 
+	it("names an in-process child by the agent its spawner announced when the child knows none itself", async () => {
+		const root = session({ sessionId: "root", hasUI: true });
+		new SubagentRegistry(host).childSessionCreated({
+			childSessionId: "kid",
+			parentSessionId: "root",
+			agentName: "scout",
+		});
+		const child = session({ sessionId: "kid", agentName: null });
+		await root.authority.start();
+		await child.authority.escalate(askDetails());
+		await root.authority.stop();
+		expect(root.asked[0]?.forwarding).toEqual({ requesterAgentName: "scout", requesterSessionId: "kid" });
+	});
+
 	it("denies as unavailable in a headless session that is not a subagent, and serves nothing", async () => {
 		const headless = session({ sessionId: "solo" });
 		expect(headless.authority.serves).toBe(false);

@@ -32,5 +32,5 @@ export type {
 	ToolCallPipelineOptions,
 } from "./pipeline/tool-call-pipeline";
 export { ToolCallPipeline } from "./pipeline/tool-call-pipeline";
-export type { PermissionCheckResult, PermissionQueryOptions } from "./query/permission-query";
+export type { ForwardedAccessFacts, PermissionCheckResult, PermissionQueryOptions } from "./query/permission-query";
 export { PermissionQuery } from "./query/permission-query";

@@ -16,6 +16,11 @@ export interface AccessFacts {
 	readonly surface: string;
 	readonly matchValues: readonly string[];
 	readonly boundaryValue: string | null;
+	/**
+	 * True when a floor (a wrapper, a dynamic command name, an unparseable command) raised the ask: the facts name the
+	 * surface for the delegation envelope, but no rule may settle the ask, so it is never forwarded as resolvable.
+	 */
+	readonly floored?: boolean;
 }
 
 /** One ask escalated to live authority. */

@@ -108,23 +108,26 @@ export class ParentAuthorizer implements TerminalAuthorizer {
 
 	private request(id: string, targetSessionId: string, details: AskDetails): ForwardedRequest {
 		const { self, clock } = this.deps;
+		// The ask's own agent (the one active when the call was made) wins over the agent known at session start.
+		const agentName = details.agentName ?? self.agentName;
 		return {
 			id,
 			createdAt: clock.now(),
 			requesterSessionId: self.sessionId,
 			targetSessionId,
-			requesterAgentName: self.agentName,
+			requesterAgentName: agentName,
 			requesterPid: self.pid,
 			payload: details.payload,
 			accessIntent:
-				details.access === null
+				// SECURITY: floored facts would let the serving session pass by rule what the floor raised to ask.
+				details.access === null || details.access.floored === true
 					? null
 					: {
 							surface: details.access.surface,
 							matchValues: details.access.matchValues,
 							boundaryValue: details.access.boundaryValue,
 							requesterCwd: self.cwd,
-							principal: { sessionId: self.sessionId, agentName: self.agentName },
+							principal: { sessionId: self.sessionId, agentName },
 						},
 		};
 	}

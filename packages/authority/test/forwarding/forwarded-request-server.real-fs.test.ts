@@ -69,6 +69,25 @@ describe("ForwardedRequestServer over real files", () => {
 		expect(asked).toEqual([]);
 	});
 
+	it("never lets the parent's rules settle an ask a floor raised: floored facts travel as no facts", async () => {
+		const { terminal, asked } = scriptedTerminal(userAllows);
+		const parent = makeParent({
+			agentDir: dir,
+			sessionId: PARENT,
+			terminal,
+			resolve: () => ({ state: "allow", matchedPattern: "*", origin: "global" }),
+		});
+		parent.loop.start();
+		const child = makeChild({ agentDir: dir, sessionId: "c1", target });
+		const access = { surface: "bash", matchValues: ["sudo rm -rf /"], boundaryValue: null, floored: true };
+		const decision = await child.authorizer.authorize(askDetails({ requestId: "r-floor", access }));
+		await parent.loop.stop();
+		expect(parent.resolveCalls).toEqual([]);
+		expect(asked).toHaveLength(1);
+		expect(asked[0]?.access).toBeNull();
+		expect(decision).toMatchObject({ verdict: "allow", decidedBy: { kind: "forwarded", decision: { kind: "user" } } });
+	});
+
 	it("escalates an ask with the child's payload and facts, resolved under the requester's agent, and never the cwd", async () => {
 		const { terminal, asked } = scriptedTerminal(() => ({
 			verdict: "deny",

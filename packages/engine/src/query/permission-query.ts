@@ -1,7 +1,8 @@
 /**
  * Owns: `PermissionQuery`, the synchronous policy questions authority links and the published service ask:
  * `checkPermission(surface, value?, agent?)` (bash decomposed at gate parity through `checkBashCommand`, path
- * surfaces on lexical and canonical forms, session rules included) and `getToolPermission(tool, agent?)`.
+ * surfaces on lexical and canonical forms, session rules included), `resolveForwarded(facts, agent)` (a child's
+ * fixed facts, used as-is) and `getToolPermission(tool, agent?)`.
  * Never: asks anyone, records grants or reconciles yolo; a residual floor is reported as the `ask` it is.
  */
 import { type BashParser, BashProgram, type PathNormalizer, type UnitContext } from "@pi-permissions/access-intent";
@@ -10,6 +11,7 @@ import {
 	type PermissionState,
 	type RuleMatch,
 	type RuleOrigin,
+	restrictiveness,
 	type SessionRuleStore,
 } from "@pi-permissions/policy";
 import { BASH_SENTINELS } from "@pi-permissions/presentation";
@@ -35,6 +37,17 @@ export interface PermissionCheckResult {
 	readonly matchValues: readonly string[] | null;
 	/** True when a floor (a bash sentinel), not a rule, decided. */
 	readonly floored: boolean;
+}
+
+/**
+ * What a subagent fixed about one ask before forwarding it: the gate surface, every value a rule may match (bash: the
+ * already-decomposed unit texts and their spellings; path surfaces: the aliases of one path), and the canonical
+ * containment value of a path (`null` otherwise).
+ */
+export interface ForwardedAccessFacts {
+	readonly surface: string;
+	readonly matchValues: readonly string[];
+	readonly boundaryValue: string | null;
 }
 
 export interface PermissionQueryOptions {
@@ -66,6 +79,34 @@ export class PermissionQuery {
 			return fromMatch(surface, value, policy.evaluateAliases(surface, path.matchValues), path.matchValues);
 		}
 		return fromMatch(surface, subject, policy.evaluate(surface, subject), null);
+	}
+
+	/**
+	 * Resolves a forwarded ask from the child-fixed facts under `agentName`'s policy, session rules included. Nothing
+	 * is re-derived: bash values are evaluated as the unit texts they are (no parse), path values as the aliases of one
+	 * path (plus the boundary value), any other surface value by value; across separate values the most restrictive
+	 * wins (the first on a tie). Throws on facts it cannot evaluate (no surface, no values) or a broken provider.
+	 */
+	resolveForwarded(facts: ForwardedAccessFacts, agentName: string | null): PermissionCheckResult {
+		const { surface, matchValues, boundaryValue } = facts;
+		const [first] = matchValues;
+		if (surface === "" || first === undefined) throw new Error("the forwarded ask carries no surface or no value");
+		const policy = this.sessionPolicy.policyFor(this.options.policies.policyFor(agentName));
+		if (PATH_SURFACES.has(surface)) {
+			// Aliases of one path decide together, exactly as the child's path gate matched them (last match wins).
+			const aliases =
+				boundaryValue === null || matchValues.includes(boundaryValue) ? matchValues : [...matchValues, boundaryValue];
+			return fromMatch(surface, first, policy.evaluateAliases(surface, aliases), aliases);
+		}
+		let best: PermissionCheckResult | null = null;
+		for (const value of matchValues) {
+			// SECURITY: each value is one unit or one spelling the child fixed; any of them denied denies the ask.
+			const check = fromMatch(surface, value, policy.evaluate(surface, value), null);
+			if (best === null || restrictiveness(check.state) > restrictiveness(best.state)) best = check;
+			if (best.state === "deny") break;
+		}
+		if (best === null) throw new Error("the forwarded ask carries no value");
+		return surface === BASH_SURFACE ? { ...best, decidingUnit: best.value } : best;
 	}
 
 	/** The tool's surface-level state for exposure: fail-closed applies, yolo does not, session rules do not. */

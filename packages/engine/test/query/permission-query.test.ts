@@ -1,5 +1,6 @@
 import { PathNormalizer } from "@pi-permissions/access-intent";
-import { POSIX_FLAVOR, SessionRuleStore } from "@pi-permissions/policy";
+import { POSIX_FLAVOR, restrictiveness, SessionRuleStore } from "@pi-permissions/policy";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { PermissionQuery } from "../../src/query/permission-query";
 import { CFG_A } from "../bash/bash-command-check.cases";
@@ -114,5 +115,117 @@ describe("PermissionQuery.getToolPermission", () => {
 		expect(e.query.getToolPermission("read")).toBe("allow");
 		expect(e.query.getToolPermission("edit")).toBe("deny");
 		expect(e.query.getToolPermission("write")).toBe("ask");
+	});
+});
+
+describe("PermissionQuery.resolveForwarded", () => {
+	const config = { permission: { "*": "ask", bash: { "*": "ask", "git *": "allow", "rm *": "deny" } } };
+
+	it.each([
+		{ values: ["git status"], state: "allow", matchedPattern: "git *" },
+		{ values: ["npm test"], state: "ask", matchedPattern: "*" },
+		{ values: ["git status", "npm test"], state: "ask", matchedPattern: "*" },
+		{ values: ["git status", "rm -rf build", "npm test"], state: "deny", matchedPattern: "rm *" },
+	])("decides bash units $values as $state, the most restrictive unit winning", ({ values, state, matchedPattern }) => {
+		const e = createEngine({ config });
+		const result = e.query.resolveForwarded({ surface: "bash", matchValues: values, boundaryValue: null }, null);
+		expect(result).toMatchObject({ surface: "bash", state, matchedPattern });
+	});
+
+	it("evaluates a bash value as the unit text it is, without parsing it again", () => {
+		const e = createEngine({ config });
+		const result = e.query.resolveForwarded(
+			{ surface: "bash", matchValues: ["git log && rm -rf x"], boundaryValue: null },
+			null,
+		);
+		expect(result).toMatchObject({ state: "allow", decidingUnit: "git log && rm -rf x" });
+		expect(e.parses()).toBe(0);
+	});
+
+	it("denies when any spelling the child fixed is denied", () => {
+		const e = createEngine({ config });
+		const facts = { surface: "bash", matchValues: ["\\rm -rf x", "rm -rf x"], boundaryValue: null };
+		expect(e.query.resolveForwarded(facts, null)).toMatchObject({ state: "deny", decidingUnit: "rm -rf x" });
+	});
+
+	it("includes this session's rules", () => {
+		const e = createEngine({ config });
+		const facts = { surface: "bash", matchValues: ["npm test"], boundaryValue: null };
+		expect(e.query.resolveForwarded(facts, null).state).toBe("ask");
+		e.store.add({ surface: "bash", pattern: "npm test *" });
+		expect(e.query.resolveForwarded(facts, null)).toMatchObject({ state: "allow", origin: "session" });
+	});
+
+	it("uses the requester agent's policy", () => {
+		const e = createEngine({ config, agents: { locked: { permission: { "*": "deny" } } } });
+		const facts = { surface: "edit", matchValues: ["/projects/app/a.ts"], boundaryValue: "/projects/app/a.ts" };
+		expect(e.query.resolveForwarded(facts, null).state).toBe("ask");
+		expect(e.query.resolveForwarded(facts, "locked").state).toBe("deny");
+	});
+
+	it("matches the aliases of one path together, the boundary value included", () => {
+		const e = createEngine({ config: { permission: { read: { "*": "allow", "/real/app/*.env": "deny" } } } });
+		const facts = { surface: "read", matchValues: ["/projects/app/.env", ".env"], boundaryValue: "/real/app/.env" };
+		const result = e.query.resolveForwarded(facts, null);
+		expect(result).toMatchObject({ state: "deny", matchedPattern: "/real/app/*.env" });
+		expect(result.matchValues).toEqual(["/projects/app/.env", ".env", "/real/app/.env"]);
+	});
+
+	it("lets the last matching rule over the aliases decide, as the child's path gate does", () => {
+		const e = createEngine({ config: { permission: { path: { "*": "deny", "/projects/app/*": "allow" } } } });
+		const facts = { surface: "path", matchValues: ["/projects/app/a.ts", "a.ts"], boundaryValue: "/projects/app/a.ts" };
+		expect(e.query.resolveForwarded(facts, null)).toMatchObject({ state: "allow", matchedPattern: "/projects/app/*" });
+	});
+
+	it("never re-derives a path value against this session's cwd", () => {
+		const e = createEngine({ config: { permission: { read: { "*": "allow", "/projects/app/*.env": "deny" } } } });
+		const facts = { surface: "read", matchValues: [".env"], boundaryValue: null };
+		expect(e.query.resolveForwarded(facts, null).state).toBe("allow");
+	});
+
+	it.each([
+		{ name: "no values", facts: { surface: "bash", matchValues: [], boundaryValue: null } },
+		{ name: "no surface", facts: { surface: "", matchValues: ["ls"], boundaryValue: null } },
+	])("throws on facts with $name", ({ facts }) => {
+		expect(() => createEngine({ config }).query.resolveForwarded(facts, null)).toThrow();
+	});
+
+	it("throws when the agent's policy cannot be provided", () => {
+		const normalizer = PathNormalizer.create({
+			cwd: CORPUS_CWD,
+			home: CORPUS_HOME,
+			flavor: POSIX_FLAVOR,
+			probe: EMPTY_PROBE,
+		});
+		const broken = new PermissionQuery({
+			policies: {
+				policyFor: () => {
+					throw new Error("no policy");
+				},
+			},
+			sessionRules: new SessionRuleStore(),
+			normalizer,
+			parser: () => null,
+		});
+		const facts = { surface: "bash", matchValues: ["ls"], boundaryValue: null };
+		expect(() => broken.resolveForwarded(facts, "scout")).toThrow("no policy");
+	});
+});
+
+describe("PermissionQuery.resolveForwarded laws", () => {
+	const config = { permission: { bash: { "*": "ask", "git *": "allow", "npm *": "allow", "rm *": "deny" } } };
+	const engine = createEngine({ config });
+	const unit = fc.constantFrom("git status", "npm test", "rm -rf x", "ls", "git push", "curl x", "\\rm x");
+
+	it("never loosens a bash decision when the child fixes more values", () => {
+		fc.assert(
+			fc.property(fc.array(unit, { minLength: 1, maxLength: 5 }), unit, (values, extra) => {
+				const facts = (matchValues: readonly string[]) => ({ surface: "bash", matchValues, boundaryValue: null });
+				const before = engine.query.resolveForwarded(facts(values), null).state;
+				const after = engine.query.resolveForwarded(facts([...values, extra]), null).state;
+				expect(restrictiveness(after)).toBeGreaterThanOrEqual(restrictiveness(before));
+			}),
+			{ numRuns: 200 },
+		);
 	});
 });
