@@ -16,6 +16,7 @@ import {
 import { decisionEventSink } from "./decision-event-sink";
 import { ExtensionState } from "./extension-state";
 import { onBeforeAgentStart } from "./handlers/on-before-agent-start";
+import { onContext } from "./handlers/on-context";
 import { onInput } from "./handlers/on-input";
 import { onResourcesDiscover } from "./handlers/on-resources-discover";
 import { onSessionShutdown } from "./handlers/on-session-shutdown";
@@ -50,6 +51,7 @@ export function createPermissionsExtension(host: HostEnvironment): ExtensionFact
 		pi.on("input", onInput(pi, state));
 		pi.on("before_agent_start", onBeforeAgentStart(pi, state));
 		pi.on("tool_call", onToolCall(pi, state));
+		pi.on("context", onContext(pi, state));
 		registerPermissionsFlag(pi);
 		registerPermissionsCommand(pi, { state, agentDir, output: stderrOutput });
 	};

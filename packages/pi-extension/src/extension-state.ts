@@ -1,27 +1,75 @@
 /**
  * Owns: what one extension instance keeps between Pi events: the current permission session (replaced at the next
- * `session_start`, closed idempotently at `session_shutdown`) and the warm bash parser its sessions share.
+ * `session_start`, closed idempotently at `session_shutdown`), the active agent last signalled, the warm bash parser
+ * its sessions share, and the one subscription to the subagent lifecycle.
  * Never: decides anything; Pi's context is turned into plain `SessionFacts` here and nowhere else.
  */
-import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
+import type { EventBus, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { BashParser } from "@pi-permissions/access-intent";
 import type { ToolCall } from "@pi-permissions/engine";
+import { detectActiveAgent, type SessionEntryLike } from "./agent/active-agent";
+import { childSessionRegistry, watchSubagentLifecycle } from "./authority/subagent-lifecycle";
 import { PermissionSession, type PermissionSessionDeps, type SessionFacts } from "./permission-session";
 
 export class ExtensionState {
 	private session: Promise<PermissionSession> | null = null;
+	/** `session` once it has opened (the hot path reads it without awaiting). */
+	private opened: PermissionSession | null = null;
 	private parser: Promise<BashParser> | null = null;
+	private unwatchSubagents: (() => void) | null = null;
+	/** The agent the latest signal named (`null`: the main session); every tool call carries it. */
+	private signalledAgent: string | null = null;
 
 	constructor(private readonly deps: PermissionSessionDeps) {}
+
+	/** The active agent whose policy decides the next tool call; `null` for the main session. */
+	get activeAgent(): string | null {
+		return this.signalledAgent;
+	}
+
+	/**
+	 * Reads the active-agent signal (the system prompt's tag, else the latest `active_agent` entry on the branch) and
+	 * makes `session` use that agent's policy. Rejects when the agent's policy cannot be loaded.
+	 */
+	async useSignalledAgent(session: PermissionSession, ctx: ExtensionContext, systemPrompt: string): Promise<void> {
+		this.signalledAgent = detectActiveAgent(systemPrompt, branchOf(ctx));
+		await session.useAgent(this.signalledAgent);
+	}
+
+	/**
+	 * Records in-process children announced on `events` (`subagents:child:session-created` / `disposed`) where
+	 * authority looks them up. Subscribes once per extension instance; never throws.
+	 */
+	watchSubagents(events: EventBus): void {
+		if (this.unwatchSubagents !== null) return;
+		try {
+			this.unwatchSubagents = watchSubagentLifecycle(events, childSessionRegistry(this.deps.edges.globalHost));
+		} catch {
+			// Without the subscription, in-process children are still found through their environment hints.
+		}
+	}
 
 	/** Closes any previous session and opens one for `ctx` (config loaded, nothing started). */
 	open(ctx: ExtensionContext): Promise<PermissionSession> {
 		const previous = this.session;
 		const facts = sessionFacts(ctx);
+		this.signalledAgent = facts.agentName ?? null;
 		// Assigned before any await, so a second caller finds this session instead of opening another.
+		this.opened = null;
 		const opening = closeQuietly(previous).then(() => PermissionSession.open(this.deps, facts));
 		this.session = opening;
+		opening.then(
+			(session) => {
+				if (this.session === opening) this.opened = session;
+			},
+			() => undefined,
+		);
 		return opening;
+	}
+
+	/** The open session once it has finished opening, without a turn of the microtask queue; else `null`. */
+	get openedSession(): PermissionSession | null {
+		return this.opened;
 	}
 
 	/** The open session, or one opened from `ctx` when no `session_start` reached this instance. */
@@ -50,6 +98,7 @@ export class ExtensionState {
 	close(): Promise<void> {
 		const session = this.session;
 		this.session = null;
+		this.opened = null;
 		return closeQuietly(session);
 	}
 
@@ -103,7 +152,17 @@ function sessionFacts(ctx: ExtensionContext): SessionFacts {
 		mode: ctx.mode,
 		isProjectTrusted: () => ctx.isProjectTrusted(),
 		ui: ctx.ui,
+		agentName: detectActiveAgent(null, branchOf(ctx)),
 	};
+}
+
+/** The current branch's entries, oldest first; none when Pi cannot list them (the main session then applies). */
+function branchOf(ctx: ExtensionContext): readonly SessionEntryLike[] {
+	try {
+		return ctx.sessionManager.getBranch();
+	} catch {
+		return [];
+	}
 }
 
 async function closeQuietly(session: Promise<PermissionSession> | null): Promise<void> {

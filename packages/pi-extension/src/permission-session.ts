@@ -1,102 +1,43 @@
 /**
- * Owns: composing one Pi session's permission objects: the loaded config and composed policy (reloadable), the session
- * rule store, the path normalizer, the policy query, the session's authority (terminal chosen once) and, once the
- * parser is warm, the gate runner over the tools Pi offers and the skills it loaded.
+ * Owns: composing one Pi session's permission objects: the loaded config and composed policy (reloadable, per active
+ * agent; other agents' loaded on demand for forwarded asks), the session rule store, the path normalizer, the policy
+ * query, the session's authority (terminal chosen once), its logs and decision counters (summary written at close),
+ * and its gate runner (see `session/session-runner.ts`).
  * Never: reads `process.*` or Pi's context directly (the handlers pass plain facts), and holds no policy logic.
  */
-import type { ExtensionContext, ExtensionUIContext } from "@earendil-works/pi-coding-agent";
-import { type BashParser, type FileSystemProbe, PathNormalizer } from "@pi-permissions/access-intent";
-import {
-	type Clock,
-	type ForwardingFileSystem,
-	type IdGenerator,
-	type PidProbe,
-	SessionAuthority,
-	silentAuthorityLog,
-} from "@pi-permissions/authority";
+import { type BashParser, PathNormalizer } from "@pi-permissions/access-intent";
+import type { SessionAuthority } from "@pi-permissions/authority";
 import {
 	type ActiveSkill,
-	type ConfigLoader,
 	type ConfigLoadResult,
-	type DecisionSink,
-	GateRunner,
+	type GateRunner,
 	PermissionQuery,
 	type RunVerdict,
 	SKILL_SURFACE,
 	type SkillInvocation,
 	type ToolCall,
-	ToolCallPipeline,
 } from "@pi-permissions/engine";
 import {
 	type ComposedPolicy,
-	composePolicy,
 	type PermissionState,
 	pathFlavorFor,
 	type SessionGrant,
 	SessionRuleStore,
 } from "@pi-permissions/policy";
-import { AuthorityAskEscalator } from "./authority/authority-ask-escalator";
-import { authorityPermissionQuery } from "./authority/authority-permission-query";
+import { AgentPolicies } from "./agent/agent-policies";
 import { decisionFanOut } from "./decision-fan-out";
-import type { HostEnvironment } from "./host-environment";
-import { JsonlLogWriter } from "./logs/jsonl-log-writer";
-import { REVIEW_LOG_MAX_BYTES, reviewLogFile, reviewLogSink } from "./logs/review-log-sink";
+import { SessionLogs } from "./logs/session-logs";
 import { createPermissionsService } from "./service/create-permissions-service";
-import { formattingAskEscalator } from "./service/formatting-ask-escalator";
 import { serviceRegistry } from "./service/service-registry";
 import { SessionExtensions } from "./service/session-extensions";
-import type { UiPromptSink } from "./ui/announced-user-prompt";
-import { userPromptFor } from "./ui/user-prompt-for";
+import { composeLoaded, type LoadedPolicy, launcherYolo, loadPolicy } from "./session/loaded-policy";
+import { createSessionAuthority } from "./session/session-authority-factory";
+import type { PermissionSessionDeps, SessionFacts } from "./session/session-facts";
+import { SessionRunner } from "./session/session-runner";
 
-/** The facts of one Pi session, read from Pi's context by the handler that opens it. */
-export interface SessionFacts {
-	readonly sessionId: string | null;
-	readonly cwd: string;
-	/** `null` for a session without a file (in memory). */
-	readonly sessionDir: string | null;
-	readonly hasUI: boolean;
-	/** Pi's run mode: `"tui"` gets the inline dialog, any other mode the `select`/`input` fallback. */
-	readonly mode?: ExtensionContext["mode"];
-	readonly isProjectTrusted: () => boolean;
-	readonly ui: ExtensionUIContext;
-}
-
-export interface PermissionSessionDeps {
-	readonly host: HostEnvironment;
-	readonly agentDir: string;
-	readonly loader: ConfigLoader;
-	/** The bus sink, shared by the extension's sessions. */
-	readonly sink: DecisionSink;
-	readonly edges: SessionEdges;
-	/** Where `permissions:ui_prompt` goes (the bus), announced right before a human is asked. */
-	readonly uiPrompts?: UiPromptSink;
-	/** Whether the `--permissions-yolo` CLI flag is set. Must not throw. */
-	readonly yoloFlag?: () => boolean;
-}
-
-/** The real-world edges, constructed by the composition root (tests may pass their own). */
-export interface SessionEdges {
-	/** A fresh file-system probe for one session's normalizer. */
-	readonly probe: () => FileSystemProbe;
-	readonly forwardingFs: ForwardingFileSystem;
-	readonly clock: Clock;
-	/** Request ids (decision facts and asks). */
-	readonly ids: IdGenerator;
-	readonly isPidAlive: PidProbe;
-	/** Where process-global registries live (`globalThis`). */
-	readonly globalHost: object;
-	/** The wall clock for log timestamps. */
-	readonly now: () => Date;
-}
-
-/** The loaded config and the policy composed from it; replaced as a whole by a reload. */
-interface LoadedPolicy {
-	readonly config: ConfigLoadResult;
-	readonly policy: ComposedPolicy;
-}
+export type { PermissionSessionDeps, SessionEdges, SessionFacts } from "./session/session-facts";
 
 export class PermissionSession {
-	private runner: { readonly key: string; readonly runner: GateRunner } | null = null;
 	private unpublish: (() => void) | null = null;
 	private activeSkills: readonly ActiveSkill[] = [];
 	/** This session's yolo toggle (`/permissions yolo on|off`); `null` leaves yolo to the config. */
@@ -107,23 +48,31 @@ export class PermissionSession {
 		private readonly deps: PermissionSessionDeps,
 		readonly query: PermissionQuery,
 		private readonly store: SessionRuleStore,
-		private readonly normalizer: PathNormalizer,
+		readonly _normalizer: PathNormalizer,
 		private readonly authority: SessionAuthority,
 		private readonly facts: SessionFacts,
 		private readonly parser: { current: BashParser | null },
-		private readonly sink: DecisionSink,
-		private readonly ids: IdGenerator,
+		private readonly runners: SessionRunner,
 		private readonly extensions: SessionExtensions,
 		private readonly globalHost: object,
+		private readonly logs: SessionLogs,
+		private readonly agents: AgentPolicies<LoadedPolicy>,
 	) {}
 
 	/** Loads the config and composes the session; starts nothing. */
 	static async open(deps: PermissionSessionDeps, facts: SessionFacts): Promise<PermissionSession> {
 		const { host, agentDir, edges } = deps;
-		const loaded = { current: await loadPolicy(deps, facts, null) };
+		const loaded = { current: await loadPolicy(deps, facts, null, facts.agentName ?? null) };
 		const { policy } = loaded.current;
 		const flavor = pathFlavorFor(host.flavor);
-		const policies = { policyFor: () => loaded.current.policy };
+		const agents = new AgentPolicies((agentName, yolo) => loadPolicy(deps, facts, yolo, agentName));
+		// `null` is this session's own (active) policy; another agent's, for a child's forwarded ask, loads on first use.
+		const policies = {
+			policyFor: (agentName: string | null) =>
+				agentName === null || agentName === loaded.current.agentName
+					? loaded.current.policy
+					: agents.get(agentName).policy,
+		};
 		const store = new SessionRuleStore();
 		const normalizer = PathNormalizer.create({
 			cwd: facts.cwd,
@@ -135,43 +84,26 @@ export class PermissionSession {
 		const query = new PermissionQuery({ policies, sessionRules: store, normalizer, parser: () => parser.current });
 		const settings = policy.settings;
 		const extensions = new SessionExtensions();
-		const authority = SessionAuthority.create({
-			session: { ...facts, agentName: null },
-			agentDir,
-			env: host.env,
-			userPrompt: userPromptFor({
-				mode: facts.mode,
-				ui: facts.ui,
-				settings: () => ({
-					promptMaxRows: settings.promptMaxRows,
-					promptFieldMaxWidth: settings.promptFieldMaxWidth,
-					doublePressToConfirm: settings.doublePressToConfirm,
-					timeoutMs: settings.forwardingTimeoutMs,
-				}),
-				announce: deps.uiPrompts,
-			}),
-			query: authorityPermissionQuery(query),
-			authorizers: extensions.authorizers,
-			chainConfig: () => settings.authorizerChain,
-			recordServingSessionGrant: () => {
-				throw new Error("serving forwarded asks is not enabled in this build");
-			},
-			io: {
-				fs: edges.forwardingFs,
-				clock: edges.clock,
-				ids: edges.ids,
-				pid: host.pid,
-				isPidAlive: edges.isPidAlive,
-				globalHost: edges.globalHost,
-			},
-			log: silentAuthorityLog,
-			timing: { forwardingTimeoutMs: settings.forwardingTimeoutMs },
+		const logs = SessionLogs.open({ agentDir, sessionId: facts.sessionId, settings, now: edges.now });
+		const authority = createSessionAuthority(deps, facts, {
+			query,
+			store,
+			extensions,
+			logs,
+			settings,
+			agentName: loaded.current.agentName,
 		});
-		const sink = decisionFanOut(
-			settings.permissionReviewLog
-				? [deps.sink, reviewLog(agentDir, settings.reviewLogFieldMaxWidth, edges.now)]
-				: [deps.sink],
-		);
+		const runners = new SessionRunner({
+			policies: { policyFor: () => loaded.current.policy },
+			store,
+			parser,
+			normalizer,
+			extensions,
+			authority,
+			sink: decisionFanOut([deps.sink, ...logs.sinks]),
+			ids: edges.ids,
+			sessionId: facts.sessionId,
+		});
 		return new PermissionSession(
 			loaded,
 			deps,
@@ -181,10 +113,11 @@ export class PermissionSession {
 			authority,
 			facts,
 			parser,
-			sink,
-			edges.ids,
+			runners,
 			extensions,
 			edges.globalHost,
+			logs,
+			agents,
 		);
 	}
 
@@ -202,14 +135,51 @@ export class PermissionSession {
 	 * policy stays and the error propagates.
 	 */
 	async reload(): Promise<void> {
-		this.loaded.current = await loadPolicy(this.deps, this.facts, this.sessionYolo);
-		this.runner = null;
+		try {
+			this.loaded.current = await loadPolicy(this.deps, this.facts, this.sessionYolo, this.agentName);
+			this.agents.clear();
+		} catch (error) {
+			this.logs.reloaded({ ok: false, error: error instanceof Error ? error.message : String(error) });
+			throw error;
+		}
+		this.runners.invalidate();
+		this.logs.reloaded({ ok: true, issues: this.loaded.current.config.issues.length });
+	}
+
+	/** The active agent whose policy decides this session's calls; `null` for the main session. */
+	get agentName(): string | null {
+		return this.loaded.current.agentName;
+	}
+
+	/**
+	 * Makes `agentName` the active agent: loads its `permission:` frontmatter over the config and recomposes (grants
+	 * and the authority are kept). Nothing happens when it is already active; on a failed load the error propagates.
+	 */
+	async useAgent(agentName: string | null): Promise<void> {
+		if (agentName === this.agentName) return;
+		this.loaded.current = await loadPolicy(this.deps, this.facts, this.sessionYolo, agentName);
+		this.runners.invalidate();
+	}
+
+	/** Starts serving subagents' forwarded asks (a root session with UI only; otherwise nothing). Never rejects. */
+	async startServing(): Promise<void> {
+		try {
+			await this.authority.start();
+		} catch {
+			// A session that cannot serve leaves its children's asks unanswered; they report unavailable.
+		}
+	}
+
+	/** Whether this session serves subagents' forwarded asks. */
+	get serves(): boolean {
+		return this.authority.serves;
 	}
 
 	/** Turns yolo on or off for this session (the flag and `PI_PERMISSIONS_YOLO=1` still win); applies at once. */
 	setSessionYolo(on: boolean): void {
 		this.sessionYolo = on;
-		this.loaded.current = composeLoaded(this.deps, this.loaded.current.config, on);
+		this.loaded.current = composeLoaded(this.deps, this.loaded.current.config, on, this.agentName);
+		this.agents.useSessionYolo(on);
 	}
 
 	/** Whether the launcher (flag or environment) forces yolo on, so the session toggle cannot turn it off. */
@@ -234,12 +204,16 @@ export class PermissionSession {
 
 	/** The skills Pi has loaded (name and directory), which the skill-read gate guards. */
 	useActiveSkills(skills: readonly ActiveSkill[]): void {
+		// The same skills keep the same array, so the runner built over them is kept.
+		if (sameSkills(skills, this.activeSkills)) return;
 		this.activeSkills = skills;
 	}
 
 	/** Decides and resolves a `/skill:` invocation. Rejects only before a warm parser (a gate error). */
 	async runSkillInput(invocation: SkillInvocation, availableTools: readonly string[]): Promise<RunVerdict> {
-		return this.runnerFor(availableTools).runSkillInput(invocation);
+		const runner = this.runnerFor(availableTools);
+		this.logs.counters.callStarted();
+		return runner.runSkillInput(invocation);
 	}
 
 	/** The tool's surface-level state, for exposure: fail-closed applies, yolo and session grants do not. */
@@ -257,8 +231,25 @@ export class PermissionSession {
 	}
 
 	/** Decides and resolves one call over the tools Pi offers now. Rejects only before a warm parser (a gate error). */
-	async run(call: ToolCall, availableTools: readonly string[]): Promise<RunVerdict> {
-		return this.runnerFor(availableTools).run(call);
+	run(call: ToolCall, availableTools: readonly string[]): Promise<RunVerdict> {
+		// Not `async`: the runner's own promise is handed back as is, without an extra resolution step per call.
+		try {
+			const runner = this.runnerFor(availableTools);
+			this.logs.counters.callStarted();
+			return runner.run(call);
+		} catch (error) {
+			return Promise.reject(error);
+		}
+	}
+
+	/**
+	 * Builds the runner over `availableTools` and resolves one throwaway bash chain through its pipeline, so the first
+	 * real call pays neither the construction nor the cold code paths. The throwaway goes through a detached runner
+	 * (silent sink, own ids, an escalator that refuses, an empty grant store): the session's sinks, counters and grants
+	 * never see it, and it can never prompt. Never rejects.
+	 */
+	async prepare(availableTools: readonly string[]): Promise<void> {
+		await this.runners.warmUp(availableTools, this.activeSkills, this.agentName);
 	}
 
 	/** Publishes this session's service under its id (a session without an id publishes none). Idempotent. */
@@ -274,79 +265,16 @@ export class PermissionSession {
 		const unpublish = this.unpublish;
 		this.unpublish = null;
 		unpublish?.();
+		this.logs.close();
 		await this.authority.stop();
 	}
 
 	private runnerFor(availableTools: readonly string[]): GateRunner {
-		const skills = this.activeSkills.map((skill) => `${skill.name}\u0000${skill.directory}`);
-		const key = JSON.stringify([[...availableTools].sort(), skills]);
-		if (this.runner !== null && this.runner.key === key) return this.runner.runner;
-		const parser = this.parser.current;
-		if (parser === null) throw new Error("the bash parser is not loaded");
-		const pipeline = new ToolCallPipeline({
-			policies: { policyFor: () => this.loaded.current.policy },
-			sessionRules: this.store,
-			parser,
-			normalizer: this.normalizer,
-			extractors: this.extensions.extractors,
-			infrastructureDirs: [],
-			availableTools,
-			mcpServers: [],
-			activeSkills: this.activeSkills,
-			requester: { sessionId: this.facts.sessionId, subagent: this.authority.isSubagent },
-		});
-		const runner = new GateRunner({
-			pipeline,
-			escalator: formattingAskEscalator(
-				(toolName) => this.extensions.formatterFor(toolName),
-				new AuthorityAskEscalator(this.authority),
-			),
-			sink: this.sink,
-			ids: this.ids,
-			sessionRules: this.store,
-		});
-		this.runner = { key, runner };
-		return runner;
+		return this.runners.runnerFor(availableTools, this.activeSkills);
 	}
 }
 
-async function loadPolicy(
-	deps: PermissionSessionDeps,
-	facts: SessionFacts,
-	sessionYolo: boolean | null,
-): Promise<LoadedPolicy> {
-	const config = await deps.loader.load({
-		cwd: facts.cwd,
-		agentDir: deps.agentDir,
-		agentName: null,
-		isProjectTrusted: facts.isProjectTrusted,
-	});
-	return composeLoaded(deps, config, sessionYolo);
-}
-
-/** Precedence: the flag or the environment override, then the session toggle, then the config's `yoloMode`. */
-function composeLoaded(
-	deps: PermissionSessionDeps,
-	config: ConfigLoadResult,
-	sessionYolo: boolean | null,
-): LoadedPolicy {
-	const yolo = launcherYolo(deps) ? true : sessionYolo;
-	const policy = composePolicy({
-		scopes: config.scopes,
-		env: { home: deps.host.home, flavor: pathFlavorFor(deps.host.flavor) },
-		...(yolo === null ? {} : { yolo }),
-	});
-	return { config, policy };
-}
-
-function reviewLog(agentDir: string, fieldMaxWidth: number, now: () => Date): DecisionSink {
-	const writer = new JsonlLogWriter({ file: reviewLogFile(agentDir), maxBytes: REVIEW_LOG_MAX_BYTES, fieldMaxWidth });
-	return reviewLogSink(writer, fieldMaxWidth, now);
-}
-
-/** The launcher's override: `PI_PERMISSIONS_YOLO=1` turns yolo on; anything else leaves it to the config. */
-export const YOLO_ENV = "PI_PERMISSIONS_YOLO";
-
-function launcherYolo(deps: PermissionSessionDeps): boolean {
-	return deps.host.env[YOLO_ENV]?.trim() === "1" || deps.yoloFlag?.() === true;
+function sameSkills(a: readonly ActiveSkill[], b: readonly ActiveSkill[]): boolean {
+	if (a.length !== b.length) return false;
+	return a.every((skill, index) => skill.name === b[index]?.name && skill.directory === b[index]?.directory);
 }

@@ -2,7 +2,8 @@
  * Owns: the warnings a user must see when a session starts: a project config skipped because the project is not
  * trusted, every config error (file, line, fix), and the composition's notices (an invalid scope's fail-closed
  * consequence, a permissive top-level `"*": "allow"` that bash inherits).
- * Never: decides anything or shows anything; the `session_start` handler shows the lines.
+ * Also the ledger of the lines one session has already shown, so a reload shows only what is new.
+ * Never: decides anything or shows anything; the `session_start` and `resources_discover` handlers show the lines.
  */
 import { type ConfigLoadResult, formatConfigLoadIssue } from "@pi-permissions/engine";
 import type { ComposedPolicy } from "@pi-permissions/policy";
@@ -17,4 +18,24 @@ export function startupWarnings(config: ConfigLoadResult, policy: ComposedPolicy
 	}
 	for (const notice of policy.notices) lines.push(`${PREFIX} ${notice.message}`);
 	return lines;
+}
+
+/** The warning lines one session has shown; a line is shown once per session, however often the config reloads. */
+export class ShownWarnings {
+	private readonly shown: Set<string>;
+
+	constructor(alreadyShown: readonly string[]) {
+		this.shown = new Set(alreadyShown);
+	}
+
+	/** The lines of `lines` not shown before, in order and without repeats; they are recorded as shown. */
+	unseen(lines: readonly string[]): string[] {
+		const fresh: string[] = [];
+		for (const line of lines) {
+			if (this.shown.has(line)) continue;
+			this.shown.add(line);
+			fresh.push(line);
+		}
+		return fresh;
+	}
 }

@@ -33,6 +33,7 @@ describe("the package root", () => {
 			"on input",
 			"on before_agent_start",
 			"on tool_call",
+			"on context",
 			"registerFlag",
 			"registerCommand",
 		]);

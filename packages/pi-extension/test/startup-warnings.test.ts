@@ -1,7 +1,7 @@
 import type { ConfigLoadResult } from "@pi-permissions/engine";
 import { composePolicy, POSIX_FLAVOR, type ScopeOutcome } from "@pi-permissions/policy";
 import { describe, expect, it } from "vitest";
-import { startupWarnings } from "../src/startup-warnings";
+import { ShownWarnings, startupWarnings } from "../src/startup-warnings";
 
 const ENV = { home: "/home/u", flavor: POSIX_FLAVOR };
 
@@ -36,5 +36,17 @@ describe("startupWarnings", () => {
 	it("has nothing to say about a clean config", () => {
 		const scopes: ScopeOutcome[] = [{ scope: "global", status: "valid", config: { permission: { bash: "ask" } } }];
 		expect(startupWarnings(loaded({ scopes }), composePolicy({ scopes, env: ENV }))).toEqual([]);
+	});
+});
+
+describe("ShownWarnings", () => {
+	it.each([
+		["shows nothing already shown", ["a"], [["a"]], [[]]],
+		["shows a new line once", [], [["b"], ["b"]], [["b"], []]],
+		["keeps order and drops repeats within one batch", ["a"], [["c", "a", "b", "c"]], [["c", "b"]]],
+		["does not show a line again after it went away and came back", ["a"], [[], ["a"]], [[], []]],
+	])("%s", (_name, alreadyShown, batches, expected) => {
+		const ledger = new ShownWarnings(alreadyShown);
+		expect(batches.map((lines) => ledger.unseen(lines))).toEqual(expected);
 	});
 });

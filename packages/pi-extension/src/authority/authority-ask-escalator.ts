@@ -1,10 +1,13 @@
 /**
- * Owns: the bridge from the engine's `AskEscalator` seam to the session's authority: the ask becomes `AskDetails`,
- * the terminal's decision becomes an `AskAnswer` with its decider named.
+ * Owns: the bridge from the engine's `AskEscalator` seam to the session's authority: the ask becomes `AskDetails`
+ * (with the access facts this session fixes for a forwarding hop), the terminal's decision becomes an `AskAnswer`.
  * Never: decides; a `gate_error` decision is rethrown so the runner blocks the call as the gate error it is.
  */
 import type { AccessFacts, AskDetails, DecisionSource, TerminalDecision } from "@pi-permissions/authority";
 import type { AskAnswer, AskEscalator, AskRequest, GateOutcome } from "@pi-permissions/engine";
+
+/** The facts fixed for one asking outcome; `null` when a serving session must put the ask to a human. */
+export type AccessFactsOf = (outcome: GateOutcome) => AccessFacts | null;
 
 /** Whatever resolves an ask for this session (`SessionAuthority` in production). */
 export interface AskAuthority {
@@ -12,13 +15,17 @@ export interface AskAuthority {
 }
 
 export class AuthorityAskEscalator implements AskEscalator {
-	constructor(private readonly authority: AskAuthority) {}
+	/** `factsOf` defaults to the outcome's own value (no parser or normalizer at hand). Must not throw. */
+	constructor(
+		private readonly authority: AskAuthority,
+		private readonly factsOf: AccessFactsOf = outcomeFacts,
+	) {}
 
 	async escalate(ask: AskRequest): Promise<AskAnswer> {
 		const decision = await this.authority.escalate({
 			requestId: ask.requestId,
 			payload: ask.payload,
-			access: accessFacts(ask.outcome),
+			access: this.factsOf(ask.outcome),
 			agentName: ask.call.agentName,
 			forwarding: null,
 		});
@@ -26,7 +33,13 @@ export class AuthorityAskEscalator implements AskEscalator {
 	}
 }
 
-function accessFacts(outcome: GateOutcome): AccessFacts {
+/** The outcome's value as its only match value; a floored outcome's facts are marked so no rule settles it. */
+export function outcomeFacts(outcome: GateOutcome): AccessFacts | null {
+	// SECURITY: a floor raised a rule's allow to ask; a serving session resolving it by rule would pass it silently.
+	if (outcome.basis === "floor") {
+		return { surface: outcome.surface, matchValues: [outcome.value], boundaryValue: null, floored: true };
+	}
+	if (outcome.basis !== "rule") return null;
 	const isPath = outcome.surface === "path" || outcome.surface === "external_directory";
 	return { surface: outcome.surface, matchValues: [outcome.value], boundaryValue: isPath ? outcome.value : null };
 }

@@ -1,9 +1,12 @@
 /**
- * Owns: the narrow recorded-policy view authority links consult, answered by the engine's `PermissionQuery`.
- * Never: throws or widens an answer: a failing query, and a forwarded ask this slice cannot yet resolve, answer `ask`.
+ * Owns: the narrow recorded-policy view authority links consult, answered by the engine's `PermissionQuery`; a
+ * forwarded ask is resolved from the child-fixed facts under the requester's agent policy.
+ * Never: widens an answer: a failing check and an agent policy still loading answer `ask`; a forwarded ask the engine
+ * cannot evaluate throws, and the serving resolver denies it as a gate error (fail closed).
  */
 import type { PermissionQuery as AuthorityQuery, PermissionCheck } from "@pi-permissions/authority";
-import type { PermissionQuery } from "@pi-permissions/engine";
+import type { PermissionCheckResult, PermissionQuery } from "@pi-permissions/engine";
+import { AgentPolicyPendingError } from "../agent/agent-policies";
 
 const UNDECIDED: PermissionCheck = { state: "ask", matchedPattern: null, origin: null, reason: null };
 
@@ -11,18 +14,25 @@ export function authorityPermissionQuery(query: PermissionQuery): AuthorityQuery
 	return {
 		checkPermission(surface, value, agentName) {
 			try {
-				const result = query.checkPermission(surface, value, agentName);
-				return {
-					state: result.state,
-					matchedPattern: result.matchedPattern,
-					origin: result.origin,
-					reason: result.reason,
-				};
+				return checkOf(query.checkPermission(surface, value, agentName));
 			} catch {
 				return UNDECIDED;
 			}
 		},
-		// Forwarded asks are served in a later slice; until then a served ask always goes to the human (more prompting).
-		resolveForwarded: () => UNDECIDED,
+		resolveForwarded(facts, agentName) {
+			// SECURITY: a floor raised this ask; no rule may settle it (defence in depth: the wire never carries these).
+			if (facts.floored === true) return UNDECIDED;
+			try {
+				return checkOf(query.resolveForwarded(facts, agentName));
+			} catch (error) {
+				// The requester's agent policy is loading: a human decides this one (more prompting, never less).
+				if (error instanceof AgentPolicyPendingError) return UNDECIDED;
+				throw error;
+			}
+		},
 	};
+}
+
+function checkOf(result: PermissionCheckResult): PermissionCheck {
+	return { state: result.state, matchedPattern: result.matchedPattern, origin: result.origin, reason: result.reason };
 }

@@ -5,6 +5,7 @@
  */
 import type { ExtensionAPI, ExtensionCommandContext } from "@earendil-works/pi-coding-agent";
 import type { ExtensionState } from "../extension-state";
+import { debugLogFile } from "../logs/debug-log";
 import { logDirectory, reviewLogFile } from "../logs/review-log-sink";
 import { STATUS_KEY, statusText } from "../status-indicator";
 import { globalConfigFile, persistGlobalYolo, persistYoloErrorText } from "./global-yolo-writer";
@@ -63,8 +64,12 @@ async function execute(deps: PermissionsCommandDeps, command: PermissionsCommand
 			return bounded(command.problem === null ? [PERMISSIONS_USAGE] : [command.problem, PERMISSIONS_USAGE]);
 		case "logs": {
 			const session = await deps.state.sessionFor(ctx);
-			const enabled = session.policy.settings.permissionReviewLog;
-			return logsReport(enabled ? reviewLogFile(deps.agentDir) : null, logDirectory(deps.agentDir));
+			const { permissionReviewLog, debugLog } = session.policy.settings;
+			return logsReport(
+				permissionReviewLog ? reviewLogFile(deps.agentDir) : null,
+				logDirectory(deps.agentDir),
+				debugLog ? debugLogFile(deps.agentDir) : null,
+			);
 		}
 		case "show": {
 			const session = await deps.state.sessionFor(ctx);

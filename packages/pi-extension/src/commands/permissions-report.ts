@@ -37,10 +37,11 @@ export function grantsReport(grants: readonly SessionGrant[]): string {
 	return bounded(lines);
 }
 
-export function logsReport(reviewLog: string | null, logDirectory: string): string {
+export function logsReport(reviewLog: string | null, logDirectory: string, debugLog: string | null = null): string {
 	return bounded([
 		`pi-permissions: logs in ${logDirectory}`,
 		reviewLog === null ? "  review log: off (permissionReviewLog is false)" : `  review log: ${reviewLog}`,
+		debugLog === null ? "  debug log: off (set debugLog to true)" : `  debug log: ${debugLog}`,
 	]);
 }
 

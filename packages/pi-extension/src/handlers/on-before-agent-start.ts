@@ -1,7 +1,8 @@
 /**
- * Owns: the `before_agent_start` handler: hand the session Pi's loaded skills (for the skill-read gate), keep active
- * only the tools not denied outright, hide denied skills from the prompt, narrow a forced prompt byte-stably, and warm
- * the bash parser.
+ * Owns: the `before_agent_start` handler: switch the session to the signalled active agent's policy, hand the session
+ * Pi's loaded skills (for the skill-read gate), keep active only the tools not denied outright (restoring the ones it
+ * hid once a reload lifts their deny), hide denied skills from the prompt, narrow a forced prompt byte-stably, warm
+ * the bash parser and prepare the session's runner (one discarded decision) for the first call.
  * Never: activates a tool Pi left inactive, forces a prompt when nothing was removed, or fails the agent start; a
  * failure here leaves `tool_call` to block.
  */
@@ -15,9 +16,11 @@ import type { PermissionState } from "@pi-permissions/policy";
 import type { ExtensionState } from "../extension-state";
 import type { PermissionSession } from "../permission-session";
 import { withoutDeniedSkills, withoutDeniedTools } from "../prompt/narrow-system-prompt";
-import { exposedTools } from "../tool-exposure";
+import { toolExposure } from "../tool-exposure";
 
 export function onBeforeAgentStart(pi: ExtensionAPI, state: ExtensionState) {
+	// The tools this extension removed from each session's active set, so a lifted deny can bring them back.
+	const hiddenTools = new WeakMap<PermissionSession, readonly string[]>();
 	return async (
 		event: BeforeAgentStartEvent,
 		ctx: ExtensionContext,
@@ -29,9 +32,16 @@ export function onBeforeAgentStart(pi: ExtensionAPI, state: ExtensionState) {
 			// The tool_call boundary blocks every call of a session that could not open.
 			return undefined;
 		}
-		const result = narrow(pi, session, event);
+		try {
+			await state.useSignalledAgent(session, ctx, event.systemPrompt);
+		} catch {
+			// tool_call loads the agent again and blocks while it cannot; the narrowing below uses the policy in force.
+		}
+		const result = narrow(pi, session, event, hiddenTools);
 		try {
 			await state.warm(session);
+			// The first call then finds its runner built and the decision path run once.
+			await session.prepare(pi.getAllTools().map((tool) => tool.name));
 		} catch {
 			// A cold session makes tool_call block; the narrowing above stands.
 		}
@@ -44,6 +54,7 @@ function narrow(
 	pi: ExtensionAPI,
 	session: PermissionSession,
 	event: BeforeAgentStartEvent,
+	hiddenTools: WeakMap<PermissionSession, readonly string[]>,
 ): BeforeAgentStartEventResult | undefined {
 	try {
 		const options = event.systemPromptOptions;
@@ -52,8 +63,12 @@ function narrow(
 		const skillDenied = deniedBy((skillName) => session.skillPermission(skillName));
 		// Pi rebuilds its own prompt sections from the active tools and the (mutable) skill list.
 		const active = pi.getActiveTools();
-		const exposed = exposedTools(active, (toolName) => session.toolPermission(toolName));
-		if (exposed.length !== active.length) pi.setActiveTools(exposed);
+		const registered = new Set(pi.getAllTools().map((tool) => tool.name));
+		const { exposed, hidden } = toolExposure(active, hiddenTools.get(session) ?? [], registered, (toolName) =>
+			session.toolPermission(toolName),
+		);
+		hiddenTools.set(session, hidden);
+		if (!sameList(exposed, active)) pi.setActiveTools([...exposed]);
 		const visible = options.skills.filter((skill) => !skillDenied(skill.name));
 		if (visible.length !== options.skills.length) options.skills.splice(0, options.skills.length, ...visible);
 		// A forced prompt is opaque to Pi: narrow its text, and return it only when a byte changed.
@@ -76,4 +91,8 @@ function deniedBy(permission: (name: string) => PermissionState): (name: string)
 			return true;
 		}
 	};
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+	return a.length === b.length && a.every((item, index) => item === b[index]);
 }

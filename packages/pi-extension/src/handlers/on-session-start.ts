@@ -1,7 +1,7 @@
 /**
- * Owns: the `session_start` handler: open this Pi session's permission session (load config, compose, select the
- * terminal), publish its service, show the startup warnings and the status indicator when there is UI, and announce
- * `permissions:ready` with the session id. Nothing is warmed or started yet.
+ * Owns: the `session_start` handler: watch the subagent lifecycle, open this Pi session's permission session (load
+ * config, compose, select the terminal), publish its service, show the startup warnings and the status indicator and
+ * start serving subagents' forwarded asks when there is UI, and announce `permissions:ready` with the session id.
  * Never: lets a failure escape into Pi; a session that failed to open makes every tool call block (fail closed).
  */
 import type { EventBus, ExtensionContext, SessionStartEvent } from "@earendil-works/pi-coding-agent";
@@ -12,12 +12,16 @@ import { STATUS_KEY, statusText } from "../status-indicator";
 
 export function onSessionStart(state: ExtensionState, events: EventBus) {
 	return async (_event: SessionStartEvent, ctx: ExtensionContext): Promise<void> => {
+		// Children announce themselves before they bind their extensions: the subscription comes first.
+		state.watchSubagents(events);
 		try {
 			const session = await state.open(ctx);
 			session.publishService();
 			if (ctx.hasUI) {
 				for (const line of startupWarnings(session.config, session.policy)) ctx.ui.notify(line, "warning");
 				ctx.ui.setStatus(STATUS_KEY, statusText(session.policy));
+				// A root session with UI drains its children's asks until close (a subagent with UI does not serve).
+				await session.startServing();
 			}
 			announce(events, ctx.sessionManager.getSessionId());
 		} catch (error) {

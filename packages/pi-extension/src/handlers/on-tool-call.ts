@@ -1,6 +1,7 @@
 /**
- * Owns: the `tool_call` boundary: Pi's event becomes an engine `ToolCall`, the session's runner decides it, and a
- * block carries the agent-facing reason. Any throw anywhere blocks the call as a gate error.
+ * Owns: the `tool_call` boundary: Pi's event becomes an engine `ToolCall` carrying the active agent, the session's
+ * runner decides it under that agent's policy, and a block carries the agent-facing reason. Any throw anywhere blocks
+ * the call as a gate error.
  * Never: allows a call it could not decide, or puts the tool input into the block reason.
  */
 import type {
@@ -15,15 +16,21 @@ import type { ExtensionState } from "../extension-state";
 
 export function onToolCall(pi: ExtensionAPI, state: ExtensionState) {
 	return async (event: ToolCallEvent, ctx: ExtensionContext): Promise<ToolCallEventResult | undefined> => {
-		const call: ToolCall = {
+		let call: ToolCall = {
 			toolName: event.toolName,
 			input: event.input,
-			agentName: null,
+			agentName: state.activeAgent,
 			toolCallId: event.toolCallId,
 		};
 		try {
-			const session = await state.sessionFor(ctx);
-			await state.warm(session);
+			// The hot path: an opened session is used as is, without awaiting its (settled) opening promise.
+			const session = state.openedSession ?? (await state.sessionFor(ctx));
+			// A session opened just now has read the agent from the session entries.
+			call = { ...call, agentName: state.activeAgent };
+			// The warm, same-agent path awaits nothing but the decision (each skipped await is a turn of the microtask queue).
+			if (!session.isWarm) await state.warm(session);
+			// SECURITY: a call is never decided under another agent's policy; a policy that cannot load blocks the call.
+			if (session.agentName !== call.agentName) await session.useAgent(call.agentName);
 			const verdict = await session.run(
 				call,
 				pi.getAllTools().map((tool) => tool.name),

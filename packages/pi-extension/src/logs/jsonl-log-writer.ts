@@ -2,6 +2,7 @@
  * Owns: the one writer of the extension's JSONL logs: each record has values under sensitive key names redacted and
  * every string capped, is appended to an owner-only file (0600) in an owner-only directory (0700), and the file is
  * rotated to one `.1` generation before it would pass its size bound, so a long session cannot fill the disk.
+ * Records are written at once (`write`) or queued and appended together on the next event-loop turn (`writeLater`).
  * Never: throws into a caller (a log that cannot be written is dropped; decisions never depend on it).
  */
 import { appendFileSync, chmodSync, mkdirSync, renameSync, statSync } from "node:fs";
@@ -34,8 +35,13 @@ const SENSITIVE_KEY_PARTS: readonly string[] = [
 /** Nesting deeper than this is written as a mark, never walked (records are shallow; this bounds hostile values). */
 const MAX_DEPTH = 8;
 
+/** Builds one record when the queue is flushed (after the decision that queued it has returned). */
+export type RecordBuilder = () => Readonly<Record<string, unknown>>;
+
 export class JsonlLogWriter {
 	private size: number | null = null;
+	private queue: RecordBuilder[] = [];
+	private scheduled = false;
 
 	constructor(private readonly options: JsonlLogOptions) {}
 
@@ -43,20 +49,87 @@ export class JsonlLogWriter {
 		return this.options.file;
 	}
 
-	/** Appends one record. Never throws. */
+	/** Appends one record now, after every queued one (so the file keeps call order). Never throws. */
 	write(record: Readonly<Record<string, unknown>>): void {
+		this.flush();
+		this.append([() => record]);
+	}
+
+	/**
+	 * Queues a record to be built and appended on the next turn of the event loop, off the caller's path; records
+	 * queued in one turn are appended together. Never throws.
+	 */
+	writeLater(build: RecordBuilder): void {
+		this.queue.push(build);
+		if (this.scheduled) return;
+		this.scheduled = true;
 		try {
-			const line = `${JSON.stringify(sanitize(record, this.options.fieldMaxWidth, 0))}\n`;
-			const bytes = Buffer.byteLength(line);
-			if (bytes > this.options.maxBytes) return;
-			const size = this.currentSize();
-			if (size + bytes > this.options.maxBytes) this.rotate();
-			appendFileSync(this.options.file, line, { mode: 0o600 });
-			this.size = (this.size ?? 0) + bytes;
+			setImmediate(() => {
+				this.scheduled = false;
+				this.flush();
+			});
 		} catch {
-			// SECURITY: logging is best effort; a failure never changes or delays a decision.
+			// Without a scheduled flush the queue waits for the next `write` or `flush`.
+			this.scheduled = false;
+		}
+	}
+
+	/** Builds and appends every queued record, in queue order. Harmless when nothing is queued. Never throws. */
+	flush(): void {
+		if (this.queue.length === 0) return;
+		const builders = this.queue;
+		this.queue = [];
+		this.append(builders);
+	}
+
+	/**
+	 * Appends the records in as few writes as the size bound allows: the lines are joined, and the pending text is
+	 * written out and the file rotated whenever the next line would pass the bound, exactly as one write per line would.
+	 */
+	private append(builders: readonly RecordBuilder[]): void {
+		let pending = "";
+		let pendingBytes = 0;
+		for (const build of builders) {
+			const line = this.line(build);
+			if (line === null) continue;
+			try {
+				const bytes = Buffer.byteLength(line);
+				if (bytes > this.options.maxBytes) continue;
+				if (this.currentSize() + pendingBytes + bytes > this.options.maxBytes) {
+					this.commit(pending, pendingBytes);
+					pending = "";
+					pendingBytes = 0;
+					this.rotate();
+				}
+				pending += line;
+				pendingBytes += bytes;
+			} catch {
+				// SECURITY: logging is best effort; a failure never changes or delays a decision.
+				pending = "";
+				pendingBytes = 0;
+				this.size = null;
+			}
+		}
+		try {
+			this.commit(pending, pendingBytes);
+		} catch {
 			this.size = null;
 		}
+	}
+
+	/** One record as its JSONL line; `null` (the record is dropped) when it cannot be built or serialised. */
+	private line(build: RecordBuilder): string | null {
+		try {
+			return `${JSON.stringify(sanitize(build(), this.options.fieldMaxWidth, 0))}\n`;
+		} catch {
+			return null;
+		}
+	}
+
+	private commit(text: string, bytes: number): void {
+		if (bytes === 0) return;
+		appendFileSync(this.options.file, text, { mode: 0o600 });
+		this.size = (this.size ?? 0) + bytes;
 	}
 
 	private currentSize(): number {
@@ -80,9 +153,18 @@ export class JsonlLogWriter {
 	}
 }
 
+/** Key names already classified (records repeat the same few keys); bounded so hostile input cannot grow it. */
+const sensitiveKeyMemo = new Map<string, boolean>();
+const SENSITIVE_KEY_MEMO_LIMIT = 1024;
+
 export function isSensitiveKey(key: string): boolean {
+	const known = sensitiveKeyMemo.get(key);
+	if (known !== undefined) return known;
 	const folded = key.toLowerCase().replace(/[-_]/g, "");
-	return SENSITIVE_KEY_PARTS.some((part) => folded.includes(part));
+	const sensitive = SENSITIVE_KEY_PARTS.some((part) => folded.includes(part));
+	if (sensitiveKeyMemo.size >= SENSITIVE_KEY_MEMO_LIMIT) sensitiveKeyMemo.clear();
+	sensitiveKeyMemo.set(key, sensitive);
+	return sensitive;
 }
 
 function sanitize(value: unknown, width: number, depth: number): unknown {

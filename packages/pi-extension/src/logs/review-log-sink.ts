@@ -1,6 +1,7 @@
 /**
  * Owns: the review log's record of one decision (the fact's flat fields plus the capped request facts of its ask)
- * and where the log lives: `<agentDir>/extensions/pi-permissions/logs/review.jsonl`.
+ * and where the log lives: `<agentDir>/extensions/pi-permissions/logs/review.jsonl`; the record is queued (timestamped at
+ * decision time) and written on the next event-loop turn.
  * Never: writes the ask's evidence or the raw tool input (they are unbounded and may hold secrets).
  */
 import { join } from "node:path";
@@ -22,8 +23,10 @@ export function reviewLogFile(agentDir: string): string {
 export function reviewLogSink(writer: JsonlLogWriter, fieldMaxWidth: number, now: () => Date): DecisionSink {
 	return {
 		emit(fact: DecisionFact): void {
-			writer.write({
-				time: now().toISOString(),
+			// The clock is read at decision time; the record is built and written on the next turn, off the call's path.
+			const at = now();
+			writer.writeLater(() => ({
+				time: at.toISOString(),
 				event: "permission_decision",
 				requestId: fact.requestId,
 				toolCallId: fact.toolCallId,
@@ -40,7 +43,7 @@ export function reviewLogSink(writer: JsonlLogWriter, fieldMaxWidth: number, now
 				reason: fact.reason,
 				sessionPatterns: fact.sessionPatterns,
 				request: fact.payload === null ? null : renderReviewLogFacts(fact.payload, fieldMaxWidth),
-			});
+			}));
 		},
 	};
 }

@@ -49,7 +49,7 @@ const SHORTCUT_OF: Readonly<Record<DialogChoice, string>> = {
 
 const SCOPE_LABEL: Readonly<Record<SessionScope, string>> = {
 	"requester-session": "This subagent only",
-	"serving-session": "The whole session",
+	"serving-session": "The whole serving session",
 };
 
 export class PermissionDialog implements Component {

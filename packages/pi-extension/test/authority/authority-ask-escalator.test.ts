@@ -82,7 +82,7 @@ describe("AuthorityAskEscalator", () => {
 				return { verdict: "allow", scope: "once", decidedBy: { kind: "user", via: "select" } };
 			},
 		});
-		const outcome = { surface: "path", value: "/p/.env" } as GateOutcome;
+		const outcome = { surface: "path", value: "/p/.env", basis: "rule" } as GateOutcome;
 		const payload = { kind: "path" } as unknown as AskRequest["payload"];
 		const ask: AskRequest = {
 			requestId: "req-1",

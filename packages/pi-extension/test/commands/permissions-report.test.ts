@@ -55,6 +55,11 @@ describe("logsReport", () => {
 		expect(logsReport("/l/review.jsonl", "/l")).toContain("review log: /l/review.jsonl");
 		expect(logsReport(null, "/l")).toContain("review log: off");
 	});
+
+	it("names the debug log when it is on, and says how to turn it on otherwise", () => {
+		expect(logsReport(null, "/l", "/l/debug.jsonl")).toContain("debug log: /l/debug.jsonl");
+		expect(logsReport(null, "/l")).toContain("debug log: off (set debugLog to true)");
+	});
 });
 
 describe("bounded", () => {

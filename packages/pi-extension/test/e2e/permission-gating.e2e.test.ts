@@ -186,7 +186,8 @@ describe("decisions and the review log", () => {
 		const records = readFileSync(file, "utf8")
 			.trim()
 			.split("\n")
-			.map((line) => JSON.parse(line) as Record<string, unknown>);
+			.map((line) => JSON.parse(line) as Record<string, unknown>)
+			.filter((record) => record.event === "permission_decision");
 		expect(records).toHaveLength(1);
 		expect(records[0]).toMatchObject({
 			event: "permission_decision",

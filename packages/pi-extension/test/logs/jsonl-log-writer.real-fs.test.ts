@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import { isSensitiveKey, JsonlLogWriter, REDACTED } from "../../src/logs/jsonl-log-writer";
 
@@ -70,5 +71,75 @@ describe("JsonlLogWriter", () => {
 		const file = join(root, "blocker", "review.jsonl");
 		expect(() => new JsonlLogWriter({ file, maxBytes: 1000, fieldMaxWidth: 10 }).write({ event: "x" })).not.toThrow();
 		expect(existsSync(file)).toBe(false);
+	});
+
+	it("appends a queued record on the next turn of the event loop, not before", async () => {
+		const file = logFile();
+		const writer = new JsonlLogWriter({ file, maxBytes: 10_000, fieldMaxWidth: 100 });
+		writer.writeLater(() => ({ event: "later" }));
+		expect(existsSync(file)).toBe(false);
+		await nextTurn();
+		expect(lines(file)).toEqual([{ event: "later" }]);
+	});
+
+	it("appends the queued records before a record written at once, in call order", () => {
+		const file = logFile();
+		const writer = new JsonlLogWriter({ file, maxBytes: 10_000, fieldMaxWidth: 100 });
+		writer.writeLater(() => ({ index: 1 }));
+		writer.writeLater(() => ({ index: 2 }));
+		writer.write({ index: 3 });
+		expect(lines(file)).toEqual([{ index: 1 }, { index: 2 }, { index: 3 }]);
+	});
+
+	it("redacts and caps a queued record like one written at once", () => {
+		const file = logFile();
+		const writer = new JsonlLogWriter({ file, maxBytes: 10_000, fieldMaxWidth: 5 });
+		writer.writeLater(() => ({ token: "tok-123", value: "abcdefghij" }));
+		writer.flush();
+		expect(lines(file)).toEqual([{ token: REDACTED, value: "abcde…(+5)" }]);
+	});
+
+	it("rotates in the middle of a queued batch, keeping 10,000 records within twice the bound and in order", () => {
+		const file = logFile();
+		const maxBytes = 20_000;
+		const writer = new JsonlLogWriter({ file, maxBytes, fieldMaxWidth: 200 });
+		for (let index = 0; index < 10_000; index++)
+			writer.writeLater(() => ({ event: "permission_decision", index, value: "x".repeat(80) }));
+		writer.flush();
+		expect(statSync(file).size).toBeLessThanOrEqual(maxBytes);
+		expect(statSync(`${file}.1`).size).toBeLessThanOrEqual(maxBytes);
+		const kept = [...lines(`${file}.1`), ...lines(file)].map((record) => record.index);
+		expect(kept.at(-1)).toBe(9_999);
+		expect(kept).toEqual(Array.from({ length: kept.length }, (_, offset) => 10_000 - kept.length + offset));
+	});
+
+	it("drops a queued record whose builder throws and writes the others", () => {
+		const file = logFile();
+		const writer = new JsonlLogWriter({ file, maxBytes: 10_000, fieldMaxWidth: 100 });
+		writer.writeLater(() => ({ index: 1 }));
+		writer.writeLater(() => {
+			throw new Error("broken record");
+		});
+		writer.writeLater(() => ({ index: 3 }));
+		expect(() => writer.flush()).not.toThrow();
+		expect(lines(file)).toEqual([{ index: 1 }, { index: 3 }]);
+	});
+
+	it("writes nothing when a flush finds the queue empty", async () => {
+		const file = logFile();
+		const writer = new JsonlLogWriter({ file, maxBytes: 10_000, fieldMaxWidth: 100 });
+		writer.writeLater(() => ({ index: 1 }));
+		writer.flush();
+		await nextTurn();
+		writer.flush();
+		expect(lines(file)).toEqual([{ index: 1 }]);
+	});
+
+	it("classifies a key the same after more distinct keys than its memo keeps", () => {
+		expect(isSensitiveKey("db-password")).toBe(true);
+		for (let index = 0; index < 3_000; index++) isSensitiveKey(`field${index}`);
+		expect(isSensitiveKey("db-password")).toBe(true);
+		expect(isSensitiveKey("toolName")).toBe(false);
+		expect(isSensitiveKey("field2999")).toBe(false);
 	});
 });

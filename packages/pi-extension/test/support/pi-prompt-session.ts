@@ -22,7 +22,7 @@ import {
 	type ExtensionUIContext,
 } from "@earendil-works/pi-coding-agent";
 import { createTestSession, fauxRuntime, loadResources, quietSettings, testHost } from "./pi-sdk-fixture";
-import type { Workspace } from "./pi-session-harness";
+import { offeredTools, type Workspace } from "./pi-session-harness";
 
 export interface SessionOptions {
 	/** The built-in tools Pi activates. */
@@ -38,6 +38,8 @@ export interface SessionOptions {
 /** What the provider received at one model request. */
 export interface ProviderRequest {
 	readonly systemPrompt: string;
+	/** The tools declared to the model at this request, sorted. */
+	readonly tools: readonly string[];
 	readonly lastUserText: string;
 }
 
@@ -88,6 +90,7 @@ export async function openSession(space: Workspace, options: SessionOptions = {}
 				[...turns, null].map((turn) => (context: TranscriptContext) => {
 					requests.push({
 						systemPrompt: getCurrentSystemPrompt(context.messages),
+						tools: offeredTools(context.messages),
 						lastUserText: lastUserText(context.messages),
 					});
 					return turn === null

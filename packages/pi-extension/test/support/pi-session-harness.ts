@@ -151,7 +151,7 @@ function textOf(result: unknown): string {
 }
 
 /** Replays the transcript's system messages: the tools declared to the model at this request. */
-function offeredTools(messages: readonly Message[]): string[] {
+export function offeredTools(messages: readonly Message[]): string[] {
 	const tools = new Set<string>();
 	for (const message of messages) {
 		if (message.role !== "system") continue;

@@ -140,7 +140,7 @@ describe("PermissionDialog", () => {
 		component.handleInput("s");
 		const text = component.render(80).join("\n");
 		expect(text).toContain("This subagent only");
-		expect(text).toContain("The whole session");
+		expect(text).toContain("The whole serving session");
 		component.handleInput(RAW.down);
 		component.handleInput(RAW.enter);
 		expect(decisions).toEqual([{ answer: "allow", scope: "serving-session" }]);

@@ -1,0 +1,154 @@
+/**
+ * Owns: one session's logs as configured when it opened: the review log (`permissionReviewLog`), the debug log
+ * (`debugLog`), the decision counters, and the shutdown summary (a `session_summary` record, plus a `counter_mismatch`
+ * warning when a call handed to the runner has no counted outcome).
+ * Never: throws into the session, or decides anything; every write is best effort.
+ */
+import type { AuthorityEventName, AuthorityLog } from "@pi-permissions/authority";
+import type { DecisionSink } from "@pi-permissions/engine";
+import { DEBUG_LOG_MAX_BYTES, type DebugLog, debugLog, debugLogFile, nullDebugLog } from "./debug-log";
+import { countersBalance, DecisionCounters, type DecisionSummary } from "./decision-counters";
+import { JsonlLogWriter } from "./jsonl-log-writer";
+import { REVIEW_LOG_MAX_BYTES, reviewLogFile, reviewLogSink } from "./review-log-sink";
+
+/**
+ * Authority events the operator reviews: what an authorizer link concluded (or why it could not), and the answer this
+ * session gave a subagent's forwarded ask (joined to the child's own decision record by its request id).
+ */
+const REVIEWED_AUTHORITY_EVENTS: ReadonlySet<AuthorityEventName> = new Set<AuthorityEventName>([
+	"authorizer_link_failed",
+	"authorizer_link_reviewed",
+	"forwarded_permission.responded",
+]);
+
+export interface SessionLogSettings {
+	readonly permissionReviewLog: boolean;
+	readonly debugLog: boolean;
+	readonly reviewLogFieldMaxWidth: number;
+}
+
+export interface SessionLogsOptions {
+	readonly agentDir: string;
+	readonly sessionId: string | null;
+	readonly settings: SessionLogSettings;
+	/** The wall clock for timestamps. Must not throw. */
+	readonly now: () => Date;
+	/** One generation's bound per log; defaults to 5 MiB each. */
+	readonly maxBytes?: { readonly review?: number; readonly debug?: number };
+}
+
+export class SessionLogs {
+	private closed = false;
+
+	private constructor(
+		private readonly options: SessionLogsOptions,
+		private readonly review: JsonlLogWriter | null,
+		readonly debug: DebugLog,
+		readonly counters: DecisionCounters,
+	) {}
+
+	/** Constructs the writers; touches no file until the first record. Never throws. */
+	static open(options: SessionLogsOptions): SessionLogs {
+		const { agentDir, settings } = options;
+		const fieldMaxWidth = settings.reviewLogFieldMaxWidth;
+		const review = settings.permissionReviewLog
+			? new JsonlLogWriter({
+					file: reviewLogFile(agentDir),
+					maxBytes: options.maxBytes?.review ?? REVIEW_LOG_MAX_BYTES,
+					fieldMaxWidth,
+				})
+			: null;
+		const debug = settings.debugLog
+			? debugLog(
+					new JsonlLogWriter({
+						file: debugLogFile(agentDir),
+						maxBytes: options.maxBytes?.debug ?? DEBUG_LOG_MAX_BYTES,
+						fieldMaxWidth,
+					}),
+					fieldMaxWidth,
+					options.now,
+				)
+			: nullDebugLog;
+		const logs = new SessionLogs(options, review, debug, new DecisionCounters());
+		debug.lifecycle("session_opened", {
+			sessionId: options.sessionId,
+			reviewLog: review !== null,
+			reviewLogFile: review?.file ?? null,
+		});
+		return logs;
+	}
+
+	/** The sinks every decision reaches after the bus: the counters first, then the review and debug logs. */
+	get sinks(): readonly DecisionSink[] {
+		const sinks: DecisionSink[] = [this.counters];
+		if (this.review !== null) sinks.push(reviewLogSink(this.review, this.fieldMaxWidth, this.options.now));
+		sinks.push(this.debug);
+		return sinks;
+	}
+
+	/**
+	 * The authority's event log: every event reaches the debug log (silent when it is off); a link's own record (a
+	 * review or a failure, with its reason and latency) also reaches the review log, beside the decision it shaped.
+	 */
+	get authority(): AuthorityLog {
+		return {
+			event: (name, fields) => {
+				this.debug.event(name, fields);
+				if (REVIEWED_AUTHORITY_EVENTS.has(name)) this.writeReview({ event: name, ...fields });
+			},
+		};
+	}
+
+	/** Records that the config was loaded again (and whether the load succeeded). Never throws. */
+	reloaded(fields: Readonly<Record<string, unknown>>): void {
+		this.debug.lifecycle("config_reloaded", { sessionId: this.options.sessionId, ...fields });
+	}
+
+	/**
+	 * Writes every queued decision record, then the summary (once) to the review log and the debug log; a flush still
+	 * scheduled finds nothing left. Never throws.
+	 */
+	close(): DecisionSummary {
+		this.flush();
+		const summary = this.counters.summary();
+		if (this.closed) return summary;
+		this.closed = true;
+		const balanced = countersBalance(summary);
+		const record = { event: "session_summary", sessionId: this.options.sessionId, ...summary };
+		this.writeReview(record);
+		if (!balanced) this.writeReview(mismatch(this.options.sessionId, summary));
+		this.debug.lifecycle("session_closed", { sessionId: this.options.sessionId, summary, balanced });
+		return summary;
+	}
+
+	/** Writes every queued record of both logs now. Never throws. */
+	flush(): void {
+		this.review?.flush();
+		this.debug.flush();
+	}
+
+	private get fieldMaxWidth(): number {
+		return this.options.settings.reviewLogFieldMaxWidth;
+	}
+
+	private writeReview(record: Readonly<Record<string, unknown>>): void {
+		if (this.review === null) return;
+		try {
+			this.review.write({ time: this.options.now().toISOString(), ...record });
+		} catch {
+			// A summary that cannot be written is dropped; shutdown goes on.
+		}
+	}
+}
+
+function mismatch(sessionId: string | null, summary: DecisionSummary): Record<string, unknown> {
+	const decided = summary.allowed + summary.blocked + summary.errors;
+	return {
+		event: "counter_mismatch",
+		level: "warning",
+		sessionId,
+		toolCalls: summary.toolCalls,
+		decided,
+		message: `${summary.toolCalls} tool calls but ${decided} counted outcomes: a decision went missing`,
+	};
+}

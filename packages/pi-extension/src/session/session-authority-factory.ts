@@ -1,0 +1,67 @@
+/**
+ * Owns: building one session's `SessionAuthority`: its terminal (the dialog or fallback prompt with the session's
+ * settings), the policy view links and serving consult, the chain, serving-session grants, and the real edges.
+ * Never: starts serving (the session does, at `session_start`) or decides anything itself.
+ */
+import { SessionAuthority } from "@pi-permissions/authority";
+import type { PermissionQuery } from "@pi-permissions/engine";
+import { type EffectiveSettings, pathFlavorFor, type SessionRuleStore } from "@pi-permissions/policy";
+import { authorityPermissionQuery } from "../authority/authority-permission-query";
+import { recordServingSessionGrant } from "../authority/serving-session-grant";
+import type { SessionLogs } from "../logs/session-logs";
+import type { SessionExtensions } from "../service/session-extensions";
+import { userPromptFor } from "../ui/user-prompt-for";
+import type { PermissionSessionDeps, SessionFacts } from "./session-facts";
+
+export interface SessionAuthorityParts {
+	readonly query: PermissionQuery;
+	readonly store: SessionRuleStore;
+	readonly extensions: SessionExtensions;
+	readonly logs: SessionLogs;
+	/** The settings read when the session opened (a reload keeps them). */
+	readonly settings: EffectiveSettings;
+	/** The active agent when the session opened. */
+	readonly agentName: string | null;
+}
+
+export function createSessionAuthority(
+	deps: PermissionSessionDeps,
+	facts: SessionFacts,
+	parts: SessionAuthorityParts,
+): SessionAuthority {
+	const { host, agentDir, edges } = deps;
+	const { settings, store } = parts;
+	const flavor = pathFlavorFor(host.flavor);
+	return SessionAuthority.create({
+		session: { ...facts, agentName: parts.agentName },
+		agentDir,
+		env: host.env,
+		userPrompt: userPromptFor({
+			mode: facts.mode,
+			ui: facts.ui,
+			settings: () => ({
+				promptMaxRows: settings.promptMaxRows,
+				promptFieldMaxWidth: settings.promptFieldMaxWidth,
+				doublePressToConfirm: settings.doublePressToConfirm,
+				timeoutMs: settings.forwardingTimeoutMs,
+			}),
+			announce: deps.uiPrompts,
+		}),
+		query: authorityPermissionQuery(parts.query),
+		authorizers: parts.extensions.authorizers,
+		chainConfig: () => settings.authorizerChain,
+		recordServingSessionGrant: (request) => {
+			recordServingSessionGrant(store, request, flavor);
+		},
+		io: {
+			fs: edges.forwardingFs,
+			clock: edges.clock,
+			ids: edges.ids,
+			pid: host.pid,
+			isPidAlive: edges.isPidAlive,
+			globalHost: edges.globalHost,
+		},
+		log: deps.authorityLog ?? parts.logs.authority,
+		timing: { forwardingTimeoutMs: settings.forwardingTimeoutMs },
+	});
+}

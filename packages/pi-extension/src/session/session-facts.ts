@@ -1,0 +1,56 @@
+/**
+ * Owns: the plain facts and dependencies a permission session is built from: what the opening handler read from
+ * Pi's context, the extension-wide collaborators, and the real-world edges the composition root constructed.
+ * Never: holds behaviour; these are the constructor inputs of `PermissionSession`.
+ */
+import type { ExtensionContext, ExtensionUIContext } from "@earendil-works/pi-coding-agent";
+import type { FileSystemProbe } from "@pi-permissions/access-intent";
+import type { AuthorityLog, Clock, ForwardingFileSystem, IdGenerator, PidProbe } from "@pi-permissions/authority";
+import type { ConfigLoader, DecisionSink } from "@pi-permissions/engine";
+import type { HostEnvironment } from "../host-environment";
+import type { UiPromptSink } from "../ui/announced-user-prompt";
+
+/** The facts of one Pi session, read from Pi's context by the handler that opens it. */
+export interface SessionFacts {
+	readonly sessionId: string | null;
+	readonly cwd: string;
+	/** `null` for a session without a file (in memory). */
+	readonly sessionDir: string | null;
+	readonly hasUI: boolean;
+	/** Pi's run mode: `"tui"` gets the inline dialog, any other mode the `select`/`input` fallback. */
+	readonly mode?: ExtensionContext["mode"];
+	readonly isProjectTrusted: () => boolean;
+	readonly ui: ExtensionUIContext;
+	/** The active agent known when the session opens (a session entry); `null` or absent for the main session. */
+	readonly agentName?: string | null;
+}
+
+export interface PermissionSessionDeps {
+	readonly host: HostEnvironment;
+	readonly agentDir: string;
+	readonly loader: ConfigLoader;
+	/** The bus sink, shared by the extension's sessions. */
+	readonly sink: DecisionSink;
+	readonly edges: SessionEdges;
+	/** Where `permissions:ui_prompt` goes (the bus), announced right before a human is asked. */
+	readonly uiPrompts?: UiPromptSink;
+	/** Where authority's forwarding and chain events go; defaults to the session's own logs. Must not throw. */
+	readonly authorityLog?: AuthorityLog;
+	/** Whether the `--permissions-yolo` CLI flag is set. Must not throw. */
+	readonly yoloFlag?: () => boolean;
+}
+
+/** The real-world edges, constructed by the composition root (tests may pass their own). */
+export interface SessionEdges {
+	/** A fresh file-system probe for one session's normalizer. */
+	readonly probe: () => FileSystemProbe;
+	readonly forwardingFs: ForwardingFileSystem;
+	readonly clock: Clock;
+	/** Request ids (decision facts and asks). */
+	readonly ids: IdGenerator;
+	readonly isPidAlive: PidProbe;
+	/** Where process-global registries live (`globalThis`). */
+	readonly globalHost: object;
+	/** The wall clock for log timestamps. */
+	readonly now: () => Date;
+}

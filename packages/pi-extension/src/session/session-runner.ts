@@ -1,0 +1,116 @@
+/**
+ * Owns: the session's gate runner over the tools Pi offers and the skills it loaded (kept while both are unchanged,
+ * rebuilt otherwise), and the warm-up decision that spares the first real call the construction and cold code paths.
+ * Never: decides on its own; the warm-up runs detached (silent sink, own ids, no escalation, empty grants), so the
+ * session's events, counters, logs and grants never see it.
+ */
+import type { BashParser, PathNormalizer } from "@pi-permissions/access-intent";
+import type { IdGenerator, SessionAuthority } from "@pi-permissions/authority";
+import {
+	type ActiveSkill,
+	type DecisionSink,
+	GateRunner,
+	type PolicyProvider,
+	ToolCallPipeline,
+} from "@pi-permissions/engine";
+import { SessionRuleStore } from "@pi-permissions/policy";
+import { AuthorityAskEscalator } from "../authority/authority-ask-escalator";
+import { forwardedAccessFacts } from "../authority/forwarded-access-facts";
+import { formattingAskEscalator } from "../service/formatting-ask-escalator";
+import type { SessionExtensions } from "../service/session-extensions";
+
+export interface SessionRunnerDeps {
+	readonly policies: PolicyProvider;
+	readonly store: SessionRuleStore;
+	readonly parser: { readonly current: BashParser | null };
+	readonly normalizer: PathNormalizer;
+	readonly extensions: SessionExtensions;
+	readonly authority: SessionAuthority;
+	readonly sink: DecisionSink;
+	readonly ids: IdGenerator;
+	readonly sessionId: string | null;
+}
+
+interface CachedRunner {
+	readonly tools: readonly string[];
+	readonly skills: readonly ActiveSkill[];
+	readonly pipeline: ToolCallPipeline;
+	readonly runner: GateRunner;
+}
+
+/** A short allowed-looking chain that walks the parser, the bash gates and the tool gate; its decision is discarded. */
+const WARM_UP_COMMAND = "cd . && echo pi-permissions | grep -c pi-permissions; true";
+
+export class SessionRunner {
+	private cached: CachedRunner | null = null;
+
+	constructor(private readonly deps: SessionRunnerDeps) {}
+
+	/** Forgets the runner (a reload or an agent switch changed what it decides with). */
+	invalidate(): void {
+		this.cached = null;
+	}
+
+	/** The runner over these tools and skills. Throws before the parser is warm (the caller's gate error). */
+	runnerFor(availableTools: readonly string[], skills: readonly ActiveSkill[]): GateRunner {
+		return this.cachedFor(availableTools, skills).runner;
+	}
+
+	/** Builds the runner and resolves one throwaway bash chain through a detached runner. Never rejects. */
+	async warmUp(availableTools: readonly string[], skills: readonly ActiveSkill[], agentName: string | null) {
+		try {
+			const { pipeline } = this.cachedFor(availableTools, skills);
+			let ids = 0;
+			const detached = new GateRunner({
+				pipeline,
+				escalator: { escalate: () => Promise.reject(new Error("a warm-up decision is never escalated")) },
+				sink: { emit: () => undefined },
+				ids: { next: () => `warm-up-${++ids}` },
+				sessionRules: new SessionRuleStore(),
+			});
+			await detached.run({ toolName: "bash", input: { command: WARM_UP_COMMAND }, agentName, toolCallId: null });
+		} catch {
+			// Warming is an optimisation; the first real call builds or decides afresh.
+		}
+	}
+
+	private cachedFor(availableTools: readonly string[], skills: readonly ActiveSkill[]): CachedRunner {
+		const cached = this.cached;
+		if (cached !== null && cached.skills === skills && sameNames(cached.tools, availableTools)) return cached;
+		const { deps } = this;
+		const parser = deps.parser.current;
+		if (parser === null) throw new Error("the bash parser is not loaded");
+		const pipeline = new ToolCallPipeline({
+			policies: deps.policies,
+			sessionRules: deps.store,
+			parser,
+			normalizer: deps.normalizer,
+			extractors: deps.extensions.extractors,
+			infrastructureDirs: [],
+			availableTools,
+			mcpServers: [],
+			activeSkills: skills,
+			requester: { sessionId: deps.sessionId, subagent: deps.authority.isSubagent },
+		});
+		const runner = new GateRunner({
+			pipeline,
+			escalator: formattingAskEscalator(
+				(toolName) => deps.extensions.formatterFor(toolName),
+				new AuthorityAskEscalator(deps.authority, (outcome) =>
+					forwardedAccessFacts(outcome, { parser: () => deps.parser.current, normalizer: deps.normalizer }),
+				),
+			),
+			sink: deps.sink,
+			ids: deps.ids,
+			sessionRules: deps.store,
+		});
+		this.cached = { tools: [...availableTools], skills, pipeline, runner };
+		return this.cached;
+	}
+}
+
+function sameNames(a: readonly string[], b: readonly string[]): boolean {
+	if (a.length !== b.length) return false;
+	for (let index = 0; index < a.length; index++) if (a[index] !== b[index]) return false;
+	return true;
+}
