@@ -1,0 +1,29 @@
+import type { Authorizer } from "@pi-permissions/authority";
+import { describe, expectTypeOf, it } from "vitest";
+import type { JudgeConfig, JudgeFailureKind, ModelJudgeAuthorizer } from "../src/index";
+
+describe("@pi-permissions/model-judge public types", () => {
+	it("makes the link an authority `Authorizer`", () => {
+		expectTypeOf<ModelJudgeAuthorizer>().toMatchTypeOf<Authorizer>();
+	});
+
+	it("keeps the failure kinds a closed union", () => {
+		expectTypeOf<JudgeFailureKind>().toEqualTypeOf<
+			| "no-config"
+			| "config-invalid"
+			| "model-not-found"
+			| "credentials-missing"
+			| "timeout"
+			| "withdrawn"
+			| "model-error"
+			| "no-tool-call"
+			| "malformed-arguments"
+			| "verdict-out-of-range"
+			| "threw"
+		>();
+	});
+
+	it("resolves the opaque-command capability off by default in its type", () => {
+		expectTypeOf<JudgeConfig["opaqueCommands"]["enabled"]>().toEqualTypeOf<boolean>();
+	});
+});
