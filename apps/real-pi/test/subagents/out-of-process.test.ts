@@ -1,0 +1,152 @@
+import { existsSync } from "node:fs";
+import { afterEach, describe, expect, it } from "vitest";
+import { CleanupStack } from "../support/cleanup-stack";
+import { sandboxFor, startPi, startRpc } from "../support/pi-harness";
+import type { PiSandbox } from "../support/pi-sandbox";
+import type { RpcSession } from "../support/rpc-session";
+import { bashTurn, parseReport } from "../support/scripted-turns";
+import { waitForServing } from "../support/serving-heartbeats";
+
+/** How long a child run may take, Pi's start included, before it counts as hung. */
+const CHILD_EXIT_BOUND_MS = 30_000;
+
+const ASK_BASH = { permission: { "*": "allow", bash: { "*": "ask" } } };
+
+const cleanup = new CleanupStack();
+afterEach(() => cleanup.run());
+
+/** Starts the parent (`pi --mode rpc`, which has UI and so serves) and returns it with its session id once it serves. */
+async function startParent(sandbox: PiSandbox): Promise<{ rpc: RpcSession; sessionId: string }> {
+	const rpc = startRpc(cleanup, { sandbox, script: [], scriptName: "parent-script.json" });
+	const state = await rpc.command("get_state");
+	const sessionId = (state.data as { sessionId?: string } | undefined)?.sessionId;
+	if (typeof sessionId !== "string") throw new Error(`get_state has no session id: ${JSON.stringify(state)}`);
+	// The parent serves once its heartbeat is on disk; a child started earlier could find nobody serving.
+	await waitForServing(sandbox.agentDir, { sessionId, detail: () => rpc.process.describe() });
+	return { rpc, sessionId };
+}
+
+function childEnv(parentSessionId: string): Record<string, string> {
+	return { PI_SUBAGENT_CHILD: "1", PI_SUBAGENT_PARENT_SESSION: parentSessionId };
+}
+
+describe("an out-of-process subagent (pi -p) under a parent pi --mode rpc", () => {
+	it("puts the child's ask to the parent's UI and runs the child's command when the parent allows it", async () => {
+		const sandbox = sandboxFor(cleanup, ASK_BASH);
+		const victim = sandbox.writeFile("victim.txt");
+		const parent = await startParent(sandbox);
+		const child = startPi(cleanup, {
+			sandbox,
+			mode: { kind: "print", prompt: "clean up" },
+			script: [bashTurn("rm victim.txt"), { kind: "report" }],
+			scriptName: "child-script.json",
+			env: childEnv(parent.sessionId),
+		});
+		const dialog = await parent.rpc.waitForDialog(0, CHILD_EXIT_BOUND_MS);
+		expect(dialog.method).toBe("select");
+		expect(dialog.title).toContain("forwarded from a subagent");
+		expect(dialog.title).toContain("rm victim.txt");
+		parent.rpc.answer(dialog, "Yes");
+		expect(await child.waitForExit(CHILD_EXIT_BOUND_MS), child.describe()).toEqual({ code: 0, signal: null });
+		expect(existsSync(victim)).toBe(false);
+		expect(parseReport(child.stdout), child.describe()).toMatchObject([{ toolName: "bash", isError: false }]);
+		// The child logs the parent's answer as its decision, and the dialog named the child's session.
+		const [childDecision] = sandbox.decisions();
+		expect(childDecision, JSON.stringify(sandbox.reviewLog())).toMatchObject({
+			value: "rm victim.txt",
+			result: "allow",
+			resolution: "user_approved",
+			decidedBy: "parent",
+			request: { subagent: true },
+		});
+		const childSessionId = childDecision?.request?.sessionId;
+		expect(childSessionId).not.toBe(parent.sessionId);
+		expect(dialog.title).toContain(`subagent · session ${childSessionId}`);
+	});
+
+	it("blocks the child's command when the parent denies it, and the child's model gets the parent's reason", async () => {
+		const sandbox = sandboxFor(cleanup, ASK_BASH);
+		const victim = sandbox.writeFile("victim.txt");
+		const parent = await startParent(sandbox);
+		const child = startPi(cleanup, {
+			sandbox,
+			mode: { kind: "print", prompt: "clean up" },
+			script: [bashTurn("rm victim.txt"), { kind: "report" }],
+			scriptName: "child-script.json",
+			env: childEnv(parent.sessionId),
+		});
+		parent.rpc.answer(await parent.rpc.waitForDialog(0, CHILD_EXIT_BOUND_MS), "No, provide reason");
+		const reasonDialog = await parent.rpc.waitForDialog(parent.rpc.records.length);
+		parent.rpc.answer(reasonDialog, "the subagent must not delete");
+		expect(await child.waitForExit(CHILD_EXIT_BOUND_MS), child.describe()).toEqual({ code: 0, signal: null });
+		expect(existsSync(victim)).toBe(true);
+		const report = parseReport(child.stdout);
+		expect(report?.[0]?.isError, child.describe()).toBe(true);
+		expect(report?.[0]?.text).toContain("the subagent must not delete");
+	});
+
+	it("does not forward the child's next command of a family the parent allowed for the subagent's session", async () => {
+		const sandbox = sandboxFor(cleanup, ASK_BASH);
+		const first = sandbox.writeFile("first.txt");
+		const second = sandbox.writeFile("second.txt");
+		const parent = await startParent(sandbox);
+		const child = startPi(cleanup, {
+			sandbox,
+			mode: { kind: "print", prompt: "clean up" },
+			script: [bashTurn("rm first.txt"), bashTurn("rm second.txt"), { kind: "report" }],
+			scriptName: "child-script.json",
+			env: childEnv(parent.sessionId),
+		});
+		const dialog = await parent.rpc.waitForDialog(0, CHILD_EXIT_BOUND_MS);
+		const sessionOption = dialog.options?.find((option) => option.startsWith("Yes, for this session"));
+		expect(sessionOption).toBe("Yes, for this session (rm *)");
+		parent.rpc.answer(dialog, sessionOption ?? "");
+		const scope = await parent.rpc.waitForDialog(parent.rpc.records.length);
+		expect(scope.title).toBe("Apply the session approval to");
+		expect(scope.options).toEqual(["This subagent only", "The whole serving session"]);
+		parent.rpc.answer(scope, "This subagent only");
+		expect(await child.waitForExit(CHILD_EXIT_BOUND_MS), child.describe()).toEqual({ code: 0, signal: null });
+		expect(existsSync(first)).toBe(false);
+		expect(existsSync(second)).toBe(false);
+		// The permission dialog and its scope step: the second command never reached the parent.
+		expect(parent.rpc.dialogs()).toHaveLength(2);
+		expect(sandbox.decisions()).toMatchObject([
+			{
+				value: "rm first.txt",
+				resolution: "user_approved_for_session",
+				decidedBy: "parent",
+				sessionPatterns: ["rm *"],
+			},
+			{ value: "rm second.txt", result: "allow", resolution: "session_approved", decidedBy: "session" },
+		]);
+	});
+
+	it.each([
+		{ parent: "was killed", kill: true },
+		{ parent: "never existed", kill: false },
+	])("reports unavailable within seconds when the parent $parent", async ({ kill }) => {
+		const sandbox = sandboxFor(cleanup, { ...ASK_BASH, forwardingTimeoutMs: 3_000 });
+		const victim = sandbox.writeFile("victim.txt");
+		let parentSessionId = "01a00000-0000-7000-8000-000000000000";
+		if (kill) {
+			const parent = await startParent(sandbox);
+			await parent.rpc.process.kill();
+			parentSessionId = parent.sessionId;
+		}
+		const child = startPi(cleanup, {
+			sandbox,
+			mode: { kind: "print", prompt: "clean up" },
+			script: [bashTurn("rm victim.txt"), { kind: "report" }],
+			scriptName: "child-script.json",
+			env: childEnv(parentSessionId),
+		});
+		expect(await child.waitForExit(CHILD_EXIT_BOUND_MS), child.describe()).toEqual({ code: 0, signal: null });
+		expect(existsSync(victim)).toBe(true);
+		const report = parseReport(child.stdout);
+		expect(report?.[0]?.isError, child.describe()).toBe(true);
+		expect(report?.[0]?.text).toContain("no interactive UI or authority could answer");
+		expect(sandbox.decisions()).toMatchObject([
+			{ value: "rm victim.txt", result: "deny", resolution: "confirmation_unavailable", decidedBy: "unavailable" },
+		]);
+	});
+});
