@@ -1,7 +1,8 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-	entry: ["src/main.ts", "src/demo.ts"],
+	// Only the command ships: the demo runs from source (`pnpm demo`), so building it would put dead code in the tarball.
+	entry: ["src/main.ts"],
 	format: ["esm"],
 	dts: false,
 	clean: true,
