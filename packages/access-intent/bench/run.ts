@@ -1,6 +1,6 @@
 /**
  * Owns: the access-intent benchmark: `BashProgram` build time divided by the raw tree-sitter parse time of the same
- * text (1 unit, a 10-unit chain, a 200-line script), and the cold parser initialisation time, from one run.
+ * text (1 unit, a 10-unit chain, a 200-line script; median of interleaved rounds), and the cold initialisation time.
  * Never: asserts; it reports ratios for a human or CI log. Run: `tsx --conditions=@pi-permissions/source bench/run.ts`.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -57,11 +57,23 @@ const normalizers = {
 	}),
 };
 
+/** Wall-clock milliseconds per call over one batch. */
 function timePerCall(iterations: number, body: () => void): number {
 	const start = performance.now();
 	for (let i = 0; i < iterations; i++) body();
 	return (performance.now() - start) / iterations;
 }
+
+function median(values: readonly number[]): number {
+	const sorted = [...values].sort((a, b) => a - b);
+	return sorted[sorted.length >> 1] as number;
+}
+
+/**
+ * Rounds of interleaved batches; each round yields one ratio against the raw parse of that same round, and the median
+ * round is reported: on a shared machine a neighbour's burst spoils a round, not the whole measurement.
+ */
+const ROUNDS = 9;
 
 function verdict(ratio: number): string {
 	return ratio <= 1.5 ? "<= 1.5" : "ABOVE 1.5";
@@ -71,30 +83,39 @@ function iterationsFor(text: string): number {
 	return Math.max(50, Math.min(5000, Math.floor(400_000 / Math.max(1, text.length))));
 }
 
+const firstStart = performance.now();
+BashProgram.parse(CASES[CASES.length - 1]?.text ?? "", { parser, normalizer: normalizers["fake fs (nothing exists)"] });
+const firstParseMs = performance.now() - firstStart;
+
 console.log(`cold initialisation (web-tree-sitter + grammar load): ${coldInitMs.toFixed(1)} ms`);
+console.log(`first BashProgram.parse of the 200-line script (cold code): ${firstParseMs.toFixed(1)} ms`);
 for (const [label, normalizer] of Object.entries(normalizers)) {
 	console.log(`\nnormalizer: ${label}`);
 	for (const { name, text } of CASES) {
 		const iterations = iterationsFor(text);
 		const rawParse = () => parser.parse(text)?.delete();
 		const build = () => BashProgram.parse(text, { parser, normalizer });
-		// Warm both paths, then interleave batches so drift hits both sides alike.
-		timePerCall(iterations, rawParse);
-		timePerCall(iterations, build);
-		let raw = 0;
-		let program = 0;
-		for (let round = 0; round < 5; round++) {
-			raw += timePerCall(iterations, rawParse);
-			program += timePerCall(iterations, build);
-		}
 		const unitsOnly = () => parseBashUnits(text, parser);
-		timePerCall(iterations, unitsOnly);
-		let unitTime = 0;
-		for (let round = 0; round < 5; round++) unitTime += timePerCall(iterations, unitsOnly);
+		// Warm every path, then interleave batches so drift and neighbours' load hit all sides alike.
+		for (const body of [rawParse, build, unitsOnly]) timePerCall(iterations, body);
+		const ratios: number[] = [];
+		const unitRatios: number[] = [];
+		const raws: number[] = [];
+		const programs: number[] = [];
+		for (let round = 0; round < ROUNDS; round++) {
+			const raw = timePerCall(iterations, rawParse);
+			const program = timePerCall(iterations, build);
+			const units = timePerCall(iterations, unitsOnly);
+			raws.push(raw);
+			programs.push(program);
+			ratios.push(program / raw);
+			unitRatios.push(units / raw);
+		}
 		const units = BashProgram.parse(text, { parser, normalizer }).units.length;
-		const ratio = program / raw;
+		const ratio = median(ratios);
+		const spread = `${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)}`;
 		console.log(
-			`  ${name.padEnd(16)} units=${String(units).padStart(4)}  raw parse ${(raw / 5).toFixed(4)} ms  BashProgram ${(program / 5).toFixed(4)} ms  ratio ${ratio.toFixed(2)} ${verdict(ratio)}  (units only: ratio ${(unitTime / raw).toFixed(2)} ${verdict(unitTime / raw)})`,
+			`  ${name.padEnd(16)} units=${String(units).padStart(4)}  raw parse ${median(raws).toFixed(4)} ms  BashProgram ${median(programs).toFixed(4)} ms  ratio ${ratio.toFixed(2)} ${verdict(ratio)} (rounds ${spread})  (units only: ratio ${median(unitRatios).toFixed(2)})`,
 		);
 	}
 }

@@ -27,21 +27,25 @@ export function labelPlainControl(drafts: readonly UnitDraft[], separators: read
 	for (let k = 0; k < drafts.length; k++) {
 		const separator = separators[k];
 		if (separator !== undefined && separator !== ";" && separator !== "&") continue;
-		labelStatement(drafts.slice(first, k + 1), separators.slice(first, k), separator === "&", depth);
+		labelStatement(drafts, separators, first, k, separator === "&", depth);
 		first = k + 1;
 	}
 }
 
+/** Labels `drafts[first..last]`, one statement whose joins are `separators[first..last - 1]`. */
 function labelStatement(
 	drafts: readonly UnitDraft[],
-	joins: readonly string[],
+	separators: readonly string[],
+	first: number,
+	last: number,
 	background: boolean,
 	depth: number,
 ): void {
-	const lastOr = joins.lastIndexOf("||");
+	let lastOr = -1;
+	for (let k = last - 1; k >= first && lastOr === -1; k--) if (separators[k] === "||") lastOr = k;
 	/** The list operator before the current pipeline, `null` for the first one. */
 	let before: string | null = null;
-	for (let k = 0; k < drafts.length; k++) {
+	for (let k = first; k <= last; k++) {
 		const draft = drafts[k] as UnitDraft;
 		const labels: string[] = [];
 		if (background) labels.push("background");
@@ -49,10 +53,16 @@ function labelStatement(
 		if (beforeAnOr) labels.push("conditional");
 		if (before === "&&") labels.push("and_then");
 		else if (before === "||" && !beforeAnOr) labels.push("conditional");
-		if (joins[k - 1] === "|" || joins[k] === "|") labels.push("pipeline");
-		if (labels.length > 0)
-			draft.nesting = Object.freeze([...draft.nesting.slice(0, depth), ...labels, ...draft.nesting.slice(depth)]);
-		const join = joins[k];
+		if ((k > first && separators[k - 1] === "|") || (k < last && separators[k] === "|")) labels.push("pipeline");
+		if (labels.length > 0) draft.nesting = Object.freeze(insertAt(draft.nesting, depth, labels));
+		const join = k < last ? separators[k] : undefined;
 		if (join === "&&" || join === "||") before = join;
 	}
+}
+
+function insertAt(nesting: readonly string[], depth: number, labels: readonly string[]): string[] {
+	const next = nesting.slice(0, depth);
+	for (const label of labels) next.push(label);
+	for (let i = depth; i < nesting.length; i++) next.push(nesting[i] as string);
+	return next;
 }

@@ -13,8 +13,9 @@ import { applyDirectoryChange } from "../path/directory-change";
 import { createGlobBudget, expandGlob, type GlobBudget } from "../path/glob-expansion";
 import { type BashPaths, PathCandidateSink } from "../path/path-candidate-sink";
 import type { PathNormalizer } from "../path/path-normalizer";
+import { ByBase } from "./by-base";
 import type { CommandUnit } from "./command-unit";
-import { literalWordText, type ShellWord } from "./shell-word";
+import { literalWordText, type ShellWord, unglobbedLiteralText } from "./shell-word";
 
 const DECLARATIONS = new Set(["export", "declare", "local", "readonly", "typeset"]);
 /** Heredoc bodies and here-strings are data, not files. */
@@ -48,8 +49,12 @@ class PathCollector {
 	private readonly budget: GlobBudget = createGlobBudget();
 	readonly sink: PathCandidateSink;
 	private readonly lookup = (name: string): VariableValues => this.state.lookup(name);
-	/** `forBashToken` answers by base and text; the view's probe is memoised, so an answer never changes. */
-	private readonly tokens = new Map<string, AccessPath>();
+	/** `forBashToken` and `entryExists` answers: the view's probe is memoised, so an answer never changes. */
+	private readonly tokens = new ByBase<AccessPath>();
+	private readonly entries = new ByBase<boolean>();
+	private readonly resolveToken = (text: string, base: string) => this.normalizer.forBashToken(text, base);
+	private readonly probeEntry = (text: string, base: string) =>
+		this.normalizer.entryExists(this.normalizer.resolveLexical(text, base));
 
 	constructor(
 		private readonly normalizer: PathNormalizer,
@@ -138,6 +143,12 @@ class PathCollector {
 	}
 
 	private visitWord(word: ShellWord, certainty: Certainty, bases: Bases): void {
+		// Most words are literal without an active glob: their one value is their text (what `resolveWord` yields).
+		const literal = unglobbedLiteralText(word);
+		if (literal !== null) {
+			this.visitText(literal, null, certainty, bases);
+			return;
+		}
 		const resolved = resolveWord(word, this.lookup);
 		for (const value of resolved.values) {
 			if (value.splits) {
@@ -228,17 +239,11 @@ class PathCollector {
 	}
 
 	private entryAt(text: string, base: string): boolean {
-		return this.normalizer.entryExists(this.normalizer.resolveLexical(text, base));
+		// Scripts repeat words (`5`, `src/`, `build/`): the view's probe is memoised, so one answer per base and text holds.
+		return this.entries.answer(base, text, this.probeEntry);
 	}
 
 	private add(text: string, base: string): void {
-		// Scripts repeat words (`src/`, `-n`, `build/`): one command's view answers the same token the same way.
-		const key = `${base}\0${text}`;
-		let path = this.tokens.get(key);
-		if (path === undefined) {
-			path = this.normalizer.forBashToken(text, base);
-			this.tokens.set(key, path);
-		}
-		this.sink.addPath(path);
+		this.sink.addPath(this.tokens.answer(base, text, this.resolveToken));
 	}
 }

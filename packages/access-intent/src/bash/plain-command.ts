@@ -111,24 +111,38 @@ export function plainCommandWords(source: string, start: number, end: number): {
 			i++;
 			continue;
 		}
-		// `==` and other words led by `=` read as test operators to the grammar.
-		if (code === 61 /* = */) return null;
 		const wordStart = i;
-		while (i < end) {
-			const inner = source.charCodeAt(i);
-			if (PLAIN_CODE[inner] === true) i++;
-			else if (inner === 34 /* " */ || inner === 39 /* ' */) i = quotedEnd(source, i, end);
-			else break;
-			if (i < 0) return null;
-		}
-		if (i < end && source.charCodeAt(i) !== 32 && source.charCodeAt(i) !== 9) return null;
-		if (words.length === 0) {
-			const name = source.slice(wordStart, i);
-			if (!PLAIN_NAME.test(name) || SPECIAL_NAMES.has(name)) return null;
-		}
+		i = plainWordEnd(source, i, end);
+		if (i < 0) return null;
+		if (words.length === 0 && !isPlainName(source, wordStart, i)) return null;
 		words.push({ start: wordStart, end: i });
 	}
 	return words.length === 0 ? null : words;
+}
+
+/**
+ * The end of the plain word (as `plainCommandWords` defines it) starting at `start`, which must not be a blank, or
+ * -1 when the text there is no such word or the word does not end at a blank or at `end`.
+ */
+export function plainWordEnd(source: string, start: number, end: number): number {
+	// `==` and other words led by `=` read as test operators to the grammar.
+	if (source.charCodeAt(start) === 61 /* = */) return -1;
+	let i = start;
+	while (i < end) {
+		const inner = source.charCodeAt(i);
+		if (PLAIN_CODE[inner] === true) i++;
+		else if (inner === 34 /* " */ || inner === 39 /* ' */) i = quotedEnd(source, i, end);
+		else break;
+		if (i < 0) return -1;
+	}
+	if (i === start || (i < end && source.charCodeAt(i) !== 32 && source.charCodeAt(i) !== 9)) return -1;
+	return i;
+}
+
+/** True when `source[start, end)` may stand as a plain command name (no assignment, reserved or special word). */
+export function isPlainName(source: string, start: number, end: number): boolean {
+	const name = source.slice(start, end);
+	return PLAIN_NAME.test(name) && !SPECIAL_NAMES.has(name);
 }
 
 /** The offset after the quoted run opening at `open`, or -1 when it holds anything but plain pieces. */

@@ -27,3 +27,13 @@ export function literalWordText(word: ShellWord): string | null {
 	}
 	return text;
 }
+
+/** The word's text when it is made only of literal parts without an active glob (its one value), otherwise `null`. */
+export function unglobbedLiteralText(word: ShellWord): string | null {
+	let text = "";
+	for (const part of word.parts) {
+		if (part.kind !== "literal" || part.globActive) return null;
+		text += part.text;
+	}
+	return text;
+}

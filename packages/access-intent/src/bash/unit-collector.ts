@@ -1,7 +1,8 @@
 /**
  * Owns: one iterative walk of a tree-sitter-bash tree that drafts every unit that can run, in source order, with
  * its context and nesting, plus the misparse signals (`time {`, `! {`, nested backquotes) the caller must act on.
- * A plain simple command is drafted from its text (`plainCommandWords`) without visiting its words.
+ * Plain simple commands, plain `&&`/`||`/`|` chains and `[ -f word ]` tests are drafted from their text
+ * (`plain-command.ts`, `plain-statement.ts`, `plain-test.ts`) without visiting their children.
  * Never: recurses in JS (an explicit frame stack, bounded by the budget), analyses wrappers, or decides actions.
  * Over 250 lines on purpose: every frame kind reads the same frame stack; split apart, a reviewer could no longer
  * see in one place which node opens which frame. The misparse checks live in `misparse-guards.ts`, the control labels
@@ -9,7 +10,7 @@
  */
 import type { Tree, TreeCursor } from "web-tree-sitter";
 import type { Assignment, UnitContext } from "./command-unit";
-import { labelDraftsSince } from "./control-labels";
+import { labelDraftsSince, labelPlainControl } from "./control-labels";
 import { type GrammarTypes, grammarTypesOf } from "./grammar-types";
 import {
 	commandMisparse,
@@ -26,6 +27,8 @@ import {
 } from "./node-vocabulary";
 import type { ParseBudget } from "./parse-budget";
 import { plainCommandWords } from "./plain-command";
+import { plainStatement, type WordRange } from "./plain-statement";
+import { plainTest } from "./plain-test";
 import type { ShellWord } from "./shell-word";
 import type { SourceIndex } from "./source-index";
 import { type DraftKind, newDraft, type UnitDraft, type WordRef } from "./unit-draft";
@@ -109,6 +112,8 @@ class UnitCollector {
 	private readonly repairs: PrefixRepair[] = [];
 	private misparse: string | null = null;
 	private overBudget = false;
+	/** Characters of `list`/`pipeline` text whose plain reading failed (`plainStatement`). */
+	private plainMisses = 0;
 	private readonly source: string;
 
 	constructor(
@@ -224,7 +229,9 @@ class UnitCollector {
 				if (!REDIRECT_NODES.has(type)) {
 					const before = this.drafts.length;
 					const frame = this.enterGeneral(parent, type, start, end);
-					parent.owner = this.drafts.length > before ? (this.drafts[before] as UnitDraft) : null;
+					// A pipeline or list drafts its units after this point in the walk, so it owns no redirect.
+					const grouped = type === "pipeline" || type === "list";
+					parent.owner = !grouped && this.drafts.length > before ? (this.drafts[before] as UnitDraft) : null;
 					return frame;
 				}
 				break;
@@ -251,6 +258,7 @@ class UnitCollector {
 			case "variable_assignments":
 				return this.unitFrame(parent, "declaration", "assignment", type, start, end);
 			case "test_command": {
+				const plain = this.options.plainCommands ? plainTest(this.source, start, end) : null;
 				const frame = this.unitFrame(parent, "test", "test", type, start, end);
 				const opener = this.source.startsWith("[[", start) ? "[[" : "[";
 				frame.unit.name = {
@@ -258,7 +266,9 @@ class UnitCollector {
 					start,
 					end: start + opener.length,
 				};
-				return frame;
+				if (plain === null) return frame;
+				for (const range of plain.words) frame.unit.args.push(this.plainRef(range.start, range.end));
+				return null;
 			}
 			case "variable_assignment": {
 				const unit = this.draft(parent, "assignment", start, end);
@@ -269,12 +279,14 @@ class UnitCollector {
 			case "process_substitution":
 				return this.substitution(parent, type, start, end);
 			case "pipeline": {
+				if (this.plainStatement(parent, start, end)) return null;
 				const nesting = this.nest(parent.nesting, "pipeline");
 				return nesting === null
 					? null
 					: { kind: "scan", nodeType: type, start, context: parent.context, nesting, owner: null };
 			}
 			case "list": {
+				if (this.plainStatement(parent, start, end)) return null;
 				const { context, nesting } = parent;
 				return { kind: "scan", nodeType: type, start, context, nesting, owner: null, listDepth: nesting.length };
 			}
@@ -498,6 +510,42 @@ class UnitCollector {
 		}
 		this.checkCommand(unit, parent);
 		return true;
+	}
+
+	/**
+	 * Drafts a plain `list` or `pipeline` from its text, as its frames would from its children. Only the outermost
+	 * one of a statement is tried, and failed scans are capped, so the text scanning stays linear in the source.
+	 */
+	private plainStatement(parent: Frame, start: number, end: number): boolean {
+		if (!this.options.plainCommands || parent.nodeType === "list" || parent.nodeType === "pipeline") return false;
+		// INVARIANT: `a | b > f | c > g …` nests pipelines that share a start; failed scans stop at twice the source.
+		if (this.plainMisses > 2 * this.source.length) return false;
+		const statement = plainStatement(this.source, start, end);
+		if (statement === null) {
+			this.plainMisses += end - start;
+			return false;
+		}
+		const first = this.drafts.length;
+		for (const words of statement.commands) {
+			const head = words[0] as WordRange;
+			const unit = this.draft(parent, "simple", head.start, (words[words.length - 1] as WordRange).end);
+			for (const range of words) {
+				const ref = this.plainRef(range.start, range.end);
+				if (unit.name === null) unit.name = ref;
+				else unit.args.push(ref);
+			}
+		}
+		const drafted = this.drafts.slice(first);
+		labelPlainControl(drafted, statement.separators, parent.nesting.length);
+		for (const unit of drafted) {
+			if (!this.budget.enterNesting(unit.nesting.length)) this.overBudget = true;
+		}
+		return true;
+	}
+
+	/** A plain word (`plainWordEnd`): no dynamic span, so it reads from its text alone. */
+	private plainRef(start: number, end: number): WordRef {
+		return { word: readShellWord(this.source, start, end, []), start, end };
 	}
 
 	private checkCommand(unit: UnitDraft, parent: Frame): void {

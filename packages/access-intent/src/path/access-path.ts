@@ -4,7 +4,6 @@
  * Never: touches the file system or decides an action; `PathNormalizer` builds these values.
  */
 import type { PathFlavor } from "@pi-permissions/policy";
-import { isAbsolutePath, normalizePath, relativeInside } from "./path-syntax";
 
 /** A path whose location is known: resolved against a base directory and canonicalised. */
 export interface ResolvedAccessPath {
@@ -55,30 +54,30 @@ export function resolvedAlias(path: AccessPath, flavor: PathFlavor): string | nu
 }
 
 export interface MatchValueInputs {
-	readonly typed: string;
-	/** The typed text after home expansion. */
-	readonly expanded: string;
+	/** The typed text after home expansion, normalised, when it is relative; else `null`. */
+	readonly typedRelative: string | null;
 	readonly lexical: string;
+	/** `lexical` relative to the cwd when it lies inside it, else `null`. */
+	readonly lexicalRelative: string | null;
 	readonly canonical: string;
-	readonly cwd: string;
-	readonly canonicalCwd: string;
+	/** `canonical` relative to the canonical cwd when it lies inside it, else `null`. */
+	readonly canonicalRelative: string | null;
 	readonly flavor: PathFlavor;
 }
 
 /** The ordered, de-duplicated match set: lexical, its cwd alias, the typed relative form, canonical, its cwd alias. */
 export function deriveMatchValues(inputs: MatchValueInputs): readonly string[] {
-	const { expanded, lexical, canonical, cwd, canonicalCwd, flavor } = inputs;
+	const { typedRelative, flavor } = inputs;
 	const values: string[] = [];
-	addMatchValue(values, lexical);
-	addMatchValue(values, relativeInside(cwd, lexical, flavor));
-	if (!isAbsolutePath(expanded, flavor)) {
-		const typedRelative = normalizePath(expanded, flavor);
+	addMatchValue(values, inputs.lexical);
+	addMatchValue(values, inputs.lexicalRelative);
+	if (typedRelative !== null) {
 		// SECURITY: a typed form that climbs (`src/../../x`) would let `src/*` match a path outside `src`; drop it.
 		if (typedRelative !== ".." && !typedRelative.startsWith(`..${flavor.separator}`))
 			addMatchValue(values, typedRelative);
 	}
-	addMatchValue(values, canonical);
-	addMatchValue(values, relativeInside(canonicalCwd, canonical, flavor));
+	addMatchValue(values, inputs.canonical);
+	addMatchValue(values, inputs.canonicalRelative);
 	return Object.freeze(values);
 }
 

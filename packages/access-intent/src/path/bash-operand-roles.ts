@@ -15,6 +15,11 @@ export type OperandRole =
 
 type ValueRole = "pattern" | "path" | "other";
 
+/** The two roles most words get, shared: a role is read-only, so one frozen value serves every word. */
+const SKIP: OperandRole = Object.freeze({ kind: "skip" });
+const OPERAND: OperandRole = Object.freeze({ kind: "operand", attached: null });
+const NO_VALUES: readonly ValueRole[] = Object.freeze([]);
+
 interface CommandSpec {
 	/** Options that take separate value words (or an attached `--opt=v` / `-ov`), with each value's role. */
 	readonly values: ReadonlyMap<string, readonly ValueRole[]>;
@@ -153,13 +158,13 @@ export function operandRoles(commandName: string | null, texts: readonly (string
 			if (commandSpec?.patternFirst && !patternGiven) {
 				// SECURITY: only the single pattern operand is skipped; every later operand is judged as a file.
 				patternGiven = true;
-				roles.push({ kind: "skip" });
-			} else roles.push({ kind: "operand", attached: null });
+				roles.push(SKIP);
+			} else roles.push(OPERAND);
 			continue;
 		}
 		if (text === "--") {
 			optionsEnded = true;
-			roles.push({ kind: "skip" });
+			roles.push(SKIP);
 			continue;
 		}
 		const option = parseOption(text, commandSpec);
@@ -172,8 +177,8 @@ export function operandRoles(commandName: string | null, texts: readonly (string
 			);
 			pending = rest;
 		} else {
-			roles.push({ kind: "skip" });
-			pending = [...option.roles];
+			roles.push(SKIP);
+			pending = option.roles.length === 0 ? [] : [...option.roles];
 		}
 	}
 	return roles;
@@ -185,7 +190,7 @@ function valueRole(role: ValueRole, attached: string | null): OperandRole {
 			return { kind: "path", attached };
 		case "pattern":
 		case "other":
-			return { kind: "skip" };
+			return SKIP;
 		default: {
 			const unhandled: never = role;
 			throw new Error(`unhandled value role ${String(unhandled)}`);
@@ -201,9 +206,11 @@ function parseOption(
 	const eq = text.indexOf("=");
 	if (text.startsWith("--")) {
 		const name = eq < 0 ? text : text.slice(0, eq);
-		const roles = commandSpec?.values.get(name) ?? [];
+		const roles = commandSpec?.values.get(name) ?? NO_VALUES;
 		return { roles, attached: eq < 0 ? null : text.slice(eq + 1) };
 	}
+	// Without an option table no letter takes a value.
+	if (commandSpec === null) return { roles: NO_VALUES, attached: null };
 	// A short cluster: the first letter that takes a value owns the rest of the word, or the next word.
 	for (let i = 1; i < text.length; i++) {
 		const roles = commandSpec?.values.get(`-${text[i]}`);
@@ -211,5 +218,5 @@ function parseOption(
 		const rest = text.slice(i + 1);
 		return { roles, attached: rest === "" ? null : rest };
 	}
-	return { roles: [], attached: null };
+	return { roles: NO_VALUES, attached: null };
 }

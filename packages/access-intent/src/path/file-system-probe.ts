@@ -65,7 +65,7 @@ export function createNodeFileSystemProbe(): FileSystemProbe {
  * prefixes are asked about again and again. Not for long-lived use: it never notices later file-system changes.
  * `calls()` counts the questions passed on to `probe`.
  */
-export function createMemoizedProbe(probe: FileSystemProbe): FileSystemProbe & { readonly calls: () => number } {
+export function createMemoizedProbe(probe: FileSystemProbe): FileSystemProbe & { calls(): number } {
 	return new MemoizedProbe(probe);
 }
 
@@ -77,7 +77,9 @@ class MemoizedProbe implements FileSystemProbe {
 
 	constructor(private readonly probe: FileSystemProbe) {}
 
-	readonly calls = (): number => this.count;
+	calls(): number {
+		return this.count;
+	}
 
 	realpath(path: string): string | null {
 		const cached = this.realpaths.get(path);

@@ -31,8 +31,13 @@ export const MAX_PROBE_CALLS = 20_000;
 export const UNCHECKED_PATHS = "<paths not checked: command too large>";
 
 export class PathCandidateSink {
-	private readonly external = new Map<string, AccessPath>();
-	private readonly rules = new Map<string, AccessPath>();
+	private readonly external: AccessPath[] = [];
+	/** External resolved paths by folded canonical form, external literals by spelling. */
+	private readonly externalCanonicals = new Set<string>();
+	private readonly externalLiterals = new Set<string>();
+	private readonly rules: AccessPath[] = [];
+	private readonly resolvedRules = new RuleKeys();
+	private readonly literalRules = new RuleKeys();
 	/** Paths already handed in: an `AccessPath` is frozen, so the same object always lands on the same keys. */
 	private readonly seenPaths = new Set<AccessPath>();
 	private readonly seenRules = new Set<AccessPath>();
@@ -60,22 +65,57 @@ export class PathCandidateSink {
 		this.seenPaths.add(path);
 		this.addRuleOnly(path);
 		if (!path.external) return;
-		const key = path.kind === "resolved" ? `r\0${this.normalizer.flavor.fold(path.canonical)}` : `l\0${path.typed}`;
-		if (!this.external.has(key)) this.external.set(key, path);
+		const resolved = path.kind === "resolved";
+		const keys = resolved ? this.externalCanonicals : this.externalLiterals;
+		const key = resolved ? this.normalizer.flavor.fold(path.canonical) : path.typed;
+		if (keys.has(key)) return;
+		keys.add(key);
+		this.external.push(path);
 	}
 
+	/** A candidate for path rules only; one with the same kind and match values as an earlier one is dropped. */
 	addRuleOnly(path: AccessPath): void {
 		if (this.seenRules.has(path)) return;
 		this.seenRules.add(path);
-		const key = `${path.kind}\0${path.matchValues.join("\0")}`;
-		if (!this.rules.has(key)) this.rules.set(key, path);
+		const keys = path.kind === "resolved" ? this.resolvedRules : this.literalRules;
+		if (keys.isNew(path.matchValues)) this.rules.push(path);
 	}
 
 	result(): BashPaths {
 		return {
-			externalPaths: Object.freeze([...this.external.values()]),
-			ruleCandidates: Object.freeze([...this.rules.values()]),
+			externalPaths: Object.freeze([...this.external]),
+			ruleCandidates: Object.freeze([...this.rules]),
 			truncated: this.truncated,
 		};
+	}
+}
+
+/**
+ * The match-value lists seen so far, equal when their `\0`-joined spellings are. Most lists differ in their first
+ * field (the lexical form), so the joined key is built only when a first field repeats.
+ */
+class RuleKeys {
+	/** First field of the joined key (the first value up to any `\0`) to the lists seen with it but not yet joined. */
+	private readonly byFirstField = new Map<string, readonly string[] | null>();
+	private readonly joined = new Set<string>();
+
+	isNew(values: readonly string[]): boolean {
+		const first = values[0] ?? "";
+		const nul = first.indexOf("\0");
+		const field = nul < 0 ? first : first.slice(0, nul);
+		const pending = this.byFirstField.get(field);
+		if (pending === undefined) {
+			this.byFirstField.set(field, values);
+			return true;
+		}
+		if (pending !== null) {
+			// A second list with this first field: from now on its lists are compared by their joined key.
+			this.joined.add(pending.join("\0"));
+			this.byFirstField.set(field, null);
+		}
+		const key = values.join("\0");
+		if (this.joined.has(key)) return false;
+		this.joined.add(key);
+		return true;
 	}
 }

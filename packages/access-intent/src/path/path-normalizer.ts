@@ -5,20 +5,21 @@
  */
 import { expandHome, type PathFlavor } from "@pi-permissions/policy";
 import { type AccessPath, deriveMatchValues, type LiteralAccessPath } from "./access-path";
+import { type CwdFrame, canonicalize } from "./canonical-walk";
 import { createMemoizedProbe, type FileSystemProbe } from "./file-system-probe";
 import { classifyMsysToken } from "./msys-token";
 import {
 	appendSegment,
 	foldSegments,
-	formatPath,
 	isAbsolutePath,
 	joinPath,
 	normalizePath,
-	parentPath,
 	parsePath,
 	relativeInside,
 } from "./path-syntax";
 import { isSafeDevice } from "./safe-devices";
+
+export { MAX_CANONICAL_STEPS } from "./canonical-walk";
 
 export interface PathNormalizerOptions {
 	/** Absolute working directory of the session. */
@@ -39,12 +40,6 @@ export interface ForPathOptions {
 	readonly dotDot?: "lexical" | "physical";
 }
 
-/**
- * A canonicalisation probes at most this many segments (below the cwd); a path whose existing part goes deeper is
- * not followed further and counts as external (fail closed).
- */
-export const MAX_CANONICAL_STEPS = 64;
-
 export class PathNormalizer {
 	readonly cwd: string;
 	readonly home: string;
@@ -52,10 +47,10 @@ export class PathNormalizer {
 	/** The symlink-resolved working directory, the reference for containment. */
 	readonly canonicalCwd: string;
 	private readonly probe: FileSystemProbe;
-	private readonly cwdRoot: string;
-	private readonly cwdSegments: readonly string[];
-	/** `cwd` followed by one separator: an absolute path starting with it is written under the cwd. */
-	private readonly cwdPrefix: string;
+	/** The cwd forms the canonical walk starts from, with this normalizer's probe. */
+	private readonly frame: CwdFrame;
+	/** `canonicalCwd` followed by one separator, for the posix containment test. */
+	private readonly canonicalCwdPrefix: string;
 	private readonly countCalls: (() => number) | null;
 
 	private constructor(
@@ -69,19 +64,24 @@ export class PathNormalizer {
 		this.flavor = options.flavor;
 		this.probe = options.probe;
 		this.canonicalCwd = canonicalCwd;
+		this.canonicalCwdPrefix = appendSegment(canonicalCwd, "", options.flavor);
 		if (derivedFrom !== null) {
 			this.cwd = derivedFrom.cwd;
-			this.cwdRoot = derivedFrom.cwdRoot;
-			this.cwdSegments = derivedFrom.cwdSegments;
-			this.cwdPrefix = derivedFrom.cwdPrefix;
 			this.home = derivedFrom.home;
+			this.frame = { ...derivedFrom.frame, probe: options.probe };
 			return;
 		}
 		this.cwd = normalizePath(options.cwd, options.flavor);
 		const parsedCwd = parsePath(this.cwd, options.flavor);
-		this.cwdRoot = parsedCwd.root;
-		this.cwdSegments = foldSegments(parsedCwd);
-		this.cwdPrefix = appendSegment(this.cwd, "", options.flavor);
+		this.frame = {
+			flavor: options.flavor,
+			probe: options.probe,
+			cwd: this.cwd,
+			cwdPrefix: appendSegment(this.cwd, "", options.flavor),
+			cwdRoot: parsedCwd.root,
+			cwdSegments: foldSegments(parsedCwd),
+			canonicalCwd,
+		};
 		this.home = options.home === "" ? "" : normalizePath(options.home, options.flavor);
 	}
 
@@ -100,7 +100,7 @@ export class PathNormalizer {
 	withProbeCache(): PathNormalizer {
 		const memo = createMemoizedProbe(this.probe);
 		const options = { cwd: this.cwd, home: this.home, flavor: this.flavor, probe: memo };
-		return new PathNormalizer(options, this.canonicalCwd, memo.calls, this);
+		return new PathNormalizer(options, this.canonicalCwd, () => memo.calls(), this);
 	}
 
 	/** Probe questions actually asked through a `withProbeCache()` view (cache hits are free); 0 on other normalizers. */
@@ -123,29 +123,7 @@ export class PathNormalizer {
 
 	/** An `AccessPath` for a path-bearing tool input or a bash token whose location is known. */
 	forPath(typed: string, options: ForPathOptions = {}): AccessPath {
-		const expanded = this.expandHome(typed);
-		const base = options.base ?? this.cwd;
-		const lexical = joinPath(base, expanded, this.flavor);
-		const joined = this.isAbsolute(expanded) ? expanded : `${base}${this.flavor.separator}${expanded}`;
-		const { path: canonical, complete } = this.canonicalize(options.dotDot === "physical" ? joined : lexical);
-		const matchValues = deriveMatchValues({
-			typed,
-			expanded,
-			lexical,
-			canonical,
-			cwd: this.cwd,
-			canonicalCwd: this.canonicalCwd,
-			flavor: this.flavor,
-		});
-		const safe = this.flavor.name === "posix" && isSafeDevice(lexical);
-		return Object.freeze({
-			kind: "resolved",
-			typed,
-			lexical,
-			canonical,
-			matchValues,
-			external: !safe && (!complete || !this.isInside(canonical)),
-		});
+		return this.resolve(typed, options.base ?? this.cwd, options.dotDot === "physical");
 	}
 
 	/**
@@ -158,7 +136,7 @@ export class PathNormalizer {
 			// SECURITY: `~root/x`, `~+/x`, `~-/x` (or `~` with no home) are elsewhere; never read them as cwd-relative.
 			return this.forLiteral(typed, { external: true, reason: "unmapped-home" });
 		}
-		if (this.flavor.name === "posix") return this.forPath(typed, { base, dotDot: "physical" });
+		if (this.flavor.name === "posix") return this.resolve(typed, base, true);
 		const shape = classifyMsysToken(expanded);
 		switch (shape.kind) {
 			case "device":
@@ -170,12 +148,12 @@ export class PathNormalizer {
 					reason: "device",
 				});
 			case "drive-mount":
-				return this.forPath(shape.windowsPath, { base, dotDot: "physical" });
+				return this.resolve(shape.windowsPath, base, true);
 			case "unmapped-posix-absolute":
 				// SECURITY: a Git Bash absolute such as `/etc/hosts` lives somewhere under the Git install; never inside cwd.
 				return this.forLiteral(expanded, { external: true, reason: "unmapped-posix-absolute" });
 			case "plain":
-				return this.forPath(typed, { base, dotDot: "physical" });
+				return this.resolve(typed, base, true);
 			default: {
 				const unhandled: never = shape;
 				throw new Error(`unhandled token shape ${String(unhandled)}`);
@@ -199,7 +177,7 @@ export class PathNormalizer {
 
 	/** True when the canonical absolute path lies in the canonical working directory (or is it). */
 	isInside(canonical: string): boolean {
-		return relativeInside(this.canonicalCwd, canonical, this.flavor) !== null;
+		return this.canonicalRelative(canonical) !== null;
 	}
 
 	/** Whether the entry itself exists (a dangling symlink exists). */
@@ -218,64 +196,55 @@ export class PathNormalizer {
 	}
 
 	/**
-	 * The symlink-resolved form of `absolutePath` taken as written: walks it segment by segment from the canonical cwd
-	 * (when written under the cwd) or the root, following each symlink with the probe and resolving `..` against what
-	 * is reached (physically, as the kernel does). At the first missing entry the rest is folded lexically.
+	 * `forPath` itself. The lexical form is normalised once; the canonical walk is told when the path it follows is
+	 * already normal (the usual case, where the lexical and physical readings are the same string).
 	 */
-	private canonicalize(absolutePath: string): { readonly path: string; readonly complete: boolean } {
-		const { flavor, probe } = this;
-		let segments: string[];
-		let current: string;
-		if (flavor.name === "posix" && absolutePath.startsWith(this.cwdPrefix)) {
-			// The common case, read without splitting the cwd again: the same segments the general branch would find.
-			segments = absolutePath.slice(this.cwdPrefix.length).split("/").filter(isStep);
-			current = this.canonicalCwd;
-		} else {
-			const parsed = parsePath(absolutePath, flavor);
-			segments = parsed.segments.filter(isStep);
-			current = formatPath(parsed.root, [], flavor);
-			if (
-				flavor.fold(parsed.root) === flavor.fold(this.cwdRoot) &&
-				startsWithSegments(segments, this.cwdSegments, flavor)
-			) {
-				current = this.canonicalCwd;
-				segments = segments.slice(this.cwdSegments.length);
-			}
-		}
-		for (let i = 0; i < segments.length; i++) {
-			const segment = segments[i] as string;
-			if (segment === "..") {
-				current = parentPath(current, flavor) ?? current;
-				continue;
-			}
-			const next = appendSegment(current, segment, flavor);
-			// SECURITY: past MAX_CANONICAL_STEPS the rest may hide a symlink; the result is marked incomplete (external).
-			if (i >= MAX_CANONICAL_STEPS) return { path: restOf(next, segments, i, flavor), complete: false };
-			const stat = probe.lstat(next);
-			if (stat === null) return { path: restOf(next, segments, i, flavor), complete: true };
-			if (stat.kind !== "symlink") {
-				current = next;
-				continue;
-			}
-			const real = probe.realpath(next);
-			// A dangling link stays as written: what it would create is named by the command that made the link.
-			if (real === null) return { path: restOf(next, segments, i, flavor), complete: true };
-			current = normalizePath(real, flavor);
-		}
-		return { path: current, complete: true };
+	private resolve(typed: string, base: string, physical: boolean): AccessPath {
+		const { flavor } = this;
+		const expanded = this.expandHome(typed);
+		const absolute = isAbsolutePath(expanded, flavor);
+		const joined = absolute ? expanded : `${base}${flavor.separator}${expanded}`;
+		// What `joinPath(base, expanded)` answers, without asking whether `expanded` is absolute again.
+		const lexical = absolute || expanded !== "" ? normalizePath(joined, flavor) : normalizePath(base, flavor);
+		const walked = physical ? joined : lexical;
+		const { path: canonical, complete } = canonicalize(this.frame, walked, walked === lexical);
+		const lexicalRelative = this.relativeTo(this.cwd, this.frame.cwdPrefix, lexical);
+		const canonicalRelative =
+			canonical === lexical && this.canonicalCwd === this.cwd ? lexicalRelative : this.canonicalRelative(canonical);
+		const matchValues = deriveMatchValues({
+			typedRelative: absolute ? null : this.typedRelative(expanded, joined, lexical),
+			lexical,
+			lexicalRelative,
+			canonical,
+			canonicalRelative,
+			flavor,
+		});
+		const safe = flavor.name === "posix" && isSafeDevice(lexical);
+		return Object.freeze({
+			kind: "resolved",
+			typed,
+			lexical,
+			canonical,
+			matchValues,
+			external: !safe && (!complete || canonicalRelative === null),
+		});
 	}
-}
 
-function isStep(segment: string): boolean {
-	return segment !== "" && segment !== ".";
-}
+	/** `normalizePath(expanded)` for a relative `expanded`; a posix `base/expanded` already normal has it normal too. */
+	private typedRelative(expanded: string, joined: string, lexical: string): string {
+		return this.flavor.name === "posix" && joined === lexical ? expanded : normalizePath(expanded, this.flavor);
+	}
 
-/** `next` followed by the segments after index `i`, lexically folded. */
-function restOf(next: string, segments: readonly string[], i: number, flavor: PathFlavor): string {
-	return joinPath(next, segments.slice(i + 1).join(flavor.separator), flavor);
-}
+	/** `relativeInside(canonicalCwd, path)`. */
+	private canonicalRelative(path: string): string | null {
+		return this.relativeTo(this.canonicalCwd, this.canonicalCwdPrefix, path);
+	}
 
-function startsWithSegments(segments: readonly string[], prefix: readonly string[], flavor: PathFlavor): boolean {
-	if (segments.length < prefix.length) return false;
-	return prefix.every((segment, index) => flavor.fold(segment) === flavor.fold(segments[index] as string));
+	/** `relativeInside(dir, path)`; on posix (no folding) against `prefix`, the directory's precomputed `dir/`. */
+	private relativeTo(dir: string, prefix: string, path: string): string | null {
+		if (this.flavor.name !== "posix") return relativeInside(dir, path, this.flavor);
+		if (path === dir) return ".";
+		if (!path.startsWith(prefix)) return null;
+		return path.length === prefix.length ? "." : path.slice(prefix.length);
+	}
 }

@@ -23,5 +23,6 @@ const SAFE = new Set(SAFE_DEVICES);
 /** True for a lexically normalised posix-spelled path that is exactly one of `SAFE_DEVICES`. */
 export function isSafeDevice(normalizedPath: string): boolean {
 	// SECURITY: exact match only; `/dev/null/subdir` and `/dev/nullx` are ordinary paths (PP-229).
-	return SAFE.has(normalizedPath);
+	// Every safe device lies in `/dev/`: most paths are told apart by their first characters, without a set lookup.
+	return normalizedPath.startsWith("/dev/") && SAFE.has(normalizedPath);
 }

@@ -37,8 +37,12 @@ const BENCH_LINES = [
 	`git log --oneline -n 4 -- src/ && npm test -- --run file4`,
 ];
 
+/** Test commands whose operand the grammar reads as an operator: the shortcut must leave them to the walk. */
+const TEST_QUIRKS = ["[ -e / ]", "[ -e /= ]", "[[ -e / ]]", "[ -e - ]", "[ -f . ]", "[ -n '' ]", '[ -z "$x" ]'];
+
 const CORPUS_COMMANDS: readonly string[] = [
 	...BENCH_LINES,
+	...TEST_QUIRKS,
 	BENCH_LINES.join("\n"),
 	...[...BASH_UNITS_ROWS, ...BASH_WRAPPER_ROWS, ...COMPOUND_ROWS].map((row) => row.command),
 	...METAMORPHIC_ROWS.map((row) => row.host.replace("CMD", row.bare)),
@@ -92,10 +96,36 @@ const host = fc.constantFrom(
 	"( CMD ) &",
 	"CMD # note",
 	"cat <<EOF\n$(CMD)\nEOF",
+	"CMD | CMD",
+	"CMD || CMD && CMD",
+	"x=$(CMD | CMD) && CMD",
+	"if CMD && CMD; then CMD || CMD; fi",
+	"CMD && CMD > out &",
+	"( CMD | CMD ) || CMD",
+	"CMD | CMD | CMD && CMD",
+	'echo "$(CMD && CMD)" | CMD',
+	"if [ -f CMD ]; then CMD; fi",
+	"[[ -n CMD ]] && CMD",
+	"while [ -d CMD ]; do CMD; done",
 );
 const hosted = fc
 	.tuple(host, fc.array(simple, { minLength: 2, maxLength: 2 }))
 	.map(([shape, [first, second]]) => shape.replace("CMD", first as string).replaceAll("CMD", second as string));
+
+const testCommand = fc
+	.tuple(
+		fc.constantFrom(["[", "]"], ["[[", "]]"]),
+		fc.constantFrom("-e", "-f", "-d", "-s", "-r", "-w", "-x", "-z", "-n", "-L", "-h", "-a", "-o", "-t", "!", "-v"),
+		fc.oneof(plainWord, quotedWord, dollarWord, oddWord),
+		fc.constantFrom(" ", "  ", "\t"),
+		fc.constantFrom("", " x", " = y"),
+	)
+	.map(
+		([[open, close], operator, operand, blank, extra]) =>
+			`${open}${blank}${operator} ${operand}${extra}${blank}${close}`,
+	);
+const testHost = fc.constantFrom("CMD", "if CMD; then a; fi", "CMD && b", "while CMD; do a; done", "x=$(CMD)");
+const hostedTest = fc.tuple(testHost, testCommand).map(([shape, test]) => shape.replace("CMD", test));
 
 describe("collectDrafts with the plain-command shortcut", () => {
 	it.each(CORPUS_COMMANDS.map((command) => [command]))("drafts %j exactly as the full walk", (command) => {
@@ -104,9 +134,24 @@ describe("collectDrafts with the plain-command shortcut", () => {
 		expect(fastNodes).toBeLessThanOrEqual(fullNodes);
 	});
 
+	it("drafts left-nested redirected pipelines after a long plain prefix exactly as the full walk", () => {
+		const { fast, full } = bothWalks(`${"x ".repeat(20_000)}${"| c > f ".repeat(100)}`);
+		expect(fast).toEqual(full);
+	});
+
 	it("visits fewer nodes on the benchmark script", () => {
 		const { fastNodes, fullNodes } = bothWalks(BENCH_LINES.join("\n"));
 		expect(fastNodes).toBeLessThan(fullNodes);
+	});
+
+	it("drafts every generated test command exactly as the full walk", () => {
+		fc.assert(
+			fc.property(hostedTest, (command) => {
+				const { fast, full } = bothWalks(command);
+				expect(fast).toEqual(full);
+			}),
+			{ numRuns: 400 },
+		);
 	});
 
 	it("drafts every generated command exactly as the full walk", () => {

@@ -1,0 +1,22 @@
+/**
+ * Owns: `ByBase`, one command's memo of answers keyed by base directory and then by word text.
+ * Never: computes an answer or outlives the command; nested maps spare a joined key string per lookup.
+ */
+export class ByBase<T> {
+	private readonly bases = new Map<string, Map<string, T>>();
+
+	/** The answer for `text` under `base`, computed by `compute` the first time only. */
+	answer(base: string, text: string, compute: (text: string, base: string) => T): T {
+		let texts = this.bases.get(base);
+		if (texts === undefined) {
+			texts = new Map();
+			this.bases.set(base, texts);
+		}
+		let found = texts.get(text);
+		if (found === undefined) {
+			found = compute(text, base);
+			texts.set(text, found);
+		}
+		return found;
+	}
+}
