@@ -1,15 +1,9 @@
 import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
-import { createNodeFileSystemProbe } from "@pi-permissions/access-intent";
-import {
-	type AuthorityEventName,
-	NodeForwardingFileSystem,
-	processIsAlive,
-	systemClock,
-	systemIdGenerator,
-} from "@pi-permissions/authority";
+import type { AuthorityEventName } from "@pi-permissions/authority";
 import { ConfigLoader, createNodeConfigFileSystem } from "@pi-permissions/engine";
 import { describe, expect, it } from "vitest";
 import { PermissionSession, type PermissionSessionDeps, type SessionFacts } from "../../src/permission-session";
+import { realEdges } from "../support/extension-state-fixture";
 import { type Workspace, workspace } from "../support/pi-session-harness";
 
 function deps(space: Workspace, events: AuthorityEventName[]): PermissionSessionDeps {
@@ -19,15 +13,7 @@ function deps(space: Workspace, events: AuthorityEventName[]): PermissionSession
 		loader: new ConfigLoader({ fileSystem: createNodeConfigFileSystem(), flavor: "posix" }),
 		sink: { emit: () => undefined },
 		authorityLog: { event: (name) => events.push(name) },
-		edges: {
-			probe: createNodeFileSystemProbe,
-			forwardingFs: new NodeForwardingFileSystem(),
-			clock: systemClock,
-			ids: systemIdGenerator,
-			isPidAlive: processIsAlive,
-			globalHost: {},
-			now: () => new Date(0),
-		},
+		edges: realEdges(),
 	};
 }
 

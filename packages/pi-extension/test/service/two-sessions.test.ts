@@ -1,12 +1,11 @@
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
-import { createNodeFileSystemProbe } from "@pi-permissions/access-intent";
-import { NodeForwardingFileSystem, processIsAlive, systemClock, systemIdGenerator } from "@pi-permissions/authority";
 import { ConfigLoader, createNodeConfigFileSystem } from "@pi-permissions/engine";
 import { describe, expect, it } from "vitest";
 import { ExtensionState } from "../../src/extension-state";
 import { onSessionShutdown } from "../../src/handlers/on-session-shutdown";
 import { onSessionStart } from "../../src/handlers/on-session-start";
 import { getPermissionsService } from "../../src/service/service-registry";
+import { realEdges } from "../support/extension-state-fixture";
 import { type Workspace, workspace } from "../support/pi-session-harness";
 
 /** One extension instance (as Pi creates per session) whose registries live on the shared `host`. */
@@ -16,15 +15,7 @@ function instance(space: Workspace, host: object): ExtensionState {
 		agentDir: space.agentDir,
 		loader: new ConfigLoader({ fileSystem: createNodeConfigFileSystem(), flavor: "posix" }),
 		sink: { emit: () => undefined },
-		edges: {
-			probe: createNodeFileSystemProbe,
-			forwardingFs: new NodeForwardingFileSystem(),
-			clock: systemClock,
-			ids: systemIdGenerator,
-			isPidAlive: processIsAlive,
-			globalHost: host,
-			now: () => new Date(0),
-		},
+		edges: realEdges(host),
 	});
 }
 

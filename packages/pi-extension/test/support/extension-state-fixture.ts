@@ -8,7 +8,21 @@ import { createNodeFileSystemProbe } from "@pi-permissions/access-intent";
 import { NodeForwardingFileSystem, processIsAlive, systemClock, systemIdGenerator } from "@pi-permissions/authority";
 import { ConfigLoader, createNodeConfigFileSystem, type DecisionFact } from "@pi-permissions/engine";
 import { ExtensionState } from "../../src/extension-state";
+import type { SessionEdges } from "../../src/permission-session";
 import type { Workspace } from "./pi-session-harness";
+
+/** The real edges a test session uses (real file systems, clock, ids), with its own registry host. */
+export function realEdges(globalHost: object = {}): SessionEdges {
+	return {
+		probe: createNodeFileSystemProbe,
+		forwardingFs: new NodeForwardingFileSystem(),
+		clock: systemClock,
+		ids: systemIdGenerator,
+		isPidAlive: processIsAlive,
+		globalHost,
+		now: () => new Date(0),
+	};
+}
 
 export interface StateFixture {
 	readonly state: ExtensionState;
@@ -22,15 +36,7 @@ export function stateFor(space: Workspace, loader?: ConfigLoader): StateFixture 
 		agentDir: space.agentDir,
 		loader: loader ?? new ConfigLoader({ fileSystem: createNodeConfigFileSystem(), flavor: "posix" }),
 		sink: { emit: (fact) => facts.push(fact) },
-		edges: {
-			probe: createNodeFileSystemProbe,
-			forwardingFs: new NodeForwardingFileSystem(),
-			clock: systemClock,
-			ids: systemIdGenerator,
-			isPidAlive: processIsAlive,
-			globalHost: {},
-			now: () => new Date(0),
-		},
+		edges: realEdges(),
 	});
 	return { state, facts };
 }

@@ -2,12 +2,12 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ExtensionContext, ExtensionUIContext, KeybindingsManager, Theme } from "@earendil-works/pi-coding-agent";
 import type { Component, TUI } from "@earendil-works/pi-tui";
-import { BashParser, createNodeFileSystemProbe } from "@pi-permissions/access-intent";
-import { NodeForwardingFileSystem, processIsAlive, systemClock, systemIdGenerator } from "@pi-permissions/authority";
+import { BashParser } from "@pi-permissions/access-intent";
 import { ConfigLoader, createNodeConfigFileSystem, type DecisionFact } from "@pi-permissions/engine";
 import type { UiPromptEvent } from "@pi-permissions/presentation";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PermissionSession } from "../../src/permission-session";
+import { realEdges } from "../support/extension-state-fixture";
 import { workspace } from "../support/pi-session-harness";
 
 let parser: BashParser;
@@ -62,15 +62,7 @@ async function openSession(mode: ExtensionContext["mode"], human: Human) {
 					prompts.push(event);
 				},
 			},
-			edges: {
-				probe: createNodeFileSystemProbe,
-				forwardingFs: new NodeForwardingFileSystem(),
-				clock: systemClock,
-				ids: systemIdGenerator,
-				isPidAlive: processIsAlive,
-				globalHost: {},
-				now: () => new Date(0),
-			},
+			edges: realEdges(),
 		},
 		{
 			sessionId: "s-ui",
