@@ -25,6 +25,7 @@ export async function npmInstallTarballs(
 			"--no-audit",
 			"--no-fund",
 			"--no-package-lock",
+			"--prefer-offline",
 			// Pi installs packages without their host peers; they come from the Pi that loads them.
 			"--legacy-peer-deps",
 			...tarballs,
