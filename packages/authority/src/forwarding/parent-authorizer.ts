@@ -162,20 +162,24 @@ export class ParentAuthorizer implements TerminalAuthorizer {
 			const now = clock.now();
 			if (state === "alive") lastServedAt = now;
 			else if (now - lastServedAt >= graceMs) {
-				log.event("forwarded_permission.no_serving_session", { requestId: id, targetSessionId, liveness: state });
-				return this.abandon(
-					id,
+				log.event("forwarded_permission.no_serving_session", {
+					requestId: id,
 					targetSessionId,
-					`no session is serving \`${layout.inbox(targetSessionId).requests}\` (heartbeat ${state} at \`${layout.heartbeatFile(targetSessionId)}\`)`,
-				);
+					liveness: state,
+					requestsDir: layout.inbox(targetSessionId).requests,
+					heartbeatFile: layout.heartbeatFile(targetSessionId),
+				});
+				// The agent-facing reason names no internal path; the log line above has them.
+				return this.abandon(id, targetSessionId, `no session is serving this subagent's asks (heartbeat ${state})`);
 			}
 			if (now - start >= timeoutMs) {
-				log.event("forwarded_permission.response_timed_out", { requestId: id, targetSessionId, timeoutMs });
-				return this.abandon(
-					id,
+				log.event("forwarded_permission.response_timed_out", {
+					requestId: id,
 					targetSessionId,
-					`no answer within ${timeoutMs} ms from \`${layout.inbox(targetSessionId).dir}\``,
-				);
+					timeoutMs,
+					inboxDir: layout.inbox(targetSessionId).dir,
+				});
+				return this.abandon(id, targetSessionId, `no answer within ${timeoutMs} ms from the serving session`);
 			}
 			await clock.sleep(Math.max(0, Math.min(pollIntervalMs, start + timeoutMs - now)));
 		}

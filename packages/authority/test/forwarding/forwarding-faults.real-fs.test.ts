@@ -169,15 +169,17 @@ describe("broken responses", () => {
 });
 
 describe("liveness faults", () => {
-	it("gives up within the grace when the parent never existed, naming the inbox", async () => {
+	it("gives up within the grace when the parent never existed, naming the inbox in the log but never to the agent", async () => {
 		const log = new MemoryLog();
 		const child = makeChild({ agentDir: dir, sessionId: "c1", target, graceMs: 50, timeoutMs: 600_000, log });
 		const decision = await child.authorizer.authorize(askDetails());
 		expect(decision).toMatchObject({ verdict: "deny", unavailable: true, decidedBy: { kind: "unavailable" } });
 		expect(decision.verdict === "deny" && decision.reason).toMatch(
-			/no session is serving `.*\/requests` \(heartbeat absent/,
+			/^no session is serving this subagent's asks \(heartbeat absent\)$/,
 		);
-		expect(log.named("forwarded_permission.no_serving_session")).toHaveLength(1);
+		const logged = log.named("forwarded_permission.no_serving_session");
+		expect(logged).toHaveLength(1);
+		expect(JSON.stringify(logged[0])).toMatch(/\/requests/);
 		expect(await filesUnder(dir)).toEqual([]);
 	});
 
