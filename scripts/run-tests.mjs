@@ -44,7 +44,12 @@ for (const dir of reportDirs) {
 	reports++;
 	const report = JSON.parse(readFileSync(file, "utf8"));
 	passed += report.numPassedTests ?? 0;
-	failed += (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0);
+	failed += report.numFailedTests ?? 0;
+	// A file that failed without a failed test (a crash at import, a failing hook) counts once.
+	for (const file of report.testResults ?? []) {
+		const assertions = file.assertionResults ?? [];
+		if (file.status === "failed" && !assertions.some((assertion) => assertion.status === "failed")) failed++;
+	}
 	skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
 }
 const status = run.status ?? 1;
