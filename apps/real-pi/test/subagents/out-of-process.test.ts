@@ -30,18 +30,23 @@ function childEnv(parentSessionId: string): Record<string, string> {
 	return { PI_SUBAGENT_CHILD: "1", PI_SUBAGENT_PARENT_SESSION: parentSessionId };
 }
 
+/** A child `pi -p` of `parentSessionId` whose model runs each command with bash, then reports what it received. */
+function startChild(sandbox: PiSandbox, parentSessionId: string, commands: string[]) {
+	return startPi(cleanup, {
+		sandbox,
+		mode: { kind: "print", prompt: "clean up" },
+		script: [...commands.map((command) => bashTurn(command)), { kind: "report" }],
+		scriptName: "child-script.json",
+		env: childEnv(parentSessionId),
+	});
+}
+
 describe("an out-of-process subagent (pi -p) under a parent pi --mode rpc", () => {
 	it("puts the child's ask to the parent's UI and runs the child's command when the parent allows it", async () => {
 		const sandbox = sandboxFor(cleanup, ASK_BASH);
 		const victim = sandbox.writeFile("victim.txt");
 		const parent = await startParent(sandbox);
-		const child = startPi(cleanup, {
-			sandbox,
-			mode: { kind: "print", prompt: "clean up" },
-			script: [bashTurn("rm victim.txt"), { kind: "report" }],
-			scriptName: "child-script.json",
-			env: childEnv(parent.sessionId),
-		});
+		const child = startChild(sandbox, parent.sessionId, ["rm victim.txt"]);
 		const dialog = await parent.rpc.waitForDialog(0, CHILD_EXIT_BOUND_MS);
 		expect(dialog.method).toBe("select");
 		expect(dialog.title).toContain("forwarded from a subagent");
@@ -68,13 +73,7 @@ describe("an out-of-process subagent (pi -p) under a parent pi --mode rpc", () =
 		const sandbox = sandboxFor(cleanup, ASK_BASH);
 		const victim = sandbox.writeFile("victim.txt");
 		const parent = await startParent(sandbox);
-		const child = startPi(cleanup, {
-			sandbox,
-			mode: { kind: "print", prompt: "clean up" },
-			script: [bashTurn("rm victim.txt"), { kind: "report" }],
-			scriptName: "child-script.json",
-			env: childEnv(parent.sessionId),
-		});
+		const child = startChild(sandbox, parent.sessionId, ["rm victim.txt"]);
 		parent.rpc.answer(await parent.rpc.waitForDialog(0, CHILD_EXIT_BOUND_MS), "No, provide reason");
 		const reasonDialog = await parent.rpc.waitForDialog(parent.rpc.records.length);
 		parent.rpc.answer(reasonDialog, "the subagent must not delete");
@@ -90,13 +89,7 @@ describe("an out-of-process subagent (pi -p) under a parent pi --mode rpc", () =
 		const first = sandbox.writeFile("first.txt");
 		const second = sandbox.writeFile("second.txt");
 		const parent = await startParent(sandbox);
-		const child = startPi(cleanup, {
-			sandbox,
-			mode: { kind: "print", prompt: "clean up" },
-			script: [bashTurn("rm first.txt"), bashTurn("rm second.txt"), { kind: "report" }],
-			scriptName: "child-script.json",
-			env: childEnv(parent.sessionId),
-		});
+		const child = startChild(sandbox, parent.sessionId, ["rm first.txt", "rm second.txt"]);
 		const dialog = await parent.rpc.waitForDialog(0, CHILD_EXIT_BOUND_MS);
 		const sessionOption = dialog.options?.find((option) => option.startsWith("Yes, for this session"));
 		expect(sessionOption).toBe("Yes, for this session (rm *)");
@@ -133,13 +126,7 @@ describe("an out-of-process subagent (pi -p) under a parent pi --mode rpc", () =
 			await parent.rpc.process.kill();
 			parentSessionId = parent.sessionId;
 		}
-		const child = startPi(cleanup, {
-			sandbox,
-			mode: { kind: "print", prompt: "clean up" },
-			script: [bashTurn("rm victim.txt"), { kind: "report" }],
-			scriptName: "child-script.json",
-			env: childEnv(parentSessionId),
-		});
+		const child = startChild(sandbox, parentSessionId, ["rm victim.txt"]);
 		expect(await child.waitForExit(CHILD_EXIT_BOUND_MS), child.describe()).toEqual({ code: 0, signal: null });
 		expect(existsSync(victim)).toBe(true);
 		const report = parseReport(child.stdout);

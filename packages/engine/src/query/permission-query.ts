@@ -98,14 +98,13 @@ export class PermissionQuery {
 				boundaryValue === null || matchValues.includes(boundaryValue) ? matchValues : [...matchValues, boundaryValue];
 			return fromMatch(surface, first, policy.evaluateAliases(surface, aliases), aliases);
 		}
-		let best: PermissionCheckResult | null = null;
-		for (const value of matchValues) {
+		let best = fromMatch(surface, first, policy.evaluate(surface, first), null);
+		for (const value of matchValues.slice(1)) {
+			if (best.state === "deny") break;
 			// SECURITY: each value is one unit or one spelling the child fixed; any of them denied denies the ask.
 			const check = fromMatch(surface, value, policy.evaluate(surface, value), null);
-			if (best === null || restrictiveness(check.state) > restrictiveness(best.state)) best = check;
-			if (best.state === "deny") break;
+			if (restrictiveness(check.state) > restrictiveness(best.state)) best = check;
 		}
-		if (best === null) throw new Error("the forwarded ask carries no value");
 		return surface === BASH_SURFACE ? { ...best, decidingUnit: best.value } : best;
 	}
 

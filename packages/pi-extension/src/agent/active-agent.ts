@@ -28,16 +28,6 @@ export interface SessionEntryLike {
  */
 type Signal = string | null | undefined;
 
-/** The agent named by the first `<active_agent name="…">` tag of a system prompt; `null` without a usable one. */
-export function activeAgentFromPrompt(systemPrompt: string): string | null {
-	return promptSignal(systemPrompt) ?? null;
-}
-
-/** The agent named by the latest `active_agent` custom entry (entries oldest first); data is a name or `{ name }`. */
-export function activeAgentFromEntries(entries: readonly SessionEntryLike[]): string | null {
-	return entrySignal(entries) ?? null;
-}
-
 /**
  * The active agent: the system-prompt tag wins (it describes the run about to start), otherwise the latest session
  * entry; `null` for the main session.

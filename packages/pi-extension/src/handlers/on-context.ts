@@ -47,15 +47,19 @@ export function onContext(pi: ExtensionAPI, state: ExtensionState) {
 
 /** Pi's lookup failure for a tool it does not offer: an error result whose only text is `Tool <name> not found`. */
 function piRefusedUnknownTool(message: ContextMessage, offered: readonly string[]): boolean {
-	if (!isToolResult(message) || !message.isError || offered.includes(message.toolName)) return false;
-	return textOf(message) === `Tool ${message.toolName} not found`;
+	return isToolResult(message) && message.isError && !offered.includes(message.toolName) && isPiRefusalText(message);
 }
 
 function withRefusal(message: ContextMessage, refusals: ReadonlyMap<string, string>): ContextMessage {
 	if (!isToolResult(message)) return message;
 	const reason = refusals.get(message.toolCallId);
-	if (reason === undefined || textOf(message) !== `Tool ${message.toolName} not found`) return message;
+	if (reason === undefined || !isPiRefusalText(message)) return message;
 	return { ...message, content: [{ type: "text", text: reason }] } as ContextMessage;
+}
+
+/** Pi's bare text for a tool it does not offer, and nothing else. */
+function isPiRefusalText(message: ToolResultShape): boolean {
+	return textOf(message) === `Tool ${message.toolName} not found`;
 }
 
 function isToolResult(message: ContextMessage): message is ContextMessage & ToolResultShape {

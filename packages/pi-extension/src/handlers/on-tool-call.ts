@@ -16,17 +16,11 @@ import type { ExtensionState } from "../extension-state";
 
 export function onToolCall(pi: ExtensionAPI, state: ExtensionState) {
 	return async (event: ToolCallEvent, ctx: ExtensionContext): Promise<ToolCallEventResult | undefined> => {
-		let call: ToolCall = {
-			toolName: event.toolName,
-			input: event.input,
-			agentName: state.activeAgent,
-			toolCallId: event.toolCallId,
-		};
 		try {
 			// The hot path: an opened session is used as is, without awaiting its (settled) opening promise.
 			const session = state.openedSession ?? (await state.sessionFor(ctx));
-			// A session opened just now has read the agent from the session entries.
-			call = { ...call, agentName: state.activeAgent };
+			// Read after the session is open: a session opened just now has read the agent from the session entries.
+			const call = toolCallOf(event, state.activeAgent);
 			// The warm, same-agent path awaits nothing but the decision (each skipped await is a turn of the microtask queue).
 			if (!session.isWarm) await state.warm(session);
 			// SECURITY: a call is never decided under another agent's policy; a policy that cannot load blocks the call.
@@ -38,8 +32,12 @@ export function onToolCall(pi: ExtensionAPI, state: ExtensionState) {
 			return verdict.kind === "allow" ? undefined : { block: true, reason: verdict.reason };
 		} catch (error) {
 			// SECURITY: fail closed: a call the permission system could not decide never runs.
-			state.reportGateError(call, error);
+			state.reportGateError(toolCallOf(event, state.activeAgent), error);
 			return { block: true, reason: renderAgentDenial({ kind: "gate-error", toolName: event.toolName }) };
 		}
 	};
+}
+
+function toolCallOf(event: ToolCallEvent, agentName: string | null): ToolCall {
+	return { toolName: event.toolName, input: event.input, agentName, toolCallId: event.toolCallId };
 }

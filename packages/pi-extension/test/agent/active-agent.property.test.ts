@@ -1,11 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-	ACTIVE_AGENT_ENTRY_TYPE,
-	activeAgentFromPrompt,
-	detectActiveAgent,
-	isSafeAgentFileName,
-} from "../../src/agent/active-agent";
+import { ACTIVE_AGENT_ENTRY_TYPE, detectActiveAgent, isSafeAgentFileName } from "../../src/agent/active-agent";
 
 const RUNS = { numRuns: 300 };
 
@@ -32,7 +27,7 @@ describe("detectActiveAgent laws", () => {
 		const safe = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9._-]{0,30}$/);
 		fc.assert(
 			fc.property(safe, (name) => {
-				expect(activeAgentFromPrompt(`prefix <active_agent name="${name}"> suffix`)).toBe(name);
+				expect(detectActiveAgent(`prefix <active_agent name="${name}"> suffix`, [])).toBe(name);
 			}),
 			RUNS,
 		);

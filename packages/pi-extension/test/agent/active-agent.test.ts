@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
 	ACTIVE_AGENT_ENTRY_TYPE,
-	activeAgentFromEntries,
-	activeAgentFromPrompt,
 	detectActiveAgent,
 	isSafeAgentFileName,
 	MAX_AGENT_NAME,
@@ -13,7 +11,7 @@ function entry(data: unknown, customType = ACTIVE_AGENT_ENTRY_TYPE): SessionEntr
 	return { type: "custom", customType, data };
 }
 
-describe("activeAgentFromPrompt", () => {
+describe("detectActiveAgent on the system-prompt tag", () => {
 	it.each([
 		{ prompt: 'You are helpful.\n<active_agent name="reviewer">\nReview code.', name: "reviewer" },
 		{ prompt: "<active_agent name='scout' />", name: "scout" },
@@ -25,7 +23,7 @@ describe("activeAgentFromPrompt", () => {
 		{ prompt: '<active_agent name="">', name: null },
 		{ prompt: '<active_agents name="x">', name: null },
 	])("reads $prompt as $name", ({ prompt, name }) => {
-		expect(activeAgentFromPrompt(prompt)).toBe(name);
+		expect(detectActiveAgent(prompt, [])).toBe(name);
 	});
 
 	it.each([
@@ -40,14 +38,14 @@ describe("activeAgentFromPrompt", () => {
 		"-flag",
 		"x".repeat(MAX_AGENT_NAME + 1),
 	])("rejects the unsafe name %j", (name) => {
-		expect(activeAgentFromPrompt(`<active_agent name="${name}">`)).toBeNull();
+		expect(detectActiveAgent(`<active_agent name="${name}">`, [])).toBeNull();
 	});
 });
 
-describe("activeAgentFromEntries", () => {
+describe("detectActiveAgent on session entries", () => {
 	it("takes the latest active_agent entry", () => {
 		const entries = [entry({ name: "scout" }), { type: "message" }, entry("reviewer"), entry({ x: 1 }, "other")];
-		expect(activeAgentFromEntries(entries)).toBe("reviewer");
+		expect(detectActiveAgent(null, entries)).toBe("reviewer");
 	});
 
 	it.each([
@@ -56,12 +54,12 @@ describe("activeAgentFromEntries", () => {
 		{ name: "a non-text name", data: { name: 42 } },
 		{ name: "an unsafe name", data: { name: "../x" } },
 	])("returns to the main session on $name, even after an earlier agent", ({ data }) => {
-		expect(activeAgentFromEntries([entry("scout"), entry(data)])).toBeNull();
+		expect(detectActiveAgent(null, [entry("scout"), entry(data)])).toBeNull();
 	});
 
 	it("ignores entries that are not custom active_agent entries", () => {
-		expect(activeAgentFromEntries([{ type: "active_agent", data: "scout" }, entry("scout", "agent")])).toBeNull();
-		expect(activeAgentFromEntries([])).toBeNull();
+		expect(detectActiveAgent(null, [{ type: "active_agent", data: "scout" }, entry("scout", "agent")])).toBeNull();
+		expect(detectActiveAgent(null, [])).toBeNull();
 	});
 });
 
