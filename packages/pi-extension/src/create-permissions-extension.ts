@@ -42,7 +42,7 @@ export function createPermissionsExtension(host: HostEnvironment): ExtensionFact
 				ids: systemIdGenerator,
 				isPidAlive: processIsAlive,
 				globalHost: globalThis,
-				now: () => new Date(),
+				now: Date.now,
 			},
 		});
 		pi.on("session_start", onSessionStart(state, pi.events));

@@ -230,11 +230,15 @@ export class PermissionSession {
 		return this.parser.current !== null;
 	}
 
-	/** Decides and resolves one call over the tools Pi offers now. Rejects only before a warm parser (a gate error). */
-	run(call: ToolCall, availableTools: readonly string[]): Promise<RunVerdict> {
+	/**
+	 * Decides and resolves one call over the tools Pi offers (`offeredTools` is read only when the call names a tool
+	 * the session's runner does not know; see `SessionRunner.runnerForCall`). Rejects only before a warm parser (a gate
+	 * error).
+	 */
+	run(call: ToolCall, offeredTools: () => readonly string[]): Promise<RunVerdict> {
 		// Not `async`: the runner's own promise is handed back as is, without an extra resolution step per call.
 		try {
-			const runner = this.runnerFor(availableTools);
+			const runner = this.runners.runnerForCall(call.toolName, offeredTools, this.activeSkills);
 			this.logs.counters.callStarted();
 			return runner.run(call);
 		} catch (error) {

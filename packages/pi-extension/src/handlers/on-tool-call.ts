@@ -15,6 +15,7 @@ import { renderAgentDenial } from "@pi-permissions/presentation";
 import type { ExtensionState } from "../extension-state";
 
 export function onToolCall(pi: ExtensionAPI, state: ExtensionState) {
+	const offeredTools = () => pi.getAllTools().map((tool) => tool.name);
 	return async (event: ToolCallEvent, ctx: ExtensionContext): Promise<ToolCallEventResult | undefined> => {
 		try {
 			// The hot path: an opened session is used as is, without awaiting its (settled) opening promise.
@@ -25,10 +26,7 @@ export function onToolCall(pi: ExtensionAPI, state: ExtensionState) {
 			if (!session.isWarm) await state.warm(session);
 			// SECURITY: a call is never decided under another agent's policy; a policy that cannot load blocks the call.
 			if (session.agentName !== call.agentName) await session.useAgent(call.agentName);
-			const verdict = await session.run(
-				call,
-				pi.getAllTools().map((tool) => tool.name),
-			);
+			const verdict = await session.run(call, offeredTools);
 			return verdict.kind === "allow" ? undefined : { block: true, reason: verdict.reason };
 		} catch (error) {
 			// SECURITY: fail closed: a call the permission system could not decide never runs.

@@ -40,10 +40,10 @@ export const nullDebugLog: DebugLog = {
 	flush: () => undefined,
 };
 
-export function debugLog(writer: JsonlLogWriter, fieldMaxWidth: number, now: () => Date): DebugLog {
+export function debugLog(writer: JsonlLogWriter, fieldMaxWidth: number, now: () => number): DebugLog {
 	const write = (record: Readonly<Record<string, unknown>>): void => {
 		try {
-			writer.write({ time: now().toISOString(), ...record });
+			writer.write({ time: new Date(now()).toISOString(), ...record });
 		} catch {
 			// The writer never throws; the clock is guarded too, since a debug line never matters more than a call.
 		}
@@ -57,7 +57,7 @@ export function debugLog(writer: JsonlLogWriter, fieldMaxWidth: number, now: () 
 				// Timestamped now; built and written on the next turn, off the call's path (the writer keeps the order).
 				const at = now();
 				writer.writeLater(() => ({
-					time: at.toISOString(),
+					time: new Date(at).toISOString(),
 					event: "permission_decision",
 					...decisionDetail(fact, fieldMaxWidth),
 				}));

@@ -33,7 +33,8 @@ export function countersBalance(summary: DecisionSummary): boolean {
 
 /** The facts of one call arrive together; they share the call's id (or, without one, are one request each). */
 interface OpenCall {
-	readonly key: string;
+	readonly toolCallId: string | null;
+	readonly requestId: string;
 	end: CallEnd;
 }
 
@@ -51,13 +52,12 @@ export class DecisionCounters implements DecisionSink {
 	}
 
 	emit(fact: DecisionFact): void {
-		const key = fact.toolCallId === null ? `request:${fact.requestId}` : `call:${fact.toolCallId}`;
 		const end = callEnd(fact.resolution);
-		if (this.open !== null && this.open.key === key) {
+		if (this.open !== null && sameCall(this.open, fact)) {
 			if (rank(end) > rank(this.open.end)) this.open.end = end;
 		} else {
 			this.fold();
-			this.open = { key, end };
+			this.open = { toolCallId: fact.toolCallId, requestId: fact.requestId, end };
 		}
 		if (wasEscalated(fact.resolution)) this.asked += 1;
 		this.deciders.set(fact.decidedBy, (this.deciders.get(fact.decidedBy) ?? 0) + 1);
@@ -85,6 +85,12 @@ export class DecisionCounters implements DecisionSink {
 		this.ends[this.open.end] += 1;
 		this.open = null;
 	}
+}
+
+function sameCall(open: OpenCall, fact: DecisionFact): boolean {
+	return fact.toolCallId === null
+		? open.toolCallId === null && open.requestId === fact.requestId
+		: open.toolCallId === fact.toolCallId;
 }
 
 function rank(end: CallEnd): number {

@@ -20,13 +20,13 @@ export function reviewLogFile(agentDir: string): string {
 	return join(logDirectory(agentDir), "review.jsonl");
 }
 
-export function reviewLogSink(writer: JsonlLogWriter, fieldMaxWidth: number, now: () => Date): DecisionSink {
+export function reviewLogSink(writer: JsonlLogWriter, fieldMaxWidth: number, now: () => number): DecisionSink {
 	return {
 		emit(fact: DecisionFact): void {
 			// The clock is read at decision time; the record is built and written on the next turn, off the call's path.
 			const at = now();
 			writer.writeLater(() => ({
-				time: at.toISOString(),
+				time: new Date(at).toISOString(),
 				event: "permission_decision",
 				requestId: fact.requestId,
 				toolCallId: fact.toolCallId,

@@ -32,7 +32,7 @@ export interface SessionLogsOptions {
 	readonly sessionId: string | null;
 	readonly settings: SessionLogSettings;
 	/** The wall clock for timestamps. Must not throw. */
-	readonly now: () => Date;
+	readonly now: () => number;
 	/** One generation's bound per log; defaults to 5 MiB each. */
 	readonly maxBytes?: { readonly review?: number; readonly debug?: number };
 }
@@ -134,7 +134,7 @@ export class SessionLogs {
 	private writeReview(record: Readonly<Record<string, unknown>>): void {
 		if (this.review === null) return;
 		try {
-			this.review.write({ time: this.options.now().toISOString(), ...record });
+			this.review.write({ time: new Date(this.options.now()).toISOString(), ...record });
 		} catch {
 			// A summary that cannot be written is dropped; shutdown goes on.
 		}

@@ -51,6 +51,6 @@ export interface SessionEdges {
 	readonly isPidAlive: PidProbe;
 	/** Where process-global registries live (`globalThis`). */
 	readonly globalHost: object;
-	/** The wall clock for log timestamps. */
-	readonly now: () => Date;
+	/** The wall clock for log timestamps, in epoch milliseconds (a number: read on every decision, it allocates nothing). */
+	readonly now: () => number;
 }

@@ -33,6 +33,7 @@ export interface SessionRunnerDeps {
 
 interface CachedRunner {
 	readonly tools: readonly string[];
+	readonly known: ReadonlySet<string>;
 	readonly skills: readonly ActiveSkill[];
 	readonly pipeline: ToolCallPipeline;
 	readonly runner: GateRunner;
@@ -54,6 +55,18 @@ export class SessionRunner {
 	/** The runner over these tools and skills. Throws before the parser is warm (the caller's gate error). */
 	runnerFor(availableTools: readonly string[], skills: readonly ActiveSkill[]): GateRunner {
 		return this.cachedFor(availableTools, skills).runner;
+	}
+
+	/**
+	 * The runner for a call of `toolName`: the cached one while it knows that tool, else one over `offeredTools()`
+	 * read now. Reading Pi's tool list costs an object per tool, so the hot path skips it; the list is read afresh at
+	 * every `before_agent_start` (`warmUp`) and whenever a call names a tool the runner does not know, so a tool added
+	 * since is never refused as unknown. Throws before the parser is warm (the caller's gate error).
+	 */
+	runnerForCall(toolName: string, offeredTools: () => readonly string[], skills: readonly ActiveSkill[]): GateRunner {
+		const cached = this.cached;
+		if (cached !== null && cached.skills === skills && cached.known.has(toolName)) return cached.runner;
+		return this.cachedFor(offeredTools(), skills).runner;
 	}
 
 	/** Builds the runner and resolves one throwaway bash chain through a detached runner. Never rejects. */
@@ -104,7 +117,7 @@ export class SessionRunner {
 			ids: deps.ids,
 			sessionRules: deps.store,
 		});
-		this.cached = { tools: [...availableTools], skills, pipeline, runner };
+		this.cached = { tools: [...availableTools], known: new Set(availableTools), skills, pipeline, runner };
 		return this.cached;
 	}
 }

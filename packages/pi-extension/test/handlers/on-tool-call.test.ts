@@ -28,4 +28,28 @@ describe("onToolCall", () => {
 		const { state } = stateFor(space);
 		expect(await onToolCall(pi, state)(event, context(space.cwd))).toBeUndefined();
 	});
+
+	it("reads Pi's tool list only when a call names a tool its runner does not know", async () => {
+		const space = workspace({}, { permission: { "*": "allow" } });
+		const { state } = stateFor(space);
+		const offered = [{ name: "bash" }];
+		let reads = 0;
+		const countingPi = {
+			getAllTools: () => {
+				reads += 1;
+				return offered;
+			},
+		} as unknown as ExtensionAPI;
+		const handler = onToolCall(countingPi, state);
+		expect(await handler(event, context(space.cwd))).toBeUndefined();
+		expect(await handler({ ...event, toolCallId: "call_2" }, context(space.cwd))).toBeUndefined();
+		expect(reads).toBe(1);
+		const unknown = await handler({ ...event, toolName: "deploy", toolCallId: "call_3" }, context(space.cwd));
+		expect(unknown).toEqual({ block: true, reason: expect.stringContaining('Tool "deploy" is not available') });
+		expect(reads).toBe(2);
+		// A tool Pi offers since the runner was built is decided by policy, not refused as unknown.
+		offered.push({ name: "deploy" });
+		expect(await handler({ ...event, toolName: "deploy", toolCallId: "call_4" }, context(space.cwd))).toBeUndefined();
+		expect(reads).toBe(3);
+	});
 });

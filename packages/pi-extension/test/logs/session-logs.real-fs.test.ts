@@ -9,7 +9,7 @@ import { DEBUG_LOG_MAX_EVIDENCE, debugLogFile } from "../../src/logs/debug-log";
 import { reviewLogFile } from "../../src/logs/review-log-sink";
 import { type SessionLogSettings, SessionLogs } from "../../src/logs/session-logs";
 
-const NOW = () => new Date("2026-11-30T12:00:00.000Z");
+const NOW = () => Date.parse("2026-11-30T12:00:00.000Z");
 const BOTH: SessionLogSettings = { permissionReviewLog: true, debugLog: true, reviewLogFieldMaxWidth: 200 };
 
 function agentDir(): string {
@@ -231,7 +231,7 @@ describe("SessionLogs", () => {
 	it("writes a decision's records on the next turn, timestamped when it was decided", async () => {
 		const dir = agentDir();
 		let clock = Date.parse("2026-11-30T12:00:00.000Z");
-		const logs = SessionLogs.open({ agentDir: dir, sessionId: "s-1", settings: BOTH, now: () => new Date(clock) });
+		const logs = SessionLogs.open({ agentDir: dir, sessionId: "s-1", settings: BOTH, now: () => clock });
 		decide(logs, [fact(1)]);
 		clock += 60_000;
 		expect(records(reviewLogFile(dir))).toEqual([]);

@@ -20,7 +20,7 @@ export function realEdges(globalHost: object = {}): SessionEdges {
 		ids: systemIdGenerator,
 		isPidAlive: processIsAlive,
 		globalHost,
-		now: () => new Date(0),
+		now: () => 0,
 	};
 }
 
