@@ -1,6 +1,7 @@
 /**
  * Owns: the access-intent benchmark: `BashProgram` build time divided by the raw tree-sitter parse time of the same
- * text (1 unit, a 10-unit chain, a 200-line script; median of interleaved rounds), and the cold initialisation time.
+ * text (1 unit, a 10-unit chain, a 200-line script; median of interleaved rounds), the cold initialisation time, and
+ * the floor of any walk through web-tree-sitter's public cursor (parse plus a bare visit of every node; ADR 0017).
  * Never: asserts; it reports ratios for a human or CI log. Run: `tsx --conditions=@pi-permissions/source bench/run.ts`.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -11,6 +12,7 @@ import { BashParser } from "../src/bash/bash-parser";
 import { BashProgram, parseBashUnits } from "../src/bash/bash-program";
 import { createNodeFileSystemProbe, type FileSystemProbe } from "../src/path/file-system-probe";
 import { PathNormalizer } from "../src/path/path-normalizer";
+import { bareCursorWalk } from "./bare-cursor-walk";
 
 const coldStart = performance.now();
 const parser = await BashParser.load();
@@ -96,27 +98,36 @@ for (const [label, normalizer] of Object.entries(normalizers)) {
 		const rawParse = () => parser.parse(text)?.delete();
 		const build = () => BashProgram.parse(text, { parser, normalizer });
 		const unitsOnly = () => parseBashUnits(text, parser);
+		const bareWalk = () => bareCursorWalk(parser, text);
 		// Warm every path, then interleave batches so drift and neighbours' load hit all sides alike.
-		for (const body of [rawParse, build, unitsOnly]) timePerCall(iterations, body);
+		for (const body of [rawParse, build, unitsOnly, bareWalk]) timePerCall(iterations, body);
 		const ratios: number[] = [];
 		const unitRatios: number[] = [];
+		const walkRatios: number[] = [];
 		const raws: number[] = [];
 		const programs: number[] = [];
 		for (let round = 0; round < ROUNDS; round++) {
 			const raw = timePerCall(iterations, rawParse);
 			const program = timePerCall(iterations, build);
 			const units = timePerCall(iterations, unitsOnly);
+			const walk = timePerCall(iterations, bareWalk);
 			raws.push(raw);
 			programs.push(program);
 			ratios.push(program / raw);
 			unitRatios.push(units / raw);
+			walkRatios.push(walk / raw);
 		}
 		const units = BashProgram.parse(text, { parser, normalizer }).units.length;
 		const ratio = median(ratios);
 		const spread = `${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)}`;
 		console.log(
-			`  ${name.padEnd(16)} units=${String(units).padStart(4)}  raw parse ${median(raws).toFixed(4)} ms  BashProgram ${median(programs).toFixed(4)} ms  ratio ${ratio.toFixed(2)} ${verdict(ratio)} (rounds ${spread})  (units only: ratio ${median(unitRatios).toFixed(2)})`,
+			`  ${name.padEnd(16)} units=${String(units).padStart(4)}  raw parse ${median(raws).toFixed(4)} ms  BashProgram ${median(programs).toFixed(4)} ms  ratio ${ratio.toFixed(2)} ${verdict(ratio)} (rounds ${spread})  (units only: ${median(unitRatios).toFixed(2)}; floor, parse + bare cursor walk: ${median(walkRatios).toFixed(2)})`,
 		);
 	}
 }
+console.log(
+	"\nunits only: parseBashUnits (no paths). floor: the parse plus a visit of every node through web-tree-sitter's public\n" +
+		"TreeCursor reading its type and offsets, nothing else; 1 unit and the chain are read without tree-sitter (plain\n" +
+		"commands), so their floor is the parse the build never makes (ADR 0017).",
+);
 rmSync(tempDir, { recursive: true, force: true });
