@@ -1,8 +1,9 @@
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fauxToolCall } from "@earendil-works/pi-ai";
 import { createCodemodeExtension, type ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { describe, expect, it } from "vitest";
+import { readJsonl } from "../support/jsonl-records";
 import { choose, runPi, workspace } from "../support/pi-session-harness";
 
 const bash = (command: string, id: string) => fauxToolCall("bash", { command }, { id });
@@ -183,11 +184,7 @@ describe("decisions and the review log", () => {
 		const space = workspace({ "victim/keep.txt": "x" }, RM_DENIED);
 		const run = await runPi(space, { turns: [[bash("rm -rf victim", "call_1")]], human: null });
 		const file = join(space.agentDir, "extensions", "pi-permissions", "logs", "review.jsonl");
-		const records = readFileSync(file, "utf8")
-			.trim()
-			.split("\n")
-			.map((line) => JSON.parse(line) as Record<string, unknown>)
-			.filter((record) => record.event === "permission_decision");
+		const records = readJsonl(file).filter((record) => record.event === "permission_decision");
 		expect(records).toHaveLength(1);
 		expect(records[0]).toMatchObject({
 			event: "permission_decision",

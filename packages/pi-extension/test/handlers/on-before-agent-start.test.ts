@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { BeforeAgentStartEvent, ExtensionAPI, ToolCallEvent } from "@earendil-works/pi-coding-agent";
 import { ToolCallPipeline } from "@pi-permissions/engine";
@@ -8,6 +8,7 @@ import { onToolCall } from "../../src/handlers/on-tool-call";
 import { debugLogFile } from "../../src/logs/debug-log";
 import { reviewLogFile } from "../../src/logs/review-log-sink";
 import { context, stateFor } from "../support/extension-state-fixture";
+import { readJsonl } from "../support/jsonl-records";
 import { workspace } from "../support/pi-session-harness";
 
 const TOOLS = ["bash", "read"];
@@ -29,11 +30,7 @@ function agentStart(): BeforeAgentStartEvent {
 const call = { type: "tool_call", toolName: "bash", toolCallId: "call_1", input: { command: "ls" } } as ToolCallEvent;
 
 function events(file: string): unknown[] {
-	if (!existsSync(file)) return [];
-	return readFileSync(file, "utf8")
-		.trim()
-		.split("\n")
-		.map((line) => (JSON.parse(line) as { event: unknown }).event);
+	return readJsonl(file).map((record) => record.event);
 }
 
 afterEach(() => {

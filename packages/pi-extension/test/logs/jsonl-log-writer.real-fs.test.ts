@@ -4,16 +4,14 @@ import { join } from "node:path";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import { isSensitiveKey, JsonlLogWriter, REDACTED } from "../../src/logs/jsonl-log-writer";
+import { readJsonl } from "../support/jsonl-records";
 
 function logFile(): string {
 	return join(mkdtempSync(join(tmpdir(), "pp-log-")), "logs", "nested", "review.jsonl");
 }
 
 function lines(file: string): Record<string, unknown>[] {
-	return readFileSync(file, "utf8")
-		.trim()
-		.split("\n")
-		.map((line) => JSON.parse(line) as Record<string, unknown>);
+	return readJsonl(file);
 }
 
 describe("JsonlLogWriter", () => {

@@ -4,6 +4,7 @@ import type { ExtensionAPI, ExtensionFactory, ToolDefinition } from "@earendil-w
 import { describe, expect, it } from "vitest";
 import { debugLogFile } from "../../src/logs/debug-log";
 import { reviewLogFile } from "../../src/logs/review-log-sink";
+import { parseJsonl } from "../support/jsonl-records";
 import { choose, runPi, workspace } from "../support/pi-session-harness";
 
 const SECRETS = ["hunter2-pw", "sk-live-apikey-77", "Bearer tok-auth-55", "cs-client-secret-99"] as const;
@@ -65,11 +66,7 @@ describe("the logs of a real Pi session", () => {
 			expect(debug).not.toContain(secret);
 		}
 		// The logs did record both asks (so the absence of the secrets is not an absence of records).
-		const debugDecisions = debug
-			.trim()
-			.split("\n")
-			.map((line) => JSON.parse(line) as Record<string, unknown>)
-			.filter((record) => record.event === "permission_decision");
+		const debugDecisions = parseJsonl(debug).filter((record) => record.event === "permission_decision");
 		expect(debugDecisions.map((record) => [record.toolCallId, record.resolution])).toEqual([
 			["call_1", "user_approved"],
 			["call_2", "user_denied"],

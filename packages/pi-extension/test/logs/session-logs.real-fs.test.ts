@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { DEBUG_LOG_MAX_EVIDENCE, debugLogFile } from "../../src/logs/debug-log";
 import { reviewLogFile } from "../../src/logs/review-log-sink";
 import { type SessionLogSettings, SessionLogs } from "../../src/logs/session-logs";
+import { readJsonl } from "../support/jsonl-records";
 
 const NOW = () => Date.parse("2026-11-30T12:00:00.000Z");
 const BOTH: SessionLogSettings = { permissionReviewLog: true, debugLog: true, reviewLogFieldMaxWidth: 200 };
@@ -16,14 +17,7 @@ function agentDir(): string {
 	return mkdtempSync(join(tmpdir(), "pp-session-logs-"));
 }
 
-function records(file: string): Record<string, unknown>[] {
-	if (!existsSync(file)) return [];
-	return readFileSync(file, "utf8")
-		.trim()
-		.split("\n")
-		.filter((line) => line !== "")
-		.map((line) => JSON.parse(line) as Record<string, unknown>);
-}
+const records = readJsonl;
 
 function payload(evidence: LocalPromptPayload["evidence"]): LocalPromptPayload {
 	return {

@@ -1,16 +1,13 @@
-import { readFileSync } from "node:fs";
 import { fauxToolCall } from "@earendil-works/pi-ai";
 import { describe, expect, it } from "vitest";
 import { reviewLogFile } from "../../src/logs/review-log-sink";
+import { readJsonl } from "../support/jsonl-records";
 import { choose, runPi, workspace } from "../support/pi-session-harness";
 
 const bash = (command: string, id: string) => fauxToolCall("bash", { command }, { id });
 
 function reviewRecords(agentDir: string): Record<string, unknown>[] {
-	return readFileSync(reviewLogFile(agentDir), "utf8")
-		.trim()
-		.split("\n")
-		.map((line) => JSON.parse(line) as Record<string, unknown>);
+	return readJsonl(reviewLogFile(agentDir));
 }
 
 describe("the session summary of a real Pi session", () => {
