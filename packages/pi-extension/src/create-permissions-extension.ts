@@ -23,6 +23,7 @@ import { onSessionShutdown } from "./handlers/on-session-shutdown";
 import { onSessionStart } from "./handlers/on-session-start";
 import { onToolCall } from "./handlers/on-tool-call";
 import type { HostEnvironment } from "./host-environment";
+import { exitHook } from "./logs/exit-hook";
 import { uiPromptEventSink } from "./ui/announced-user-prompt";
 
 export function createPermissionsExtension(host: HostEnvironment): ExtensionFactory {
@@ -43,6 +44,7 @@ export function createPermissionsExtension(host: HostEnvironment): ExtensionFact
 				isPidAlive: processIsAlive,
 				globalHost: globalThis,
 				now: Date.now,
+				atExit: exitHook(process),
 			},
 		});
 		pi.on("session_start", onSessionStart(state, pi.events));

@@ -84,7 +84,13 @@ export class PermissionSession {
 		const query = new PermissionQuery({ policies, sessionRules: store, normalizer, parser: () => parser.current });
 		const settings = policy.settings;
 		const extensions = new SessionExtensions();
-		const logs = SessionLogs.open({ agentDir, sessionId: facts.sessionId, settings, now: edges.now });
+		const logs = SessionLogs.open({
+			agentDir,
+			sessionId: facts.sessionId,
+			settings,
+			now: edges.now,
+			atExit: edges.atExit,
+		});
 		const authority = createSessionAuthority(deps, facts, {
 			query,
 			store,

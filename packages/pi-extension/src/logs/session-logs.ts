@@ -8,6 +8,7 @@ import type { AuthorityEventName, AuthorityLog } from "@pi-permissions/authority
 import type { DecisionSink } from "@pi-permissions/engine";
 import { DEBUG_LOG_MAX_BYTES, type DebugLog, debugLog, debugLogFile, nullDebugLog } from "./debug-log";
 import { countersBalance, DecisionCounters, type DecisionSummary } from "./decision-counters";
+import type { AtExit } from "./exit-hook";
 import { JsonlLogWriter } from "./jsonl-log-writer";
 import { REVIEW_LOG_MAX_BYTES, reviewLogFile, reviewLogSink } from "./review-log-sink";
 
@@ -33,12 +34,18 @@ export interface SessionLogsOptions {
 	readonly settings: SessionLogSettings;
 	/** The wall clock for timestamps. Must not throw. */
 	readonly now: () => number;
+	/**
+	 * Registers the logs to be closed at process exit (queued records written, the summary recorded) when the session
+	 * is not closed before; unregistered at `close`. Without it, records queued in an exit's own turn are lost.
+	 */
+	readonly atExit?: AtExit;
 	/** One generation's bound per log; defaults to 5 MiB each. */
 	readonly maxBytes?: { readonly review?: number; readonly debug?: number };
 }
 
 export class SessionLogs {
 	private closed = false;
+	private unregisterExit: () => void = () => undefined;
 
 	private constructor(
 		private readonly options: SessionLogsOptions,
@@ -70,6 +77,11 @@ export class SessionLogs {
 				)
 			: nullDebugLog;
 		const logs = new SessionLogs(options, review, debug, new DecisionCounters());
+		try {
+			if (options.atExit !== undefined) logs.unregisterExit = options.atExit(() => logs.close());
+		} catch {
+			// Without the hook the logs still write on the next turn and at close.
+		}
 		debug.lifecycle("session_opened", {
 			sessionId: options.sessionId,
 			reviewLog: review !== null,
@@ -113,6 +125,7 @@ export class SessionLogs {
 		const summary = this.counters.summary();
 		if (this.closed) return summary;
 		this.closed = true;
+		this.unregisterExit();
 		const balanced = countersBalance(summary);
 		const record = { event: "session_summary", sessionId: this.options.sessionId, ...summary };
 		this.writeReview(record);

@@ -8,6 +8,7 @@ import type { FileSystemProbe } from "@pi-permissions/access-intent";
 import type { AuthorityLog, Clock, ForwardingFileSystem, IdGenerator, PidProbe } from "@pi-permissions/authority";
 import type { ConfigLoader, DecisionSink } from "@pi-permissions/engine";
 import type { HostEnvironment } from "../host-environment";
+import type { AtExit } from "../logs/exit-hook";
 import type { UiPromptSink } from "../ui/announced-user-prompt";
 
 /** The facts of one Pi session, read from Pi's context by the handler that opens it. */
@@ -51,6 +52,8 @@ export interface SessionEdges {
 	readonly isPidAlive: PidProbe;
 	/** Where process-global registries live (`globalThis`). */
 	readonly globalHost: object;
+	/** Runs a callback at process exit (the session's logs write what they still hold). */
+	readonly atExit: AtExit;
 	/** The wall clock for log timestamps, in epoch milliseconds (a number: read on every decision, it allocates nothing). */
 	readonly now: () => number;
 }

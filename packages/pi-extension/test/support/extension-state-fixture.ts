@@ -21,6 +21,7 @@ export function realEdges(globalHost: object = {}): SessionEdges {
 		isPidAlive: processIsAlive,
 		globalHost,
 		now: () => 0,
+		atExit: () => () => undefined,
 	};
 }
 
