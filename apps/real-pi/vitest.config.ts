@@ -1,5 +1,5 @@
 import { mergeConfig } from "vitest/config";
-import { sharedConfig } from "../../vitest.shared";
+import { sharedConfig } from "../../vitest.shared.ts";
 
 // The real-Pi suites start `pi` processes and tmux sessions: one file at a time, with generous per-test bounds.
 // The global setup builds the adapter from source once (see test/support/pi-permissions-build.ts).

@@ -1,4 +1,4 @@
 import { mergeConfig } from "vitest/config";
-import { sharedConfig } from "../../vitest.shared";
+import { sharedConfig } from "../../vitest.shared.ts";
 
 export default mergeConfig(sharedConfig, {});
