@@ -1,8 +1,10 @@
 /**
- * Owns: the raw path values one tool call names: built-in inputs, MCP `arguments.path`, a shell alias's workdir, and
- * what registered extractors declare for other tools.
- * Never: normalises or judges paths (the caller builds `AccessPath`s) and never swallows an extractor's throw.
+ * Owns: the path values one tool call names: built-in inputs (spelled as Pi's tools read them, `builtin-tool-path.ts`),
+ * MCP `arguments.path`, a shell alias's workdir, and what registered extractors declare for other tools.
+ * Never: resolves or judges paths (the caller builds `AccessPath`s) and never swallows an extractor's throw.
  */
+import type { PathFlavor } from "@pi-permissions/policy";
+import { builtinToolPath } from "./path/builtin-tool-path";
 import type { ToolKind } from "./tool-kind";
 
 /**
@@ -28,11 +30,13 @@ export function extractToolInputPaths(
 	kind: ToolKind,
 	input: unknown,
 	extractors: ToolAccessExtractors,
+	flavor: PathFlavor,
 ): readonly string[] {
 	switch (kind.kind) {
 		case "path-builtin":
 			// read/write/edit require `path`; grep/find/ls take an optional one (absent: the cwd, which is no path).
-			return pathField(input, "path");
+			// SECURITY: judged as the tool opens it: `@secrets/key.pem` and `file:///…/%2eenv` are the files they name.
+			return pathField(input, "path").map((raw) => builtinToolPath(raw, flavor));
 		case "bash":
 			return kind.workdirArgument === null ? [] : pathField(input, kind.workdirArgument);
 		case "skill":

@@ -66,6 +66,8 @@ export const BASH_SENTINELS = {
 	unparseable: "<unparseable-bash-command>",
 	/** A unit whose command name is not a literal word (`$CMD`, `$(…)`, `rm${IFS}x`) that a rule allowed. */
 	dynamicCommandName: "<dynamic-command-name>",
+	/** A path the command computes at run time (`cat $f`, `cat $(printf x)/key`) while `path` rules deny or ask. */
+	unresolvedPath: "<unresolved-path>",
 } as const;
 
 export type BashSentinel = (typeof BASH_SENTINELS)[keyof typeof BASH_SENTINELS];

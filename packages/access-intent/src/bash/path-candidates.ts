@@ -158,7 +158,8 @@ class PathCollector {
 		if (resolved.unresolved !== null) {
 			// SECURITY: `$DIR/.env` is not guessed, but its spelling still meets pattern rules such as `*.env`, and
 			// `/etc/$X` is outside cwd whatever X holds, because its known directory is.
-			const external = this.directoryIsExternal(resolved.literalPrefix, bases);
+			// SECURITY: `$PWD/x` after a `cd` this parse could not follow is wherever that `cd` went: outside, to be safe.
+			const external = startsAtUnknownDirectory(word) || this.directoryIsExternal(resolved.literalPrefix, bases);
 			const literal = this.normalizer.forLiteral(resolved.unresolved, { external, reason: "unresolved-word" });
 			if (external) this.sink.addPath(literal);
 			else this.sink.addRuleOnly(literal);
@@ -246,4 +247,12 @@ class PathCollector {
 	private add(text: string, base: string): void {
 		this.sink.addPath(this.tokens.answer(base, text, this.resolveToken));
 	}
+}
+
+/** Variables that hold a directory the shell moved to (or home): a word led by an unresolved one is at no known place. */
+const DIRECTORY_VARIABLES: ReadonlySet<string> = new Set(["PWD", "OLDPWD", "HOME", "DIRSTACK"]);
+
+function startsAtUnknownDirectory(word: ShellWord): boolean {
+	const first = word.parts[0];
+	return first !== undefined && first.kind === "variable" && DIRECTORY_VARIABLES.has(first.name);
 }

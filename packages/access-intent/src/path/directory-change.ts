@@ -1,7 +1,8 @@
 /**
  * Owns: how `cd`, `pushd` and `popd` move the working directories later units are resolved against.
- * Never: guesses a target: `cd -`, `pushd +N` and unresolved words make the base unknown, and a change that may not
- * happen (nested, or a target that is not an existing directory) keeps the old directories possible too.
+ * Never: guesses a target: `cd -`, `pushd +N`, unresolved or globbing words and a `CDPATH=`/`HOME=` prefix make the
+ * base unknown, and a change that may not happen (nested, or a target that is not an existing directory) keeps the
+ * old directories possible too.
  */
 import type { CommandUnit } from "../bash/command-unit";
 import { literalWordText, type ShellWord } from "../bash/shell-word";
@@ -39,7 +40,15 @@ export function applyDirectoryChange(unit: CommandUnit, context: DirectoryChange
 		return text === null || !(CD_OPTIONS.test(text) || text === "--");
 	});
 	const target = operands[0];
-	const next = target === undefined ? homeBases(name, context) : targetBases(target, context);
+	// SECURITY: `CDPATH=/x cd y` and `HOME=/x cd` move by the prefix's value, which the directories do not model.
+	const movedByPrefix = unit.assignments.some(
+		(assignment) => assignment.name === "CDPATH" || assignment.name === "HOME",
+	);
+	const next: Bases = movedByPrefix
+		? { kind: "unknown" }
+		: target === undefined
+			? homeBases(name, context)
+			: targetBases(target, context);
 	// INVARIANT: only a single existing directory reached by a top-level cd replaces the bases; `cd nope` may fail.
 	const sure =
 		certain && next.kind === "known" && next.dirs.length === 1 && next.dirs.every((dir) => normalizer.isDirectory(dir));
@@ -56,6 +65,8 @@ function homeBases(name: string, context: DirectoryChangeContext): Bases {
 
 function targetBases(target: ShellWord, context: DirectoryChangeContext): Bases {
 	const { bases, normalizer } = context;
+	// SECURITY: `cd sec*` lands wherever the glob expands; the directory is not guessed.
+	if (target.parts.some((part) => part.kind === "literal" && part.globActive)) return { kind: "unknown" };
 	const resolved = resolveWord(target, context.lookup);
 	if (resolved.unresolved !== null) return { kind: "unknown" };
 	const dirs: string[] = [];

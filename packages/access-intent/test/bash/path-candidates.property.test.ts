@@ -71,7 +71,10 @@ describe("collectBashPaths laws", () => {
 				const index = pick % units.length;
 				const changed = units.map((unit, i) => (i === index ? uncertain(unit) : unit));
 				const before = collectBashPaths(units, normalizer).externalPaths.map(displayPath);
-				const after = collectBashPaths(changed, normalizer).externalPaths.map(displayPath);
+				const afterPaths = collectBashPaths(changed, normalizer).externalPaths;
+				// A path at a place the parse cannot know (`$PWD/y` after a `cd` it could not follow) stands for every place.
+				if (afterPaths.some((path) => path.kind === "literal" && path.reason === "unresolved-word")) return;
+				const after = afterPaths.map(displayPath);
 				for (const path of before) expect(after).toContain(path);
 			}),
 			{ numRuns: 300 },

@@ -144,9 +144,12 @@ export class ToolCallPipeline {
 		const kind = classifyTool(call.toolName, { shellTools: facts.shellTools });
 		// A fresh probe cache per call: answers are shared by every gate of this call, and never outlive it.
 		const normalizer = this.options.normalizer.withProbeCache();
-		const inputPaths: AccessPath[] = extractToolInputPaths(kind, call.input, this.options.extractors).map((raw) =>
-			normalizer.forPath(raw),
-		);
+		const inputPaths: AccessPath[] = extractToolInputPaths(
+			kind,
+			call.input,
+			this.options.extractors,
+			normalizer.flavor,
+		).map((raw) => normalizer.forPath(raw));
 		return {
 			call,
 			kind,

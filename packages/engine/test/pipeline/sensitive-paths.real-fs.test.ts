@@ -27,6 +27,12 @@ describe("ToolCallPipeline with path *.env: deny on a real tree", () => {
 		{ tool: "grep", input: { pattern: "SECRET", path: ".env" } },
 		{ tool: "find", input: { pattern: "*", path: ".env" } },
 		{ tool: "ls", input: { path: ".env" } },
+		// Pi's tools drop a leading `@`, decode `file://` URLs and turn Unicode spaces into spaces before opening.
+		{ tool: "read", input: { path: "@.env" } },
+		{ tool: "read", input: { path: "@sub/cfg" } },
+		{ tool: "read", input: { path: `file://${project.cwd}/%2eenv` } },
+		{ tool: "write", input: { path: `@file://${project.cwd}/.env`, content: "x" } },
+		{ tool: "edit", input: { path: "@settings", oldText: "a", newText: "b" } },
 	])("denies $tool $input.path", ({ tool, input }) => {
 		const decision = engine.pipeline.decide(call(tool, input));
 		expect(decision.combined).toMatchObject({ state: "deny", surface: "path", matchedPattern: "*.env" });
@@ -55,6 +61,75 @@ describe("ToolCallPipeline with path *.env: deny on a real tree", () => {
 		const decision = engine.pipeline.decide(bashCall(command));
 		expect(decision.combined.state).toBe("deny");
 		expect(decision.combined).toMatchObject({ gate: "bash-path", surface: "path", matchedPattern: "*.env" });
+	});
+
+	it("reads a file tool's path as Pi's tool opens it, outside the project included", () => {
+		const asking = createEngine({
+			config: { permission: { "*": "allow", external_directory: { "*": "ask" } } },
+			cwd: project.cwd,
+			home: project.home,
+			probe: realProbe(),
+		});
+		const outside = asking.pipeline.decide(call("read", { path: `@${project.home}/notes.txt` }));
+		expect(outside.combined).toMatchObject({ state: "ask", surface: "external_directory" });
+		expect(outside.combined.value).toContain(project.home);
+		expect(outside.combined.value).not.toContain("@");
+		expect(asking.pipeline.decide(call("read", { path: "@sub/readme.md" })).combined.state).toBe("allow");
+	});
+
+	// Red-team findings: values the parse cannot know are not guessed; while a path rule denies, they ask.
+	it.each([
+		"for f in .env; do cat $f; done",
+		"read a <<< .env; cat $a",
+		"mapfile a <<< .env; cat $a",
+		"a=(.env); cat ${a[0]}",
+		"a=.ENV; cat ${a,,}",
+		"a=xenv; cat .${a:1}",
+		"cat $(echo .e)nv",
+		"cat `printf secrets`/key.pem",
+		"echo x > $out",
+	])("asks for bash %s (a computed path)", (command) => {
+		const decision = engine.pipeline.decide(bashCall(command));
+		expect(decision.combined).toMatchObject({
+			state: "ask",
+			gate: "bash-path",
+			surface: "path",
+			matchedPattern: "<unresolved-path>",
+			basis: "floor",
+			suggestion: null,
+		});
+	});
+
+	it("keeps a computed path's spelling judged by the rules, and lets it pass where no path rule restricts", () => {
+		expect(engine.pipeline.decide(bashCall("cat $DIR/x.env")).combined).toMatchObject({
+			state: "deny",
+			matchedPattern: "*.env",
+		});
+		const open = createEngine({
+			config: { permission: { "*": "allow" } },
+			cwd: project.cwd,
+			home: project.home,
+			probe: realProbe(),
+		});
+		expect(open.pipeline.decide(bashCall("for f in a b; do cat $f; done")).combined.state).toBe("allow");
+	});
+
+	it.each([
+		"CDPATH=.. cd proj && cat .env",
+		"HOME=/ cd; cat etc/hostname",
+		"cd su* && cat ../.env",
+		"cd [s]ub && cat cfg",
+	])("does not guess where %s moved: later relative paths ask as outside the project", (command) => {
+		const asking = createEngine({
+			config: { permission: { "*": "allow", external_directory: { "*": "ask" } } },
+			cwd: project.cwd,
+			home: project.home,
+			probe: realProbe(),
+		});
+		expect(asking.pipeline.decide(bashCall(command)).combined).toMatchObject({
+			state: "ask",
+			surface: "external_directory",
+		});
 	});
 
 	it("allows a file that no path rule names", () => {

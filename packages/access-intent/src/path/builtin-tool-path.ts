@@ -1,0 +1,34 @@
+/**
+ * Owns: the path a path input of Pi's built-in file tools opens, spelled as those tools read it before they touch the
+ * disk (Pi 1.6 `resolveToCwd`): Unicode spaces become plain spaces, one leading `@` is dropped, on win32 a Git Bash
+ * drive path (`/c/x`, `/mnt/c/x`, `/cygdrive/c/x`) becomes `C:\x`, and a `file://` URL becomes the path it names,
+ * percent-decoded. `~` is left to the normalizer, which expands it as Pi does.
+ * Never: resolves against a directory or touches the file system; a URL that names no local path is kept as typed
+ * (Pi's tool fails on it before opening anything).
+ */
+import { fileURLToPath } from "node:url";
+import type { PathFlavor } from "@pi-permissions/policy";
+
+/** The spaces Pi's tools turn into a plain space (macOS screenshot names carry them). */
+const UNICODE_SPACES = /[\u00A0\u2000-\u200A\u202F\u205F\u3000]/g;
+const MSYS_DRIVE_PATH = /^\/(?:mnt\/|cygdrive\/)?([a-z])(?:\/(.*))?$/i;
+
+export function builtinToolPath(raw: string, flavor: PathFlavor): string {
+	let path = raw.replace(UNICODE_SPACES, " ");
+	if (path.startsWith("@")) path = path.slice(1);
+	if (flavor.name === "win32") path = windowsShellPath(path);
+	if (!/^file:\/\//.test(path)) return path;
+	try {
+		return fileURLToPath(path, { windows: flavor.name === "win32" });
+	} catch {
+		return path;
+	}
+}
+
+function windowsShellPath(path: string): string {
+	if (!path.startsWith("/") || path.startsWith("//") || path.includes("\\")) return path;
+	const match = MSYS_DRIVE_PATH.exec(path);
+	if (match === null) return path;
+	const drive = (match[1] as string).toUpperCase();
+	return `${drive}:\\${match[2]?.replaceAll("/", "\\") ?? ""}`;
+}
