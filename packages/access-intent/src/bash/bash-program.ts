@@ -3,11 +3,18 @@
  * candidates) or the unparseable marker, and the repair/re-parse and payload recursion around the collector.
  * Never: decides an action or touches the file system itself; paths go through the injected normalizer.
  */
+
+import type { Tree } from "web-tree-sitter";
 import type { AccessPath } from "../path/access-path";
 import type { PathNormalizer } from "../path/path-normalizer";
 import type { BashParser } from "./bash-parser";
 import type { CommandUnit, UnitContext } from "./command-unit";
-import type { PrefixRepair } from "./misparse-guards";
+import {
+	ansiCStringEnd,
+	type PrefixRepair,
+	reEvaluatesQuotedSubstitution,
+	regexHidesSubstitution,
+} from "./misparse-guards";
 import { DEFAULT_PARSE_LIMITS, ParseBudget, type ParseLimits, type WorkCount } from "./parse-budget";
 import { collectBashPaths } from "./path-candidates";
 import { plainCommandDrafts } from "./plain-command";
@@ -108,6 +115,8 @@ function unitsOf(
 	// SECURITY: bash drops NUL bytes while reading, so `r\0m` would run `rm` although the tree shows `r\0m`.
 	if (command.includes("\0")) return { unparseable: "the command contains a NUL character" };
 	if (LONE_SURROGATE.test(command)) return { unparseable: "the command contains an unpaired UTF-16 surrogate" };
+	// SECURITY: with aliases expanded, a word defined by `alias` on one line runs its value on the next (ADR 0019).
+	if (command.includes("expand_aliases")) return { unparseable: "the command turns on alias expansion" };
 	if (!budget.spendInput(command.length)) return overBudget(budget);
 	const plain = plainCommandDrafts(command, scope.context, scope.nesting);
 	if (plain !== null) return emit(command, plain, parser, budget, payloadDepth);
@@ -119,6 +128,8 @@ function unitsOf(
 		let outcome: ReturnType<typeof collectDrafts>;
 		try {
 			if (tree.rootNode.hasError) return { unparseable: "tree-sitter-bash reports a syntax error" };
+			const misread = opaqueTextMisread(tree, command);
+			if (misread !== null) return { unparseable: misread };
 			// INVARIANT: blanking keeps offsets, so texts and words are read from the command as written.
 			outcome = collectDrafts(tree, new SourceIndex(command), budget, { ...scope, markers: [], prefixes });
 		} finally {
@@ -160,6 +171,39 @@ function emit(
 	});
 	const outcome = emitter.emitAll(drafts);
 	return outcome.kind === "units" ? outcome.units : { unparseable: outcome.reason };
+}
+
+/**
+ * Text the grammar reads as one opaque token although bash reads code in it: an ANSI-C string it ran past its end,
+ * a `regex` operand holding a substitution, a quoted substitution in a command that evaluates strings again. Each
+ * kind is looked up only when a text test says the source could hold it: `descendantsOfType` costs about a fifth of
+ * a parse on a large tree, even when it finds nothing.
+ */
+function opaqueTextMisread(tree: Tree, source: string): string | null {
+	if (source.includes("$'")) {
+		for (const node of tree.rootNode.descendantsOfType("ansi_c_string")) {
+			if (node === null) continue;
+			if (ansiCStringEnd(source, node.startIndex, node.endIndex) !== node.endIndex - 1)
+				return "an ANSI-C string ($'…') that the grammar reads past its end";
+		}
+	}
+	const quoted = () =>
+		// A single-quoted run holding an opener, or any ANSI-C string (its `\'` may hide the run from this test).
+		!/'[^']*(?:\$\(|`)/.test(source) && !source.includes("$'")
+			? []
+			: tree.rootNode
+					.descendantsOfType(["raw_string", "ansi_c_string"])
+					.flatMap((node) => (node === null ? [] : [source.slice(node.startIndex, node.endIndex)]));
+	if (reEvaluatesQuotedSubstitution(source, quoted))
+		return "a substitution kept as data in a command that evaluates strings again";
+	// A `regex` node only comes from `${x#…}`, `${x%…}`, `${x^…}`, `${x,…}` (`##`, `%%`, `^^`, `,,`) and `=~`.
+	if (regexHidesSubstitution(source) && /\$\{[^}]*?[#%^,]|=~/.test(source)) {
+		for (const node of tree.rootNode.descendantsOfType("regex")) {
+			if (node !== null && regexHidesSubstitution(source.slice(node.startIndex, node.endIndex)))
+				return "a substitution inside a pattern operand the grammar reads as text";
+		}
+	}
+	return null;
 }
 
 function overBudget(budget: ParseBudget): { readonly unparseable: string } {

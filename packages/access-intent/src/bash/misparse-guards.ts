@@ -110,3 +110,43 @@ export function heredocHasUncoveredSubstitution(
 	}
 	return false;
 }
+
+/**
+ * SECURITY: where bash ends the ANSI-C string `$'…'` opening at `start`: a backslash escapes the next character, so
+ * `$'\\'` ends at its third quote character while tree-sitter-bash reads on to the next `'` and hides what follows
+ * (`echo $'\\' ; rm x #'`). Returns the index of the closing quote, or -1 when there is none before `end`.
+ */
+export function ansiCStringEnd(source: string, start: number, end: number): number {
+	let i = start + 2;
+	while (i < end) {
+		const code = source.charCodeAt(i);
+		if (code === 92 /* \ */) i += 2;
+		else if (code === 39 /* ' */) return i;
+		else i++;
+	}
+	return -1;
+}
+
+/** Openers of code that runs inside a word: a command or process substitution. */
+const SUBSTITUTION_OPENER = /\$\(|`|[<>]\(/;
+
+/**
+ * SECURITY: tree-sitter-bash gives the operand of `${x#…}`, `${x%…}`, `${x^…}`, `${x,…}` (and `=~`) as opaque
+ * `regex` text, although bash expands it and runs any substitution in it (`${PWD#$(rm x)}`).
+ */
+export function regexHidesSubstitution(text: string): boolean {
+	return SUBSTITUTION_OPENER.test(text);
+}
+
+/** Where bash evaluates a string again: subscripts (`let`, `(( ))`, `-eq`, `declare -i/-n`, `${!x}`), `${x@P}`, prompts. */
+const RE_EVALUATION = /\[|@P\}|\bPS[0-4]=|\bPROMPT_COMMAND=/;
+
+/**
+ * SECURITY: a substitution kept as data (`'a[$(rm x)]'`, `\$(rm x)`) runs when bash evaluates the string again
+ * (`x='a[$(rm x)]'; (( x ))`, `x='$(rm x)'; echo ${x@P}`, `PS4='$(rm x)'; set -x`). The parse cannot follow values
+ * that far, so a command holding both reads as unparseable (ADR 0019).
+ */
+export function reEvaluatesQuotedSubstitution(source: string, quotedTexts: () => readonly string[]): boolean {
+	if (!RE_EVALUATION.test(source)) return false;
+	return /\\\$\(|\\`/.test(source) || quotedTexts().some((text) => SUBSTITUTION_OPENER.test(text));
+}

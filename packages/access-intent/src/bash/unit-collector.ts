@@ -183,7 +183,12 @@ class UnitCollector {
 				const unit = parent.unit;
 				if (type === "command_name") return this.slot(parent, type, start, end, (ref) => this.setName(unit, ref));
 				if (type === "variable_assignment") return this.assignment(parent, start, unit.assignments);
-				if (WORD_NODES.has(type)) return this.slot(parent, type, start, end, (ref) => unit.args.push(ref));
+				if (WORD_NODES.has(type)) {
+					// SECURITY: bash reads `0<<<` as a redirect of fd 0; the grammar can leave `0` as an argument (`bash 0<<< 'rm x'`).
+					if (descriptorBeforeRedirect(this.source, start, end))
+						this.misparse ??= "a file-descriptor number read as an argument";
+					return this.slot(parent, type, start, end, (ref) => unit.args.push(ref));
+				}
 				break;
 			}
 			case "declaration": {
@@ -654,4 +659,15 @@ class UnitCollector {
 		}
 		return Object.freeze([...nesting, label]);
 	}
+}
+
+/** Digits glued to a following `<` or `>`: bash's file-descriptor prefix of a redirect, never a word of its own. */
+function descriptorBeforeRedirect(source: string, start: number, end: number): boolean {
+	const next = source.charCodeAt(end);
+	if (next !== 60 /* < */ && next !== 62 /* > */) return false;
+	for (let i = start; i < end; i++) {
+		const code = source.charCodeAt(i);
+		if (code < 48 || code > 57) return false;
+	}
+	return end > start;
 }

@@ -190,6 +190,8 @@ function specialExecutions(
 			return args.length === 0 ? UNKNOWN : joinedPayload(args);
 		case "trap":
 			return trapExecutions(args);
+		case "callback":
+			return callbackExecutions(name, args);
 		case "source": {
 			const target = args[0];
 			if (target === undefined) return "not-a-wrapper";
@@ -260,6 +262,18 @@ function shellExecutions(
 	}
 	const script = literalWordText(operand.word);
 	return script !== null && STDIN_PATHS.has(script) ? UNKNOWN : "not-a-wrapper";
+}
+
+/** `mapfile -C cmd` and any `fc` run a string this parse does not see; `mapfile` without `-C` runs nothing. */
+function callbackExecutions(name: string, args: readonly WordRef[]): readonly Execution[] | null | "not-a-wrapper" {
+	if (name === "fc") return UNKNOWN;
+	for (const arg of args) {
+		const text = literalWordText(arg.word);
+		if (text === null) return UNKNOWN;
+		if (text === "--") break;
+		if (/^-[A-Za-z]*C/.test(text)) return UNKNOWN;
+	}
+	return "not-a-wrapper";
 }
 
 /** `trap 'cmd' EXIT` runs `cmd` later in this shell; `trap`, `trap -p`, `trap - INT`, `trap '' INT` run nothing. */

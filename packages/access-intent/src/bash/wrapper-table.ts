@@ -41,7 +41,7 @@ export interface PrefixWrapper {
 }
 
 /** Wrappers whose grammar needs code: shells, `eval`, `source`, interpreters, `find`, `fd`, `xargs`, `flock`, `su`. */
-export type SpecialShape = "shell" | "eval" | "trap" | "source" | "find" | "fd" | "xargs" | "flock" | "su";
+export type SpecialShape = "shell" | "eval" | "trap" | "source" | "find" | "fd" | "xargs" | "flock" | "su" | "callback";
 
 export interface WrapperEntry {
 	readonly kind: WrapperKind;
@@ -270,6 +270,44 @@ const WRAPPERS: ReadonlyMap<string, WrapperEntry> = new Map<string, WrapperEntry
 	["source", special("opaque-payload", "source")],
 	[".", special("opaque-payload", "source")],
 	["su", special("opaque-payload", "su")],
+	// `sg group -c 'cmd'`, `script -c 'cmd' log`, `runuser -c 'cmd'`: a `-c` payload as `su` reads it, else unknown.
+	["sg", special("opaque-payload", "su")],
+	// `mapfile -C 'cmd'` runs a callback string; `fc` runs an editor command or re-runs history.
+	["mapfile", special("opaque-payload", "callback")],
+	["readarray", special("opaque-payload", "callback")],
+	["fc", special("opaque-payload", "callback")],
+	["script", special("opaque-payload", "su")],
+	["runuser", special("opaque-payload", "su")],
+	// Programs that run the command in their arguments (found by red-teaming, ADR 0019). Without a modelled option
+	// grammar any option makes the command unknown; either way the wrapper floors an allow to ask.
+	...[
+		"setpriv",
+		"unshare",
+		"nsenter",
+		"prlimit",
+		"strace",
+		"ltrace",
+		"valgrind",
+		"fakeroot",
+		"catchsegv",
+		"unbuffer",
+		"linux32",
+		"linux64",
+		"numactl",
+		"systemd-run",
+		"pkexec",
+		"firejail",
+		"proot",
+		"xvfb-run",
+		"dbus-run-session",
+		"cgexec",
+		"toybox",
+		"chpst",
+	].map((name): [string, WrapperEntry] => [name, prefix(NO_OPTIONS)]),
+	...["taskset", "setarch", "chrt", "faketime"].map((name): [string, WrapperEntry] => [
+		name,
+		prefix(NO_OPTIONS, { operands: 1 }),
+	]),
 	...[...BASH_COMPATIBLE_SHELLS, "fish", "csh", "tcsh"].map((name): [string, WrapperEntry] => [
 		name,
 		special("opaque-payload", "shell"),

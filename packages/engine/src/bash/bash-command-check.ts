@@ -4,7 +4,7 @@
  * its whole text is denied, and the most restrictive unit wins (the first on a tie).
  * Never: parses (it receives the one `BashProgram` parse) or reconciles yolo (the gate runner does that once).
  */
-import type { CommandUnit, UnitContext } from "@pi-permissions/access-intent";
+import { type CommandUnit, literalWordText, type UnitContext } from "@pi-permissions/access-intent";
 import { type CompiledPolicy, type PermissionState, type RuleMatch, restrictiveness } from "@pi-permissions/policy";
 import { BASH_SENTINELS } from "@pi-permissions/presentation";
 
@@ -64,7 +64,12 @@ function checkUnit(unit: CommandUnit, policy: CompiledPolicy): BashCommandCheck 
 	// SECURITY: `\rm`, `'rm'`, `r""m`, `/bin/rm` are matched as `rm` too, and the stricter spelling wins, so a deny
 	// written for the plain name catches them and an allow written for the plain name does not pass them silently.
 	const spelled = normalized === null ? raw : policy.evaluate(BASH_SURFACE, normalized);
-	const match = restrictiveness(spelled.state) > restrictiveness(raw.state) ? spelled : raw;
+	// SECURITY: bash splits words on tabs and escaped newlines, drops quotes, and reads `rm<<<x a` as `rm a` with a
+	// here-string: `rm\ta`, `git 'push' o`, `git  push` are also matched as the words bash runs, single-spaced.
+	const words = wordsText(unit);
+	const worded = words === null || words === unit.text ? raw : policy.evaluate(BASH_SURFACE, words);
+	let match = restrictiveness(spelled.state) > restrictiveness(raw.state) ? spelled : raw;
+	if (restrictiveness(worded.state) > restrictiveness(match.state)) match = worded;
 	if (match.state !== "allow") return fromMatch(match, unit.text, unit);
 	if (unit.wrapperKind !== null) {
 		const sentinel =
@@ -76,6 +81,17 @@ function checkUnit(unit: CommandUnit, policy: CompiledPolicy): BashCommandCheck 
 		return floor(BASH_SENTINELS.dynamicCommandName, unit.text, unit, match);
 	}
 	return fromMatch(match, unit.text, unit);
+}
+
+/**
+ * The unit as the words bash runs: the normalised name and each argument (dequoted when literal, as written
+ * otherwise), one space apart, redirects left out; `null` for a unit without a command name.
+ */
+function wordsText(unit: CommandUnit): string | null {
+	if (unit.nameWord === null) return null;
+	const name = unit.commandName ?? unit.nameWord.raw;
+	if (unit.args.length === 0) return name;
+	return `${name} ${unit.args.map((word) => literalWordText(word) ?? word.raw).join(" ")}`;
 }
 
 /** The unit text with its command name replaced by the normalised name, or `null` when they are the same. */
