@@ -15,6 +15,14 @@ const engine = createEngine({
 	probe: realProbe(),
 });
 
+/** The same tree with outside-the-project access asking. */
+const asking = createEngine({
+	config: { permission: { "*": "allow", external_directory: { "*": "ask" } } },
+	cwd: project.cwd,
+	home: project.home,
+	probe: realProbe(),
+});
+
 describe("ToolCallPipeline with path *.env: deny on a real tree", () => {
 	it.each([
 		{ tool: "read", input: { path: ".env" } },
@@ -64,12 +72,6 @@ describe("ToolCallPipeline with path *.env: deny on a real tree", () => {
 	});
 
 	it("reads a file tool's path as Pi's tool opens it, outside the project included", () => {
-		const asking = createEngine({
-			config: { permission: { "*": "allow", external_directory: { "*": "ask" } } },
-			cwd: project.cwd,
-			home: project.home,
-			probe: realProbe(),
-		});
 		const outside = asking.pipeline.decide(call("read", { path: `@${project.home}/notes.txt` }));
 		expect(outside.combined).toMatchObject({ state: "ask", surface: "external_directory" });
 		expect(outside.combined.value).toContain(project.home);
@@ -120,12 +122,6 @@ describe("ToolCallPipeline with path *.env: deny on a real tree", () => {
 		"cd su* && cat ../.env",
 		"cd [s]ub && cat cfg",
 	])("does not guess where %s moved: later relative paths ask as outside the project", (command) => {
-		const asking = createEngine({
-			config: { permission: { "*": "allow", external_directory: { "*": "ask" } } },
-			cwd: project.cwd,
-			home: project.home,
-			probe: realProbe(),
-		});
 		expect(asking.pipeline.decide(bashCall(command)).combined).toMatchObject({
 			state: "ask",
 			surface: "external_directory",
