@@ -82,6 +82,9 @@ describe("a built-in file tool's path, spelled as Pi's tool opens it", () => {
 		["@file:///tmp/a%20b", "/tmp/a b"],
 		["a\u00a0b\u202fc\u3000d", "a b c d"],
 		["file://remote-host/x", "file://remote-host/x"],
+		["file://localhost/tmp/a", "/tmp/a"],
+		["file:///tmp/a%2Fb", "file:///tmp/a%2Fb"],
+		["file:///tmp/%zz", "file:///tmp/%zz"],
 		["src/@a.ts", "src/@a.ts"],
 	])("reads %j as %j", (raw, expected) => {
 		expect(extractToolInputPaths(kind("read"), { path: raw }, none, POSIX_FLAVOR)).toEqual([expected]);
@@ -94,6 +97,9 @@ describe("a built-in file tool's path, spelled as Pi's tool opens it", () => {
 		expect(extractToolInputPaths(kind("read"), { path: "@/mnt/d/x" }, none, WIN32_FLAVOR)).toEqual(["D:\\x"]);
 		expect(extractToolInputPaths(kind("read"), { path: "file:///C:/x/%2eenv" }, none, WIN32_FLAVOR)).toEqual([
 			"C:\\x\\.env",
+		]);
+		expect(extractToolInputPaths(kind("read"), { path: "file://server/share/x" }, none, WIN32_FLAVOR)).toEqual([
+			"\\\\server\\share\\x",
 		]);
 		expect(extractToolInputPaths(kind("read"), { path: "/c/x" }, none, POSIX_FLAVOR)).toEqual(["/c/x"]);
 	});

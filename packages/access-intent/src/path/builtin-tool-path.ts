@@ -6,7 +6,6 @@
  * Never: resolves against a directory or touches the file system; a URL that names no local path is kept as typed
  * (Pi's tool fails on it before opening anything).
  */
-import { fileURLToPath } from "node:url";
 import type { PathFlavor } from "@pi-permissions/policy";
 
 /** The spaces Pi's tools turn into a plain space (macOS screenshot names carry them). */
@@ -18,11 +17,33 @@ export function builtinToolPath(raw: string, flavor: PathFlavor): string {
 	if (path.startsWith("@")) path = path.slice(1);
 	if (flavor.name === "win32") path = windowsShellPath(path);
 	if (!/^file:\/\//.test(path)) return path;
+	return fileUrlPath(path, flavor) ?? path;
+}
+
+/**
+ * The path a `file:` URL names, as Node's `fileURLToPath` reads it (this package keeps `node:` imports at its I/O
+ * edges): percent-decoded; on posix only an empty or `localhost` host; on win32 a drive path or a UNC share; an
+ * encoded separator, a bad escape or another host names no local path (`null`).
+ */
+function fileUrlPath(text: string, flavor: PathFlavor): string | null {
+	let url: URL;
 	try {
-		return fileURLToPath(path, { windows: flavor.name === "win32" });
+		url = new URL(text);
 	} catch {
-		return path;
+		return null;
 	}
+	const encodedSeparator = flavor.name === "win32" ? /%2f|%5c/i : /%2f/i;
+	if (url.protocol !== "file:" || encodedSeparator.test(url.pathname)) return null;
+	let pathname: string;
+	try {
+		pathname = decodeURIComponent(url.pathname);
+	} catch {
+		return null;
+	}
+	if (flavor.name === "posix") return url.hostname === "" || url.hostname === "localhost" ? pathname : null;
+	const windows = pathname.replaceAll("/", "\\");
+	if (url.hostname !== "") return `\\\\${url.hostname}${windows}`;
+	return /^\\[A-Za-z]:/.test(windows) ? windows.slice(1) : null;
 }
 
 function windowsShellPath(path: string): string {
