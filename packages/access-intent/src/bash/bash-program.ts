@@ -117,6 +117,8 @@ function unitsOf(
 	if (LONE_SURROGATE.test(command)) return { unparseable: "the command contains an unpaired UTF-16 surrogate" };
 	// SECURITY: with aliases expanded, a word defined by `alias` on one line runs its value on the next (ADR 0019).
 	if (command.includes("expand_aliases")) return { unparseable: "the command turns on alias expansion" };
+	// SECURITY: `${x@P}` expands the value as a prompt, running any `$(…)` in it, and `x` may come from the environment.
+	if (command.includes("@P}")) return { unparseable: "prompt expansion (${…@P}) runs the value as code" };
 	if (!budget.spendInput(command.length)) return overBudget(budget);
 	const plain = plainCommandDrafts(command, scope.context, scope.nesting);
 	if (plain !== null) return emit(command, plain, parser, budget, payloadDepth);

@@ -41,7 +41,18 @@ export interface PrefixWrapper {
 }
 
 /** Wrappers whose grammar needs code: shells, `eval`, `source`, interpreters, `find`, `fd`, `xargs`, `flock`, `su`. */
-export type SpecialShape = "shell" | "eval" | "trap" | "source" | "find" | "fd" | "xargs" | "flock" | "su" | "callback";
+export type SpecialShape =
+	| "shell"
+	| "eval"
+	| "trap"
+	| "source"
+	| "find"
+	| "fd"
+	| "xargs"
+	| "flock"
+	| "su"
+	| "callback"
+	| "awk";
 
 export interface WrapperEntry {
 	readonly kind: WrapperKind;
@@ -276,6 +287,8 @@ const WRAPPERS: ReadonlyMap<string, WrapperEntry> = new Map<string, WrapperEntry
 	["mapfile", special("opaque-payload", "callback")],
 	["readarray", special("opaque-payload", "callback")],
 	["fc", special("opaque-payload", "callback")],
+	// An awk program runs commands through `system()`, `| getline` and `print | "cmd"` (ADR 0019).
+	...["awk", "gawk", "mawk", "nawk"].map((name): [string, WrapperEntry] => [name, special("opaque-payload", "awk")]),
 	["script", special("opaque-payload", "su")],
 	["runuser", special("opaque-payload", "su")],
 	// Programs that run the command in their arguments (found by red-teaming, ADR 0019). Without a modelled option

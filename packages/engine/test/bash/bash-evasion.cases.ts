@@ -137,6 +137,11 @@ export const EVASION_ROWS: readonly EvasionRow[] = rows([
 	["EE-prompt-expansion", "v='$(rm x)'; echo ${v@P}"],
 	["EE-ps4-xtrace", "PS4='$(rm x)'; set -x; true"],
 	["EE-escaped-subst-subscript", "v=a[\\$(rm x)]; (( v ))"],
+	["EE-prompt-expansion-env", 'echo "${v@P}"'],
+	["EE-awk-system", "gawk 'BEGIN{system(\"rm x\")}'"],
+	["EE-awk-getline", "awk '{ \"rm x\" | getline }' f"],
+	["EE-awk-print-pipe", 'awk \'BEGIN{print "rm x" | "sh"}\''],
+	["EE-awk-program-file", "awk -f prog.awk f"],
 ]);
 
 /** Compositions of allowed plain commands: under `bash: {"*": "allow"}` none of them prompts. */
@@ -156,5 +161,7 @@ export const ALLOWED_COMPOSITIONS: readonly EvasionRow[] = rows([
 	["AC-assignment", "x=$(pwd); echo $x"],
 	["AC-heredoc", "cat <<EOF\n$(date)\nEOF"],
 	["AC-redirect", "ls > out.txt 2>&1"],
+	["AC-awk-fields", "awk -F: '{print $1}' users.txt | sort"],
+	["AC-awk-sum", "awk '{ s += $2 } END { print s }' data.txt"],
 	["AC-ten-unit-chain", "ls && pwd && date && whoami && echo a && echo b && true && uname && id && echo done"],
 ]);
