@@ -142,6 +142,8 @@ export const EVASION_ROWS: readonly EvasionRow[] = rows([
 	["EE-awk-getline", "awk '{ \"rm x\" | getline }' f"],
 	["EE-awk-print-pipe", 'awk \'BEGIN{print "rm x" | "sh"}\''],
 	["EE-awk-program-file", "awk -f prog.awk f"],
+	["EE-bash-env", "printf 'rm x' > s; BASH_ENV=./s bash y.sh"],
+	["EE-export-bash-env", "export BASH_ENV=./s; bash y.sh"],
 ]);
 
 /** Compositions of allowed plain commands: under `bash: {"*": "allow"}` none of them prompts. */
