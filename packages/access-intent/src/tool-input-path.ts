@@ -33,10 +33,21 @@ export function extractToolInputPaths(
 	flavor: PathFlavor,
 ): readonly string[] {
 	switch (kind.kind) {
-		case "path-builtin":
+		case "path-builtin": {
 			// read/write/edit require `path`; grep/find/ls take an optional one (absent: the cwd, which is no path).
 			// SECURITY: judged as the tool opens it: `@secrets/key.pem` and `file:///…/%2eenv` are the files they name.
-			return pathField(input, "path").map((raw) => builtinToolPath(raw, flavor));
+			const paths = pathField(input, "path").map((raw) => builtinToolPath(raw, flavor));
+			// SECURITY: `grep`'s `glob` names the files it reads under its path: `{glob: ".env"}` reads `./.env`.
+			if (kind.toolName !== "grep") return paths;
+			const glob = pathField(input, "glob")[0];
+			if (glob === undefined) return paths;
+			const base = paths[0] ?? ".";
+			const separator = flavor.name === "win32" ? "\\" : "/";
+			return [
+				...paths,
+				base.endsWith(separator) || base.endsWith("/") ? `${base}${glob}` : `${base}${separator}${glob}`,
+			];
+		}
 		case "bash":
 			return kind.workdirArgument === null ? [] : pathField(input, kind.workdirArgument);
 		case "skill":

@@ -41,6 +41,9 @@ describe("ToolCallPipeline with path *.env: deny on a real tree", () => {
 		{ tool: "read", input: { path: `file://${project.cwd}/%2eenv` } },
 		{ tool: "write", input: { path: `@file://${project.cwd}/.env`, content: "x" } },
 		{ tool: "edit", input: { path: "@settings", oldText: "a", newText: "b" } },
+		// `grep`'s `glob` names the files it reads.
+		{ tool: "grep", input: { pattern: "SECRET", glob: ".env" } },
+		{ tool: "grep", input: { pattern: "SECRET", path: "sub", glob: "*.env" } },
 	])("denies $tool $input.path", ({ tool, input }) => {
 		const decision = engine.pipeline.decide(call(tool, input));
 		expect(decision.combined).toMatchObject({ state: "deny", surface: "path", matchedPattern: "*.env" });
@@ -130,6 +133,7 @@ describe("ToolCallPipeline with path *.env: deny on a real tree", () => {
 
 	it("allows a file that no path rule names", () => {
 		expect(engine.pipeline.decide(call("read", { path: "src/a.ts" })).combined.state).toBe("allow");
+		expect(engine.pipeline.decide(call("grep", { pattern: "x", glob: "*.ts" })).combined.state).toBe("allow");
 		expect(engine.pipeline.decide(bashCall("cat src/a.ts")).combined.state).toBe("allow");
 	});
 });
