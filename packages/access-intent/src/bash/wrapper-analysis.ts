@@ -194,6 +194,10 @@ function specialExecutions(
 			return callbackExecutions(name, args);
 		case "awk":
 			return awkExecutions(args);
+		case "command-runner":
+			return UNKNOWN;
+		case "exec-option":
+			return execOptionExecutions(name, args);
 		case "source": {
 			const target = args[0];
 			if (target === undefined) return "not-a-wrapper";
@@ -264,6 +268,44 @@ function shellExecutions(
 	}
 	const script = literalWordText(operand.word);
 	return script !== null && STDIN_PATHS.has(script) ? UNKNOWN : "not-a-wrapper";
+}
+
+const TAR_EXEC_OPTIONS = [
+	"--to-command",
+	"--checkpoint-action",
+	"--use-compress-program",
+	"--info-script",
+	"--new-volume-script",
+	"-I",
+	"-F",
+];
+
+/** Per program, the options whose value is a command it runs (a long one also as `--opt=value`). */
+const EXEC_OPTIONS: Readonly<Record<string, readonly string[]>> = {
+	tar: TAR_EXEC_OPTIONS,
+	gtar: TAR_EXEC_OPTIONS,
+	bsdtar: ["--use-compress-program", "-I"],
+	zip: ["-TT", "--unzip-command"],
+	rsync: ["-e", "--rsh", "--rsync-path"],
+};
+
+/** A run with one of the program's exec options is opaque; any other runs nothing of its own. */
+function execOptionExecutions(name: string, args: readonly WordRef[]): readonly Execution[] | null | "not-a-wrapper" {
+	const options = EXEC_OPTIONS[name] ?? [];
+	for (const arg of args) {
+		const text = literalWordText(arg.word);
+		if (text === null) return UNKNOWN;
+		if (text === "--") break;
+		if (options.some((option) => takesExecOption(text, option))) return UNKNOWN;
+	}
+	return "not-a-wrapper";
+}
+
+function takesExecOption(word: string, option: string): boolean {
+	if (option.startsWith("--")) return word === option || word.startsWith(`${option}=`);
+	if (option.length > 2) return word.startsWith(option);
+	// `-Igzip`, `-ecmd`, or the letter inside a short cluster (`-xvfI prog`, `-avze ssh`).
+	return /^-[A-Za-z]/.test(word) && !word.startsWith("--") && word.slice(1).includes(option.slice(1));
 }
 
 /** Program text that makes awk run a command: `system(…)`, `cmd | getline`, `print … | "cmd"`, `|&` coprocesses. */

@@ -52,7 +52,9 @@ export type SpecialShape =
 	| "flock"
 	| "su"
 	| "callback"
-	| "awk";
+	| "awk"
+	| "command-runner"
+	| "exec-option";
 
 export interface WrapperEntry {
 	readonly kind: WrapperKind;
@@ -287,6 +289,17 @@ const WRAPPERS: ReadonlyMap<string, WrapperEntry> = new Map<string, WrapperEntry
 	["mapfile", special("opaque-payload", "callback")],
 	["readarray", special("opaque-payload", "callback")],
 	["fc", special("opaque-payload", "callback")],
+	// Editors, debuggers and Tcl run shell commands from their own scripts (`vim -c '!…'`, `ed <<< '!…'`,
+	// `gdb -ex 'shell …'`, `tclsh <<< 'exec …'`): nothing they run can be read from the command line (ADR 0019).
+	...["vim", "vi", "nvim", "view", "ex", "ed", "red", "gdb", "lldb", "tclsh", "wish", "expect"].map(
+		(name): [string, WrapperEntry] => [name, special("opaque-payload", "command-runner")],
+	),
+	// Options that hand a command string to a shell: `tar --to-command=…`, `--checkpoint-action=exec=…`, `-I prog`,
+	// `zip -TT cmd`, `rsync -e cmd`.
+	...["tar", "bsdtar", "gtar", "zip", "rsync"].map((name): [string, WrapperEntry] => [
+		name,
+		special("opaque-payload", "exec-option"),
+	]),
 	// An awk program runs commands through `system()`, `| getline` and `print | "cmd"` (ADR 0019).
 	...["awk", "gawk", "mawk", "nawk"].map((name): [string, WrapperEntry] => [name, special("opaque-payload", "awk")]),
 	["script", special("opaque-payload", "su")],

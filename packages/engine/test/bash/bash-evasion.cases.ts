@@ -144,6 +144,15 @@ export const EVASION_ROWS: readonly EvasionRow[] = rows([
 	["EE-awk-program-file", "awk -f prog.awk f"],
 	["EE-bash-env", "printf 'rm x' > s; BASH_ENV=./s bash y.sh"],
 	["EE-export-bash-env", "export BASH_ENV=./s; bash y.sh"],
+	["EE-vim-bang", "vim -es -c '!rm x' -c q"],
+	["EE-ed-bang", "ed -s <<< '!rm x'"],
+	["EE-gdb-shell", "gdb -batch -ex 'shell rm x'"],
+	["EE-tclsh-exec", "tclsh <<< 'exec rm x'"],
+	["EE-tar-to-command", "tar -xf a.tar --to-command='rm x'"],
+	["EE-tar-checkpoint", "tar -cf a.tar --checkpoint=1 --checkpoint-action=exec='rm x' f"],
+	["EE-tar-compress-program", "tar -I 'sh -c \"rm x\"' -cf a.tar f"],
+	["EE-zip-tt", "zip a.zip f -T -TT 'rm x'"],
+	["EE-rsync-e", "rsync -e 'sh -c \"rm x\"' a b:"],
 ]);
 
 /** Compositions of allowed plain commands: under `bash: {"*": "allow"}` none of them prompts. */
@@ -165,5 +174,9 @@ export const ALLOWED_COMPOSITIONS: readonly EvasionRow[] = rows([
 	["AC-redirect", "ls > out.txt 2>&1"],
 	["AC-awk-fields", "awk -F: '{print $1}' users.txt | sort"],
 	["AC-awk-sum", "awk '{ s += $2 } END { print s }' data.txt"],
+	["AC-tar-create", "tar -czf out.tar.gz src"],
+	["AC-tar-extract", "tar -xzf out.tar.gz -C build"],
+	["AC-zip", "zip -r out.zip src"],
+	["AC-rsync", "rsync -av src/ build/"],
 	["AC-ten-unit-chain", "ls && pwd && date && whoami && echo a && echo b && true && uname && id && echo done"],
 ]);
