@@ -66,13 +66,12 @@ export async function coldFirstCall(
 	}
 }
 
-/** The per-field medians of `samples`, and the median of their per-sample ratios. */
-export function medianSample(samples: readonly ColdSample[]): ColdSample & { readonly ratio: number } {
+/** The per-field medians of `samples`. */
+export function medianSample(samples: readonly ColdSample[]): ColdSample {
 	return {
 		beforeAgentStartMs: median(samples.map((sample) => sample.beforeAgentStartMs)),
 		firstCallMs: median(samples.map((sample) => sample.firstCallMs)),
 		warmMs: median(samples.map((sample) => sample.warmMs)),
 		warmAfterTurnMs: median(samples.map((sample) => sample.warmAfterTurnMs)),
-		ratio: median(samples.map((sample) => sample.firstCallMs / sample.warmMs)),
 	};
 }

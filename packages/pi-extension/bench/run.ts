@@ -37,15 +37,15 @@ function coldLine(label: string, sample: ColdSample, ratios: string): string {
 	].join("  ");
 }
 
-/** Ours over Pi's floor, both as `(ours.x - pi.x) / (ours.y - pi.y)`. */
-function minusPi(ours: ColdSample, pi: ColdSample, over: (sample: ColdSample) => number): number {
-	return (ours.firstCallMs - pi.firstCallMs) / (over(ours) - over(pi));
+/** What our handler adds to the first call over what it adds to the same call after a turn: `(ours - Pi)` each. */
+function sameTurnMinusPi(ours: ColdSample, pi: ColdSample): number {
+	return (ours.firstCallMs - pi.firstCallMs) / (ours.warmAfterTurnMs - pi.warmAfterTurnMs);
 }
 
 function coldRatios(ours: ColdSample, pi: ColdSample | null, judged: boolean): string {
 	const turn = ours.firstCallMs / ours.warmAfterTurnMs;
 	const parts = [`same-turn ${turn.toFixed(2)}${judged ? ` (${verdict(turn, COLD_TARGET)})` : ""}`];
-	if (pi !== null) parts.push(`same-turn minus Pi ${minusPi(ours, pi, (sample) => sample.warmAfterTurnMs).toFixed(2)}`);
+	if (pi !== null) parts.push(`same-turn minus Pi ${sameTurnMinusPi(ours, pi).toFixed(2)}`);
 	parts.push(`back-to-back ${(ours.firstCallMs / ours.warmMs).toFixed(2)}`);
 	return parts.join("  ");
 }

@@ -5,13 +5,11 @@
  */
 import * as z from "zod";
 import { MAX_COMMANDS } from "../config/judge-config-schema";
-import { callJudgeModel } from "../model/judge-model-client";
 import { verdictTool } from "../model/verdict-tool";
 import { type AskFacts, renderFactsForModel } from "./ask-facts";
 import { tileCommands } from "./command-tiling";
 import { oneLine } from "./judge-failure";
-import type { ReviewInputs, ReviewOutcome } from "./review-outcome";
-import { withInstructions } from "./typo-path-review";
+import { askJudge, type ReviewInputs, type ReviewOutcome } from "./review-outcome";
 
 /** The engine's matched-pattern sentinel for a unit floored because its payload is opaque (a wire name). */
 export const OPAQUE_WRAPPER_SENTINEL = "<opaque-bash-wrapper>";
@@ -72,16 +70,10 @@ export async function reviewOpaqueCommand(inputs: ReviewInputs): Promise<ReviewO
 		if (target.skip === "not-selected") return { kind: "not-selected" };
 		return { kind: "verdict", verdict: { verdict: "defer" }, note: target.skip, modelCalled: false };
 	}
-	const reply = await callJudgeModel({
-		registry: inputs.registry,
-		provider: loaded.config.provider,
-		model: loaded.config.model,
-		timeoutMs: loaded.config.timeoutMs,
-		clock: inputs.clock,
-		systemPrompt: withInstructions(OPAQUE_COMMAND_SYSTEM_PROMPT, loaded.config.instructions),
+	const reply = await askJudge(inputs, {
+		systemPrompt: OPAQUE_COMMAND_SYSTEM_PROMPT,
 		userText: renderFactsForModel(facts, { payload: target.payload }),
 		tool: OPAQUE_COMMAND_TOOL,
-		...(inputs.signal === undefined ? {} : { signal: inputs.signal }),
 	});
 	if (!reply.ok) return { kind: "failed", failure: reply.error, modelCalled: true };
 	const { commands, confidence } = reply.value;

@@ -4,11 +4,10 @@
  * Never: allows; an answer other than `deny` or `defer` is a failure, and a failure defers.
  */
 import * as z from "zod";
-import { callJudgeModel } from "../model/judge-model-client";
 import { verdictTool } from "../model/verdict-tool";
 import { renderFactsForModel } from "./ask-facts";
 import { oneLine } from "./judge-failure";
-import type { ReviewInputs, ReviewOutcome } from "./review-outcome";
+import { askJudge, type ReviewInputs, type ReviewOutcome } from "./review-outcome";
 
 /** A candidate longer than this is never tested (bounds the work of an operator regex on hostile input). */
 export const MAX_PATH_FOR_PATTERN = 4096;
@@ -77,16 +76,10 @@ export async function reviewTypoPath(inputs: ReviewInputs): Promise<ReviewOutcom
 	if (!settings.enabled || facts.surface !== "external_directory") return { kind: "not-selected" };
 	const hit = firstTypoMatch(facts.paths, loaded.typoPatterns);
 	if (hit === null) return { kind: "not-selected" };
-	const reply = await callJudgeModel({
-		registry: inputs.registry,
-		provider: loaded.config.provider,
-		model: loaded.config.model,
-		timeoutMs: loaded.config.timeoutMs,
-		clock: inputs.clock,
-		systemPrompt: withInstructions(TYPO_PATH_SYSTEM_PROMPT, loaded.config.instructions),
+	const reply = await askJudge(inputs, {
+		systemPrompt: TYPO_PATH_SYSTEM_PROMPT,
 		userText: renderFactsForModel(facts, { pathUnderReview: hit.path }),
 		tool: TYPO_PATH_TOOL,
-		...(inputs.signal === undefined ? {} : { signal: inputs.signal }),
 	});
 	if (!reply.ok) return { kind: "failed", failure: reply.error, modelCalled: true };
 	const { verdict, intendedPath, reason } = reply.value;
@@ -106,8 +99,4 @@ export async function reviewTypoPath(inputs: ReviewInputs): Promise<ReviewOutcom
 			return { kind: "failed", failure, modelCalled: true };
 		}
 	}
-}
-
-export function withInstructions(base: string, instructions: string): string {
-	return instructions.trim() === "" ? base : `${base}\n\nOperator guidance:\n${instructions}`;
 }
