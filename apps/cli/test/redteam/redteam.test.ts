@@ -1,0 +1,92 @@
+/**
+ * The red-team corpus through `pi-permissions eval`: every security row is asked or denied, every precision row
+ * passes, each group under its own policy, in a real tree laid out as the corpus describes.
+ * Rows still open are listed in `redteam-open.ts` with their issue and run as expected failures, so a fix that
+ * lands flips them loudly and the list can only shrink.
+ */
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ConfigTree, jsonLines } from "../support/cli-harness";
+import corpus from "./redteam.cases.json" with { type: "json" };
+import { OPEN_ROWS } from "./redteam-open";
+
+type Expect = "not-allow" | "deny" | "allow" | "not-deny";
+
+interface Row {
+	readonly id: string;
+	readonly tool: string;
+	readonly input: Record<string, unknown>;
+	readonly expect: Expect;
+	readonly kind: "security" | "precision";
+	readonly note?: string;
+}
+
+interface Group {
+	readonly name: string;
+	readonly global: unknown;
+	readonly yolo: boolean;
+	readonly cases: readonly Row[];
+}
+
+/** `limits-*` rows are documented limits of judging text (measured, not required of the gate). */
+const GROUPS = (corpus.groups as unknown as Group[]).filter((group) => !group.name.startsWith("limits-"));
+
+const MEETS: Record<Expect, (action: unknown) => boolean> = {
+	"not-allow": (action) => action === "ask" || action === "deny",
+	deny: (action) => action === "deny",
+	allow: (action) => action === "allow",
+	"not-deny": (action) => action === "allow" || action === "ask",
+};
+
+/** The corpus tree: `@PROJ@` holds `.env`, `src/a.ts`, `notes.txt`, `link-to-env -> .env`; HOME is `@ROOT@/home`. */
+function layCorpusTree(tree: ConfigTree): void {
+	mkdirSync(join(tree.project, "src"), { recursive: true });
+	mkdirSync(join(tree.project, ".git", "hooks"), { recursive: true });
+	writeFileSync(join(tree.project, ".git", "config"), "[core]\n");
+	writeFileSync(join(tree.project, ".env"), "SECRET=tok9d2e\n");
+	writeFileSync(join(tree.project, "src", "a.ts"), "export const a = 1;\n");
+	writeFileSync(join(tree.project, "notes.txt"), "notes\n");
+	symlinkSync(".env", join(tree.project, "link-to-env"));
+	mkdirSync(join(tree.home, ".ssh"), { recursive: true });
+	writeFileSync(join(tree.home, ".ssh", "id_rsa"), "PRIV51c0\n");
+	mkdirSync(join(tree.root, "other"), { recursive: true });
+	writeFileSync(join(tree.root, "other", "file.txt"), "other\n");
+	mkdirSync(join(tree.root, "tmp"), { recursive: true });
+}
+
+function placed(value: unknown, tree: ConfigTree): unknown {
+	return JSON.parse(JSON.stringify(value).replaceAll("@PROJ@", tree.project).replaceAll("@ROOT@", tree.root));
+}
+
+for (const group of GROUPS) {
+	describe(`red team ${group.name}${group.yolo ? " (yolo)" : ""}`, () => {
+		const tree = new ConfigTree();
+		let answers = new Map<string, Record<string, unknown>>();
+		beforeAll(async () => {
+			layCorpusTree(tree);
+			tree.writeGlobal(group.global);
+			const stdin = group.cases.map(
+				(row) => `${JSON.stringify({ id: row.id, tool: row.tool, input: placed(row.input, tree) })}\n`,
+			);
+			const run = await tree.run(["eval", ...(group.yolo ? ["--yolo"] : [])], {
+				stdin,
+				env: { HOME: tree.home },
+			});
+			answers = new Map(jsonLines(run.stdout).map((answer) => [String(answer.id), answer]));
+		});
+		afterAll(() => tree.remove());
+
+		for (const row of group.cases) {
+			const open = OPEN_ROWS.get(row.id);
+			const title = `${row.id} (${row.kind}) is ${row.expect}${open ? ` [open: issue ${open}]` : ""}`;
+			const check = () => {
+				const answer = answers.get(row.id);
+				expect(answer, `no answer for ${row.id}`).toBeDefined();
+				expect(MEETS[row.expect](answer?.action), `${row.id} got ${String(answer?.action)}`).toBe(true);
+			};
+			if (open) it.fails(title, check);
+			else it(title, check);
+		}
+	});
+}
