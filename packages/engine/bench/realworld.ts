@@ -1,0 +1,121 @@
+/**
+ * Owns: the interruption benchmark: 4,818 real shell one-liners (NL2Bash dev split, `bench/realworld/`) decided by the
+ * pipeline under the two reference policies, with the share asked or denied, the count per floor or rule, and, under
+ * `rm-deny`, every allowed command whose text mentions `rm` with the programs it does run (so none runs `rm`).
+ * Never: asserts or times anything; it prints counts for `pnpm bench` (targets: rm-deny <= 4%, env-deny <= 12%).
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { BashParser, BashProgram, createNodeFileSystemProbe, PathNormalizer } from "@pi-permissions/access-intent";
+import { composePolicy, POSIX_FLAVOR, SessionRuleStore, validateConfig } from "@pi-permissions/policy";
+import type { ToolCall } from "../src/pipeline/tool-call";
+import { ToolCallPipeline } from "../src/pipeline/tool-call-pipeline";
+
+const POLICIES: Readonly<Record<string, { readonly target: number; readonly config: unknown }>> = {
+	"rm-deny": {
+		target: 0.04,
+		config: { permission: { "*": "allow", bash: { "*": "allow", "rm *": "deny" } } },
+	},
+	"env-deny": {
+		target: 0.12,
+		config: {
+			permission: {
+				"*": "allow",
+				bash: { "*": "allow" },
+				path: { "*": "allow", "*.env": "deny" },
+				external_directory: "allow",
+			},
+		},
+	},
+};
+
+/** The fixture the corpus describes: a project with `.env`, `src/a.ts`, `notes.txt`, `link-to-env`; HOME beside it. */
+function layFixture(): { readonly root: string; readonly project: string; readonly home: string } {
+	const root = mkdtempSync(join(tmpdir(), "pi-permissions-realworld-"));
+	const project = join(root, "project");
+	const home = join(root, "home");
+	mkdirSync(join(project, "src"), { recursive: true });
+	mkdirSync(join(home, ".ssh"), { recursive: true });
+	writeFileSync(join(project, ".env"), "SECRET=x\n");
+	writeFileSync(join(project, "src", "a.ts"), "export {};\n");
+	writeFileSync(join(project, "notes.txt"), "notes\n");
+	symlinkSync(".env", join(project, "link-to-env"));
+	writeFileSync(join(home, ".ssh", "id_rsa"), "key\n");
+	return { root, project, home };
+}
+
+const corpusFile = new URL("./realworld/nl2bash-dev.jsonl", import.meta.url);
+const commands = readFileSync(corpusFile, "utf8")
+	.split("\n")
+	.filter((line) => line.trim() !== "")
+	.map((line) => (JSON.parse(line) as { id: string; command: string }).command);
+
+const fixture = layFixture();
+const parser = await BashParser.load();
+const normalizer = PathNormalizer.create({
+	cwd: fixture.project,
+	home: fixture.home,
+	flavor: POSIX_FLAVOR,
+	probe: createNodeFileSystemProbe(),
+});
+
+const RM_WORD = /(?:^|[^\w.-])rm(?:$|[^\w.-])/;
+
+console.log(`real commands: ${commands.length} one-liners (NL2Bash dev split), decided in Pi's pipeline, yolo off`);
+for (const [name, { target, config }] of Object.entries(POLICIES)) {
+	const validated = validateConfig(config);
+	if (!validated.ok) throw new Error(`invalid policy ${name}`);
+	const composed = composePolicy({
+		scopes: [{ scope: "global", status: "valid", config: validated.value.config }],
+		env: { home: fixture.home, flavor: POSIX_FLAVOR },
+	});
+	const pipeline = new ToolCallPipeline({
+		policies: { policyFor: () => composed },
+		sessionRules: new SessionRuleStore(),
+		parser,
+		normalizer,
+		extractors: new Map(),
+		infrastructureDirs: [],
+		availableTools: null,
+		mcpServers: [],
+		activeSkills: [],
+		requester: { sessionId: null, subagent: false },
+	});
+	const counts = { allow: 0, ask: 0, deny: 0 };
+	const causes = new Map<string, number>();
+	const allowedRm: string[] = [];
+	for (const command of commands) {
+		const call: ToolCall = { toolName: "bash", input: { command }, agentName: null, toolCallId: null };
+		const { combined } = pipeline.decide(call);
+		counts[combined.state]++;
+		if (combined.state !== "allow") {
+			const cause = `${combined.state} ${combined.gate} ${combined.matchedPattern ?? "(default)"}`;
+			causes.set(cause, (causes.get(cause) ?? 0) + 1);
+		} else if (name === "rm-deny" && RM_WORD.test(command)) {
+			const program = BashProgram.parse(command, { parser, normalizer });
+			const runs = [...new Set(program.units.map((unit) => unit.commandName ?? unit.text))].join(", ");
+			allowedRm.push(
+				`    ${JSON.stringify(command)}\n      runs: ${runs || "(nothing)"}; rm is data here (a quoted string, an alias body, a file name), not a program`,
+			);
+		}
+	}
+	// The target counts asks: a deny of a command that runs `rm` under `rm *: deny` is the policy working.
+	const asked = counts.ask / commands.length;
+	const verdict = asked <= target ? "within target" : "ABOVE target";
+	console.log(
+		`  ${name.padEnd(9)} allow ${counts.allow}  ask ${counts.ask}  deny ${counts.deny}  ` +
+			`asked ${(asked * 100).toFixed(1)}% (target <= ${(target * 100).toFixed(0)}%: ${verdict}), ` +
+			`asked or denied ${(((counts.ask + counts.deny) / commands.length) * 100).toFixed(1)}%`,
+	);
+	for (const [cause, count] of [...causes].sort((a, b) => b[1] - a[1]).slice(0, 12)) {
+		console.log(
+			`    ${String(count).padStart(5)}  ${`${((count / commands.length) * 100).toFixed(1)}%`.padStart(6)}  ${cause}`,
+		);
+	}
+	if (name === "rm-deny") {
+		console.log(`  rm-deny: ${allowedRm.length} allowed commands mention rm; the programs each one runs:`);
+		for (const line of allowedRm) console.log(line);
+	}
+}
+rmSync(fixture.root, { recursive: true, force: true });
