@@ -1,6 +1,7 @@
 /**
  * Owns: `ConfigLoader`, which loads the four scopes (global, project, agent, project-agent) from disk into the
- * outcomes `composePolicy` takes, with project trust, every issue and notice, and a cache keyed by mtime and size.
+ * outcomes `composePolicy` takes, with project trust, every issue and notice, a cache keyed by mtime and size, the
+ * broken file's salvaged denies, and (for a long-lived loader) a file's last valid content while it is broken.
  * Never: composes rules or reads `process.env`; a present file that cannot be used is `invalid`, never `absent`.
  */
 import type { PathFlavorName, PermissionConfig, ScopeName, ScopeOutcome } from "@pi-permissions/policy";
@@ -8,10 +9,12 @@ import type { ConfigFileSystem } from "./config-file-system";
 import { type ConfigLoadIssue, type ConfigLoadNotice, loadIssue, quoteInput as quote } from "./config-load-issue";
 import { agentsDirectory, type ConfigLocations, configLocations, isSafeAgentName } from "./config-locations";
 import type { ConfigFileFormat } from "./config-text-interpretation";
+import { type LastValid, lastValidFallback } from "./last-valid-content";
 import {
 	type Admission,
 	type CachedInterpretation,
 	DEFAULT_MAX_CONFIG_BYTES,
+	DEFAULT_REREAD_DELAYS_MS,
 	readScopeFile,
 	type ScopeFileResult,
 } from "./scope-file-reader";
@@ -22,6 +25,11 @@ export interface ConfigLoaderOptions {
 	readonly flavor: PathFlavorName;
 	/** Files larger than this are invalid without being read. Defaults to `DEFAULT_MAX_CONFIG_BYTES` (5 MiB). */
 	readonly maxFileBytes?: number;
+	/**
+	 * Waits before each re-read of a file caught while it is written; the length bounds the re-reads. Defaults to
+	 * `DEFAULT_REREAD_DELAYS_MS` (3 re-reads within 100 ms).
+	 */
+	readonly rereadDelaysMs?: readonly number[];
 }
 
 export interface ConfigLoadRequest {
@@ -70,12 +78,16 @@ export class ConfigLoader {
 	private readonly fileSystem: ConfigFileSystem;
 	private readonly flavor: PathFlavorName;
 	private readonly maxFileBytes: number;
+	private readonly rereadDelaysMs: readonly number[];
 	private readonly cache = new Map<string, CachedInterpretation>();
+	/** Per scope and file: the content this loader last read as valid (ADR 0021). */
+	private readonly lastValid = new Map<string, LastValid>();
 
 	constructor(options: ConfigLoaderOptions) {
 		this.fileSystem = options.fileSystem;
 		this.flavor = options.flavor;
 		this.maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_CONFIG_BYTES;
+		this.rereadDelaysMs = options.rereadDelaysMs ?? DEFAULT_REREAD_DELAYS_MS;
 	}
 
 	/**
@@ -104,11 +116,13 @@ export class ConfigLoader {
 					issues.push(...result.issues);
 					break;
 				case "invalid":
-					scopes.push(
-						file === null
-							? { scope, status: "invalid", issues: result.issues }
-							: { scope, status: "invalid", issues: result.issues, source: file },
-					);
+					scopes.push({
+						scope,
+						status: "invalid",
+						issues: result.issues,
+						...(file === null ? {} : { source: file }),
+						...("salvaged" in result && result.salvaged !== undefined ? { salvaged: result.salvaged } : {}),
+					});
 					issues.push(...result.issues);
 					break;
 				case "absent":
@@ -159,6 +173,8 @@ export class ConfigLoader {
 			return { file: place, result: { status: "invalid", issues: [issue] } };
 		}
 		if (file === null) return { file, result: { status: "absent" } };
+		const lastKey = `${scope}\u0000${file}`;
+		const last = this.lastValid.get(lastKey);
 		const isProjectScope = scope === "project" || scope === "project-agent";
 		const format: ConfigFileFormat = isAgentScope ? "agent-markdown" : "config-json";
 		const result = await readScopeFile({
@@ -169,7 +185,24 @@ export class ConfigLoader {
 			maxBytes: this.maxFileBytes,
 			cache: { get: (key) => this.cache.get(key), set: (key, entry) => this.remember(key, entry) },
 			admit: () => (isProjectScope ? admitProject(trust()) : READ),
+			rereadDelaysMs: this.rereadDelaysMs,
+			expectPresent: last !== undefined,
 		});
+		if (result.status === "valid") {
+			this.lastValid.delete(lastKey);
+			if (this.lastValid.size >= CACHE_LIMIT) {
+				const oldest = this.lastValid.keys().next();
+				if (oldest.done !== true) this.lastValid.delete(oldest.value);
+			}
+			this.lastValid.set(lastKey, { config: result.config });
+			return { file, result };
+		}
+		if (result.status !== "invalid") this.lastValid.delete(lastKey);
+		if (result.status === "invalid" && last !== undefined) {
+			// SECURITY: issue 14: a broken save keeps the last valid content plus the denies the broken one adds.
+			const fallback = lastValidFallback(last, result, { scope, file });
+			if (fallback !== null) return { file, result: fallback };
+		}
 		return { file, result };
 	}
 
