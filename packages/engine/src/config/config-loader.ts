@@ -108,8 +108,13 @@ export class ConfigLoader {
 		const issues: ConfigLoadIssue[] = [];
 		const notices: ConfigLoadNotice[] = [];
 		SCOPE_ORDER.forEach((scope, index) => {
-			const { file, result } = results[index] as { file: string | null; result: ScopeFileResult };
+			const { file, result, notice } = results[index] as {
+				file: string | null;
+				result: ScopeFileResult;
+				notice?: ConfigLoadNotice;
+			};
 			reports.push({ scope, file, status: result.status });
+			if (notice !== undefined) notices.push(notice);
 			switch (result.status) {
 				case "valid":
 					scopes.push(validOutcome(scope, result.config, file));
@@ -153,7 +158,7 @@ export class ConfigLoader {
 		file: string | null,
 		request: ConfigLoadRequest,
 		trust: () => TrustAnswer,
-	): Promise<{ file: string | null; result: ScopeFileResult }> {
+	): Promise<{ file: string | null; result: ScopeFileResult; notice?: ConfigLoadNotice }> {
 		const isAgentScope = scope === "agent" || scope === "project-agent";
 		if (isAgentScope && request.agentName !== null && !isSafeAgentName(request.agentName)) {
 			const place = agentsDirectory(scope, { ...request, flavor: this.flavor });
@@ -201,7 +206,7 @@ export class ConfigLoader {
 		if (result.status === "invalid" && last !== undefined) {
 			// SECURITY: issue 14: a broken save keeps the last valid content plus the denies the broken one adds.
 			const fallback = lastValidFallback(last, result, { scope, file });
-			if (fallback !== null) return { file, result: fallback };
+			if (fallback !== null) return { file, result: fallback.scope, notice: fallback.notice };
 		}
 		return { file, result };
 	}

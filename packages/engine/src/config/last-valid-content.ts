@@ -1,11 +1,10 @@
 /**
  * Owns: what a long-lived loader uses for a file that was valid and now reads as broken (an editor mid-save, a typo
- * being fixed): its last valid content, plus every deny the broken version adds, with a warning (ADR 0021).
+ * being fixed): its last valid content, plus every deny the broken version adds, with a notice (ADR 0021).
  * Never: widens the last valid content (it only adds denies), or stands in for a trust refusal or a bad agent name.
  */
 import type { PatternValue, PermissionConfig, SurfaceValue } from "@pi-permissions/policy";
-import type { ConfigLoadIssue, ConfigLoadIssueKind } from "./config-load-issue";
-import { loadIssue } from "./config-load-issue";
+import type { ConfigLoadIssueKind, ConfigLoadNotice } from "./config-load-issue";
 import type { FileIdentity, InterpretedScope } from "./config-text-interpretation";
 
 /** The content a loader last read as valid for one scope's file. */
@@ -17,32 +16,24 @@ export interface LastValid {
 const CONTENT_KINDS: ReadonlySet<ConfigLoadIssueKind> = new Set(["syntax", "schema", "key-order", "unreadable"]);
 
 /**
- * The last valid content (with the broken version's salvaged denies added) as a valid scope whose issues are the
- * broken version's, as warnings, after one that says what happened; `null` when the failure is not about content.
+ * The last valid content (with the broken version's salvaged denies added) as a valid scope that still reports the
+ * broken version's issues (errors stay errors: the file is broken), and the notice saying what is used instead;
+ * `null` when the failure is not about content.
  */
 export function lastValidFallback(
 	last: LastValid,
 	broken: InterpretedScope & { status: "invalid" },
 	at: FileIdentity,
-): InterpretedScope | null {
+): { readonly scope: InterpretedScope; readonly notice: ConfigLoadNotice } | null {
 	if (!broken.issues.every((issue) => CONTENT_KINDS.has(issue.kind))) return null;
 	const config = broken.salvaged === undefined ? last.config : withDenies(last.config, broken.salvaged);
-	const first = broken.issues.find((issue) => issue.severity === "error");
-	const where = first?.line === null || first === undefined ? "" : ` (line ${first.line}: ${first.message})`;
-	const notice: ConfigLoadIssue = loadIssue(
-		first?.kind ?? "schema",
-		at.scope,
-		at.file,
-		{
-			keyPath: [],
-			message: `the file is not valid now${where}; its last valid content is used, with any denies the new text adds`,
-			hint: "fix the file; it is used as written once it is valid again",
-			severity: "warning",
-		},
-		null,
-	);
-	const issues = broken.issues.map((issue): ConfigLoadIssue => ({ ...issue, severity: "warning" }));
-	return { status: "valid", config, issues: [notice, ...issues] };
+	const notice: ConfigLoadNotice = {
+		kind: "last-valid-content",
+		scope: at.scope,
+		file: at.file,
+		message: `${at.scope} config is not valid now; its last valid content is used, with any denies the new text adds, until it is fixed`,
+	};
+	return { scope: { status: "valid", config, issues: broken.issues }, notice };
 }
 
 /**

@@ -68,7 +68,7 @@ describe("ConfigLoader: consistent snapshots (issue 14)", () => {
 });
 
 describe("ConfigLoader: last valid content in a long-lived loader (issue 14)", () => {
-	it("keeps the last valid content while the file is broken, with a warning, and adds the broken text's denies", async () => {
+	it("keeps the last valid content while the file is broken, with a notice, and adds the broken text's denies", async () => {
 		const fs = new MemoryFileSystem().file(GLOBAL, VALID, 1);
 		const loader = new ConfigLoader({ fileSystem: fs, flavor: "posix", rereadDelaysMs: [] });
 		expect((await decide(loader, "git status")).state).toBe("allow");
@@ -78,9 +78,21 @@ describe("ConfigLoader: last valid content in a long-lived loader (issue 14)", (
 		expect(broken.state).toBe("allow");
 		expect((await decide(loader, "rm -rf x")).state).toBe("deny");
 		expect((await decide(loader, "git push origin")).state).toBe("deny");
-		expect(broken.loaded.issues[0]).toMatchObject({ severity: "warning", file: GLOBAL });
-		expect(broken.loaded.issues[0]?.message).toMatch(/last valid content is used/);
-		expect(broken.loaded.issues.every((issue) => issue.severity === "warning")).toBe(true);
+		// The broken text's error is still reported, and a notice says what is used instead.
+		expect(broken.loaded.issues[0]).toMatchObject({
+			severity: "error",
+			file: GLOBAL,
+			keyPath: ["permission", "bash", "ls"],
+		});
+		expect(broken.loaded.notices).toEqual([
+			{
+				kind: "last-valid-content",
+				scope: "global",
+				file: GLOBAL,
+				message:
+					"global config is not valid now; its last valid content is used, with any denies the new text adds, until it is fixed",
+			},
+		]);
 		fs.file(GLOBAL, '{"permission": {"bash": {"ls": "allow"}}}', 3);
 		expect((await decide(loader, "rm -rf x")).state).toBe("ask");
 	});
