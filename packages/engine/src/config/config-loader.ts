@@ -150,7 +150,7 @@ export class ConfigLoader {
 				}
 			}
 		});
-		return { scopes, reports, issues, notices };
+		return { scopes, reports, issues: withoutDeclaredToolWarnings(issues, scopes), notices };
 	}
 
 	private async loadScope(
@@ -219,6 +219,33 @@ export class ConfigLoader {
 		}
 		this.cache.set(key, entry);
 	}
+}
+
+/**
+ * Drops the unknown-surface warning (`permission.<key>`) for a key that another loaded scope declares as a tool
+ * (`knownTools`, `shellTools`): an agent's frontmatter cannot declare tools itself, the global file can for it.
+ */
+function withoutDeclaredToolWarnings(
+	issues: readonly ConfigLoadIssue[],
+	scopes: readonly ScopeOutcome[],
+): ConfigLoadIssue[] {
+	const declared = new Set<string>();
+	for (const outcome of scopes) {
+		if (outcome.status !== "valid") continue;
+		for (const name of outcome.config.knownTools ?? []) declared.add(name);
+		for (const name of Object.keys(outcome.config.shellTools ?? {})) declared.add(name);
+	}
+	if (declared.size === 0) return [...issues];
+	return issues.filter(
+		(issue) =>
+			!(
+				issue.severity === "warning" &&
+				issue.kind === "schema" &&
+				issue.keyPath.length === 2 &&
+				issue.keyPath[0] === "permission" &&
+				declared.has(String(issue.keyPath[1]))
+			),
+	);
 }
 
 type TrustAnswer = "trusted" | "untrusted" | "unknown";

@@ -122,3 +122,15 @@ describe("ConfigLoader: last valid content in a long-lived loader (issue 14)", (
 		expect((await decide(other, "rm -rf x")).loaded.scopes[0]?.status).toBe("absent");
 	});
 });
+
+describe("ConfigLoader: tools declared in another scope", () => {
+	it("silences an agent file's unknown-tool warning for a tool the global file lists in `knownTools`", async () => {
+		const agent = "/agent/agents/reviewer.md";
+		const fs = new MemoryFileSystem()
+			.file(GLOBAL, '{"knownTools": ["subagent"], "permission": {"bash": "ask"}}')
+			.file(agent, "---\npermission:\n  subagent: deny\n  web_fetch: ask\n---\nbody\n");
+		const loader = new ConfigLoader({ fileSystem: fs, flavor: "posix", rereadDelaysMs: [] });
+		const loaded = await loader.load({ ...request, agentName: "reviewer" });
+		expect(loaded.issues.map((issue) => issue.keyPath)).toEqual([["permission", "web_fetch"]]);
+	});
+});
