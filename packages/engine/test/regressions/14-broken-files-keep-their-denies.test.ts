@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createNodeConfigFileSystem } from "../../src/config/config-file-system";
 import { formatConfigLoadIssue, formatKeyPath } from "../../src/config/config-load-issue";
 import { ConfigLoader } from "../../src/config/config-loader";
-import { type ConfigTree, createConfigTree } from "../support/config-tree";
+import { agentMarkdown, type ConfigTree, createConfigTree } from "../support/config-tree";
 import { BROKEN_FILE_ROWS } from "./14-broken-files.cases";
 
 let tree: ConfigTree;
@@ -58,6 +58,29 @@ describe("issue 14: a broken config file keeps its denies and asks every allow",
 			}
 			expect(error.hint).toMatch(row.fix);
 		}
+	});
+
+	it("keeps the denies of an agent's broken frontmatter and floors every allow", async () => {
+		tree.writeGlobal('{"permission": {"bash": {"git status": "allow"}}}');
+		tree.writeAgent("reviewer", agentMarkdown('permission:\n  bash:\n    "rm *": deny\n    "ls": alow'));
+		const loader = new ConfigLoader({ fileSystem: createNodeConfigFileSystem(), flavor: "posix", rereadDelaysMs: [] });
+		const loaded = await loader.load({
+			cwd: tree.cwd,
+			agentDir: tree.agentDir,
+			agentName: "reviewer",
+			isProjectTrusted: () => true,
+		});
+		const composed = composePolicy({
+			scopes: loaded.scopes,
+			env: { home: tree.home, flavor: POSIX_FLAVOR },
+			yolo: true,
+		});
+		expect(composed.decision.evaluate("bash", "rm -rf x").state).toBe("deny");
+		expect(composed.decision.evaluate("bash", "git status").state).toBe("ask");
+		expect(composed.failClosedScopes).toEqual(["agent"]);
+		const error = loaded.issues.find((issue) => issue.severity === "error");
+		expect(error).toMatchObject({ file: tree.agentFile("reviewer"), keyPath: ["permission", "bash", "ls"] });
+		expect(error?.line).toBe(5);
 	});
 
 	it("applies a deny written under a mistyped surface to the surface it was meant for", async () => {
