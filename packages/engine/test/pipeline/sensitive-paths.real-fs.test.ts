@@ -136,4 +136,43 @@ describe("ToolCallPipeline with path *.env: deny on a real tree", () => {
 		expect(engine.pipeline.decide(call("grep", { pattern: "x", glob: "*.ts" })).combined.state).toBe("allow");
 		expect(engine.pipeline.decide(bashCall("cat src/a.ts")).combined.state).toBe("allow");
 	});
+
+	describe("under the recommended shape (universal ask, `cat *` allowed, a path deny)", () => {
+		const recommended = createEngine({
+			config: {
+				permission: {
+					"*": "ask",
+					bash: { "*": "ask", "cat *": "allow", "echo *": "allow", "git *": "allow" },
+					path: { "*.env": "deny" },
+				},
+			},
+			cwd: project.cwd,
+			home: project.home,
+			probe: realProbe(),
+		});
+
+		// fidelity-recommended empty-exp-env, unknown-var-path: only the universal default matched the spelling.
+		it.each(["cat .e${x}nv", "cat $f", "cat .e${PWD:0:0}nv", "cat ${f,,}"])(
+			"asks for bash %s (a computed path)",
+			(command) => {
+				expect(recommended.pipeline.decide(bashCall(command)).combined).toMatchObject({
+					state: "ask",
+					gate: "bash-path",
+					matchedPattern: "<unresolved-path>",
+					basis: "floor",
+				});
+			},
+		);
+
+		it.each(["echo $HOME", 'echo "branch: $(git rev-parse --abbrev-ref HEAD)"', "cat src/a.ts"])(
+			"allows bash %s",
+			(command) => {
+				expect(recommended.pipeline.decide(bashCall(command)).combined.state).toBe("allow");
+			},
+		);
+
+		it("leaves `N=3; echo $N` to the bash rules: no path is computed", () => {
+			expect(recommended.pipeline.decide(bashCall("N=3; echo $N")).combined).toMatchObject({ gate: "tool" });
+		});
+	});
 });
