@@ -116,8 +116,11 @@ export class BashShellState {
 			next = mode === "append" ? appended : unionValues(appended, values);
 		}
 		const attribute = this.cases.get(name);
-		if (attribute !== undefined)
-			next = { known: next.known.map((v) => applyCase(v, attribute)), unknown: next.unknown };
+		if (attribute !== undefined) {
+			// Outside ASCII bash's case mapping is not JavaScript's (`ß`): such a value is not modelled.
+			const cased = next.known.filter((v) => !/[^\p{ASCII}]/u.test(v)).map((v) => applyCase(v, attribute));
+			next = { known: cased, unknown: next.unknown || cased.length < next.known.length };
+		}
 		if (certain) {
 			this.variables.set(name, capValues(next));
 			return;

@@ -116,6 +116,7 @@ export interface EffectContext {
 /** Applies the unit's effect on variables and shell options to the state. */
 export function recordStateEffects(unit: CommandUnit, context: EffectContext): void {
 	const { state } = context;
+	recordDefaultAssignments(unit, state);
 	if (unit.compound) {
 		// `for f in …` and `select f in …` leave f set to one of the words (or unchanged, with no word).
 		const loop = /^(?:for|select)\s+([A-Za-z_][A-Za-z0-9_]*)/.exec(unit.text);
@@ -142,6 +143,30 @@ export function recordStateEffects(unit: CommandUnit, context: EffectContext): v
 	const written = writer(texts);
 	if (written === "any") state.forgetVariables();
 	else for (const variable of written) if (NAME.test(variable)) state.assignUnknown(variable);
+}
+
+const ASSIGN_DEFAULT = /\$\{([A-Za-z_][A-Za-z0-9_]*):?=/g;
+const EXACT_DEFAULT = /^\$\{[A-Za-z_][A-Za-z0-9_]*:?=([^$`"'\\{}]*)\}$/;
+
+/**
+ * SECURITY: `f=; echo ${f:=.env}; cat $f` reads `.env`: `${f:=w}` and `${f=w}` assign `w` wherever the word is
+ * expanded, whatever role it has. The variable may then hold `w` (or, for a default not read exactly, anything).
+ */
+function recordDefaultAssignments(unit: CommandUnit, state: BashShellState): void {
+	const words = [...unit.args, ...unit.redirects.map((redirect) => redirect.target)];
+	for (const assignment of unit.assignments) if (assignment.value !== null) words.push(assignment.value);
+	for (const word of words) {
+		for (const part of word.parts) {
+			if (part.kind !== "dynamic" || !part.raw.includes("=")) continue;
+			const exact = EXACT_DEFAULT.exec(part.raw);
+			for (const match of part.raw.matchAll(ASSIGN_DEFAULT)) {
+				const name = match[1] as string;
+				if (exact !== null && match.index === 0)
+					state.assign(name, { known: [exact[1] as string], unknown: false }, false);
+				else state.assignUnknown(name);
+			}
+		}
+	}
 }
 
 function recordDeclaration(unit: CommandUnit, context: EffectContext): void {
@@ -210,6 +235,7 @@ function assignedValues(value: ShellWord, context: EffectContext): VariableValue
  * so a spelling inside another value (`g=f+=x`) can only add the append reading, never lose one.
  */
 function assignmentMode(text: string, name: string): "set" | "append" | "set-or-append" {
+	if (!text.includes("+=")) return "set";
 	const append = new RegExp(`(?:^|[^A-Za-z0-9_])${name}(?:\\[[^\\]]*\\])?\\+=`).test(text);
 	if (!append) return "set";
 	const plain = new RegExp(`(?:^|[^A-Za-z0-9_])${name}(?:\\[[^\\]]*\\])?=`).test(text);
@@ -217,5 +243,6 @@ function assignmentMode(text: string, name: string): "set" | "append" | "set-or-
 }
 
 function indexed(text: string, name: string): boolean {
+	if (!text.includes("[")) return false;
 	return new RegExp(`(?:^|[^A-Za-z0-9_])${name}\\[`).test(text);
 }

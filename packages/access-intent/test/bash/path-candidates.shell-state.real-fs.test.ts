@@ -73,6 +73,17 @@ describe("BashProgram.parse path candidates through shell state", () => {
 		["readonly", "readonly f=.env; cat $f", ENV],
 		["local-in-function", "g() { local f=.env; cat $f; }; g", ENV],
 		["export-n", "export -n f=.env; cat $f", ENV],
+		// Parameter transforms of literal values, and `${f:=w}` assigning wherever it is expanded.
+		["B-substr-op", "f=xlink-to-env; cat ${f:1}", ENV],
+		["substring-negative", "f=a.envx; cat ${f: -5:4}", ENV],
+		["B-declare-c", "declare -c f=LINK-TO-ENV; cat ${f,,}", ENV],
+		["upper-first", "f=.env; g=${f^^}; cat ${g,,}", ENV],
+		["pattern-substitution", "f=.exv; cat ${f/x/n}", ENV],
+		["pattern-substitution-all", "f=liQk-to-eQv; cat ${f//Q/n}", ENV],
+		["substring-empty", "cat .e${PWD:0:0}nv", ENV],
+		["prefix-removal", "f=x.env; cat ${f#x}", ENV],
+		["suffix-removal", "f=.env.bak; cat ${f%%.bak}", ENV],
+		["assign-default-echo", "f=; echo ${f:=.env}; cat $f", ENV],
 		// IFS splitting of literal values.
 		["ifs-colon", "IFS=:; f=.env:x; cat $f", ENV],
 		["ifs-link", "IFS=,; f=x,link-to-env; cat $f", ENV],
@@ -99,12 +110,7 @@ describe("BashProgram.parse path candidates through shell state", () => {
 	// What this parse cannot follow is unresolved: a restrictive `path` rule then asks.
 	it.each([
 		["empty-exp-env", "cat .e${x}nv"],
-		["substring-empty", "cat .e${PWD:0:0}nv"],
 		["unknown-var-path", "cat $f"],
-		["substring", "f=xlink-to-env; cat ${f:1}"],
-		["case-modification", "declare -c f=LINK-TO-ENV; cat ${f,,}"],
-		["pattern-substitution", "f=.exv; cat ${f/x/n}"],
-		["prefix-removal", "f=x.env; cat ${f#x}"],
 		["array-append", "a=(x); a+=(.env); cat ${a[1]}"],
 		["positional", "set -- x link-to-env; shift; cat $1"],
 		["mapfile", "mapfile -t a <<< link-to-env; cat ${a[0]}"],
@@ -135,6 +141,11 @@ describe("BashProgram.parse path candidates through shell state", () => {
 		["cd-user", "cd ~root; cat x"],
 		["popd-n", "pushd ~/.ssh >/dev/null; pushd / >/dev/null; popd -0; cat id_rsa"],
 		["history-unset", "history -r"],
+		["assign-default-computed", "f=ok; : ${f:=x$(y)}; cat $f"],
+		["substring-arithmetic", "f=xlink-to-env; cat ${f:n}"],
+		["case-non-ascii", "f=ẞ.env; cat ${f,,}"],
+		["declare-case-non-ascii", "declare -l f=ẞ.ENV; cat $f"],
+		["pattern-glob", "f=.exv; cat ${f/?x/.n}"],
 		["shopt-computed", "shopt -s $opt; cat *"],
 		["glob-budget", Array.from({ length: 70 }, (_, i) => `cat d${i}/*`).join("; ")],
 	])("%s: `%s` leaves a word unresolved", (_id, command) => {

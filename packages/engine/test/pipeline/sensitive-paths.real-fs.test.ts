@@ -68,6 +68,10 @@ describe("ToolCallPipeline with path *.env: deny on a real tree", () => {
 		'export F=.env && cat "$F"',
 		"cat $(pwd)/.env",
 		"echo $(cat .env)",
+		// Parameter transforms of a literal value are computed exactly (these asked before they were modelled).
+		"a=.ENV; cat ${a,,}",
+		"a=xenv; cat .${a:1}",
+		"cat .e${PWD:0:0}nv",
 	])("denies bash %s", (command) => {
 		const decision = engine.pipeline.decide(bashCall(command));
 		expect(decision.combined.state).toBe("deny");
@@ -88,8 +92,6 @@ describe("ToolCallPipeline with path *.env: deny on a real tree", () => {
 		"read a <<< .env; cat $a",
 		"mapfile a <<< .env; cat $a",
 		"a=(.env); cat ${a[0]}",
-		"a=.ENV; cat ${a,,}",
-		"a=xenv; cat .${a:1}",
 		"cat $(echo .e)nv",
 		"cat `printf secrets`/key.pem",
 		"echo x > $out",
@@ -152,7 +154,7 @@ describe("ToolCallPipeline with path *.env: deny on a real tree", () => {
 		});
 
 		// fidelity-recommended empty-exp-env, unknown-var-path: only the universal default matched the spelling.
-		it.each(["cat .e${x}nv", "cat $f", "cat .e${PWD:0:0}nv", "cat ${f,,}"])(
+		it.each(["cat .e${x}nv", "cat $f", "cat .e${x:0:0}nv", "cat ${f,,}"])(
 			"asks for bash %s (a computed path)",
 			(command) => {
 				expect(recommended.pipeline.decide(bashCall(command)).combined).toMatchObject({
