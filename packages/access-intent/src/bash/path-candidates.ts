@@ -235,7 +235,7 @@ class PathCollector {
 		tildes: "all" | "home" | "none" = "all",
 	): void {
 		if (text === "") return;
-		const tilde = tildes === "none" ? null : /^~([^/]*)/.exec(text);
+		const tilde = tildes === "none" || text.charCodeAt(0) !== 126 /* ~ */ ? null : /^~([^/]*)/.exec(text);
 		const prefix = tilde === null ? null : (tilde[1] as string);
 		const values = prefix === null || (prefix !== "" && tildes === "home") ? null : this.tildeValues(prefix);
 		if (values !== null) {

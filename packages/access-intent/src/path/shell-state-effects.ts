@@ -188,9 +188,12 @@ function recordDeclaration(unit: CommandUnit, context: EffectContext): void {
 		}
 		const attribute = caseAttribute(flags.set);
 		if (attribute !== null || /[luc]/.test(flags.unset)) state.setCase(name, attribute, certain);
+		// `f=` assigns the empty string (`IFS=` turns splitting off); `declare f` assigns nothing.
+		const empty = assignment.value === null && (unit.nameWord === null || assignsEmpty(unit.text, name));
+		const mode = assignmentMode(unit.text, name);
+		if (empty) state.assign(name, { known: [""], unknown: false }, certain && !indexed(unit.text, name), mode);
 		if (assignment.value === null) continue;
 		const values = assignedValues(assignment.value, context);
-		const mode = assignmentMode(unit.text, name);
 		// `a[1]=x` leaves `$a` (element 0) as it was unless the index is 0: both stay possible.
 		state.assign(name, values, certain && !indexed(unit.text, name), mode);
 		// SECURITY: `declare -i f=…` evaluates the value as arithmetic; its result is not modelled.
@@ -240,6 +243,10 @@ function assignmentMode(text: string, name: string): "set" | "append" | "set-or-
 	if (!append) return "set";
 	const plain = new RegExp(`(?:^|[^A-Za-z0-9_])${name}(?:\\[[^\\]]*\\])?=`).test(text);
 	return plain ? "set-or-append" : "append";
+}
+
+function assignsEmpty(text: string, name: string): boolean {
+	return new RegExp(`(?:^|[^A-Za-z0-9_])${name}(?:\\[[^\\]]*\\])?\\+?=(?:\\s|;|$)`).test(text);
 }
 
 function indexed(text: string, name: string): boolean {

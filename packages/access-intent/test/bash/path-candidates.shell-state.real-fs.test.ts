@@ -88,6 +88,7 @@ describe("BashProgram.parse path candidates through shell state", () => {
 		["ifs-colon", "IFS=:; f=.env:x; cat $f", ENV],
 		["ifs-link", "IFS=,; f=x,link-to-env; cat $f", ENV],
 		["split-glob", "f='x .en?'; cat $f", ENV],
+		["append-empty", "f=.env; f+=; cat $f", ENV],
 		// Globs bash expands beyond the plain ones.
 		["B-glob-class", "cat .e[[:lower:]]v", ENV],
 		["glob-class-alnum", "cat link-to-[[:alnum:]]nv", ENV],
@@ -166,6 +167,11 @@ describe("BashProgram.parse path candidates through shell state", () => {
 		["home-loop", "HOME=~; cat ~/notes.txt"],
 	])("%s: `%s` names no unresolved path", (_id, command) => {
 		expect(candidates(command).unresolved).toEqual([]);
+	});
+
+	it("turns splitting off with an empty IFS", () => {
+		expect(candidates("IFS=; f='.env x'; cat $f").canonical).toEqual([tree.path("project/.env x")]);
+		expect(candidates("IFS=' '; f='.env x'; cat $f").canonical).toContain(tree.path(ENV));
 	});
 
 	it("resolves a case attribute, an append and a nameref to the file they spell, not to another", () => {
