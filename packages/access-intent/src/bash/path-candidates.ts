@@ -87,7 +87,7 @@ class PathCollector {
 		// A sourced file may set any variable; the working directory is still assumed kept (see the report residuals).
 		if (unit.commandName === "source" || unit.commandName === ".") this.state.forgetVariables();
 		this.visitCommandName(unit.nameWord, bases);
-		if (unit.commandName === "history") this.visitHistoryFile(unit, bases);
+		if (readsHistoryFile(unit)) this.visitHistoryFile(unit, bases);
 		if (!declaration) {
 			const roles = operandRoles(unit.commandName, unit.args.map(literalWordText));
 			unit.args.forEach((word, index) => {
@@ -121,15 +121,8 @@ class PathCollector {
 		recordStateEffects(unit, { state: this.state, certain, lookup: this.lookup, globsChanged: this.globsChanged });
 	}
 
-	/**
-	 * `history -r` (also `-n`, `-a`, `-w`) with no file operand reads or writes `$HISTFILE` (`$HOME/.history` when unset).
-	 * SECURITY: `HISTFILE=~/.ssh/id_rsa; history -r; history` prints the key.
-	 */
+	/** `$HISTFILE` (a prefix assignment first) as a path, unresolved when this command never assigned it. */
 	private visitHistoryFile(unit: CommandUnit, bases: Bases): void {
-		const texts = unit.args.map(literalWordText);
-		const fileOption = texts.some((text) => text === null || /^-[a-z]*[rnaw]/.test(text));
-		const operand = texts.some((text) => text === null || !text.startsWith("-"));
-		if (!fileOption || operand) return;
 		const prefix = unit.assignments.findLast((assignment) => assignment.name === "HISTFILE");
 		if (prefix?.value != null) {
 			this.visitWord(prefix.value, "definite", bases);
@@ -322,6 +315,25 @@ class PathCollector {
 }
 
 const GLOB_CHAR = /[*?[]/;
+
+/**
+ * Whether the unit reads or writes `$HISTFILE`: `history -r` (also `-n`, `-a`, `-w`) with no file operand
+ * (`$HOME/.history` when unset), and `set -o history` / `shopt -o -s history`, which load the file into the list.
+ * SECURITY: `HISTFILE=~/.ssh/id_rsa; history -r; history` and `HISTFILE=…; set -o history; history` print the key.
+ */
+function readsHistoryFile(unit: CommandUnit): boolean {
+	const name = unit.commandName;
+	if (name !== "history" && name !== "set" && name !== "shopt") return false;
+	const texts = unit.args.map(literalWordText);
+	if (name !== "history") {
+		// `set -o history`, `set -eo history`, `shopt -o -s history`: an `-o` cluster, then the option name.
+		const option = texts.findIndex((text) => text !== null && /^-[A-Za-z]*o[A-Za-z]*$/.test(text));
+		return option >= 0 && texts.slice(option + 1).some((text) => text === null || text === "history");
+	}
+	const fileOption = texts.some((text) => text === null || /^-[a-z]*[rnaw]/.test(text));
+	const operand = texts.some((text) => text === null || !text.startsWith("-"));
+	return fileOption && !operand;
+}
 
 /** `IFS` field splitting of `text` at any character of `chars` (empty fields dropped). */
 function splitFields(text: string, chars: string): string[] {

@@ -101,6 +101,9 @@ describe("BashProgram.parse path candidates through shell state", () => {
 		["histfile-prefix", "HISTFILE=.env history -r", ENV],
 		["history-operand", "history -r link-to-env", ENV],
 		["history-n", "HISTFILE=link-to-env; history -n", ENV],
+		["set-o-history", "HISTFILE=link-to-env; set -o history; history", ENV],
+		["shopt-o-history", "HISTFILE=.env; shopt -o -s history; history", ENV],
+		["set-eo-history", "HISTFILE=.env; set -eo history; history", ENV],
 		["bind-f", "bind -f link-to-env", ENV],
 		["jq-rawfile", "jq -n --rawfile x link-to-env '$x'", ENV],
 		["jq-slurpfile", "jq -n --slurpfile x link-to-env '$x'", ENV],
@@ -142,6 +145,7 @@ describe("BashProgram.parse path candidates through shell state", () => {
 		["cd-user", "cd ~root; cat x"],
 		["popd-n", "pushd ~/.ssh >/dev/null; pushd / >/dev/null; popd -0; cat id_rsa"],
 		["history-unset", "history -r"],
+		["set-o-history-unset", "set -o history; history"],
 		["assign-default-computed", "f=ok; : ${f:=x$(y)}; cat $f"],
 		["substring-arithmetic", "f=xlink-to-env; cat ${f:n}"],
 		["case-non-ascii", "f=ẞ.env; cat ${f,,}"],
@@ -165,6 +169,7 @@ describe("BashProgram.parse path candidates through shell state", () => {
 		["declared", "f=notes.txt; declare -l g=$f; cat $g"],
 		["dirstack-follow", "pushd src >/dev/null; cat ~1/notes.txt"],
 		["home-loop", "HOME=~; cat ~/notes.txt"],
+		["set-options", "set -euo pipefail; cat notes.txt"],
 	])("%s: `%s` names no unresolved path", (_id, command) => {
 		expect(candidates(command).unresolved).toEqual([]);
 	});
