@@ -130,6 +130,8 @@ export function recordStateEffects(unit: CommandUnit, context: EffectContext): v
 		return;
 	}
 	if (name === null) return;
+	const writer = VARIABLE_WRITERS.get(name);
+	if (writer === undefined && name !== "shopt") return;
 	const texts = unit.args.map(literalWordText);
 	if (name === "shopt") {
 		const options = texts.filter((text) => text === null || !text.startsWith("-"));
@@ -138,7 +140,6 @@ export function recordStateEffects(unit: CommandUnit, context: EffectContext): v
 		if (options.some((text) => text === null || GLOB_OPTIONS.has(text))) context.globsChanged();
 		return;
 	}
-	const writer = VARIABLE_WRITERS.get(name);
 	if (writer === undefined) return;
 	const written = writer(texts);
 	if (written === "any") state.forgetVariables();
@@ -153,18 +154,20 @@ const EXACT_DEFAULT = /^\$\{[A-Za-z_][A-Za-z0-9_]*:?=([^$`"'\\{}]*)\}$/;
  * expanded, whatever role it has. The variable may then hold `w` (or, for a default not read exactly, anything).
  */
 function recordDefaultAssignments(unit: CommandUnit, state: BashShellState): void {
-	const words = [...unit.args, ...unit.redirects.map((redirect) => redirect.target)];
-	for (const assignment of unit.assignments) if (assignment.value !== null) words.push(assignment.value);
-	for (const word of words) {
-		for (const part of word.parts) {
-			if (part.kind !== "dynamic" || !part.raw.includes("=")) continue;
-			const exact = EXACT_DEFAULT.exec(part.raw);
-			for (const match of part.raw.matchAll(ASSIGN_DEFAULT)) {
-				const name = match[1] as string;
-				if (exact !== null && match.index === 0)
-					state.assign(name, { known: [exact[1] as string], unknown: false }, false);
-				else state.assignUnknown(name);
-			}
+	for (const word of unit.args) recordWordDefaults(word, state);
+	for (const redirect of unit.redirects) recordWordDefaults(redirect.target, state);
+	for (const assignment of unit.assignments) if (assignment.value !== null) recordWordDefaults(assignment.value, state);
+}
+
+function recordWordDefaults(word: ShellWord, state: BashShellState): void {
+	for (const part of word.parts) {
+		if (part.kind !== "dynamic" || !part.raw.includes("=")) continue;
+		const exact = EXACT_DEFAULT.exec(part.raw);
+		for (const match of part.raw.matchAll(ASSIGN_DEFAULT)) {
+			const name = match[1] as string;
+			if (exact !== null && match.index === 0)
+				state.assign(name, { known: [exact[1] as string], unknown: false }, false);
+			else state.assignUnknown(name);
 		}
 	}
 }
