@@ -173,6 +173,23 @@ describe("ToolCallPipeline with path *.env: deny on a real tree", () => {
 			},
 		);
 
+		// A partial expansion in the command name keeps the dynamic-name floor (issue 12 item 3).
+		it.each(["r${x}m -rf src", "r$x -rf src", "${x}m src", "r${x:-m} src/a.ts"])(
+			"floors bash %s as a dynamic name",
+			(command) => {
+				const denyRm = createEngine({
+					config: { permission: { "*": "allow", bash: { "*": "allow", "rm *": "deny" } } },
+					cwd: project.cwd,
+					home: project.home,
+					probe: realProbe(),
+				});
+				expect(denyRm.pipeline.decide(bashCall(command)).combined).toMatchObject({
+					state: "ask",
+					matchedPattern: "<dynamic-command-name>",
+				});
+			},
+		);
+
 		it("leaves `N=3; echo $N` to the bash rules: no path is computed", () => {
 			expect(recommended.pipeline.decide(bashCall("N=3; echo $N")).combined).toMatchObject({ gate: "tool" });
 		});
