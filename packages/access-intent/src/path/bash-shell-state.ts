@@ -13,11 +13,15 @@ export type Bases = { readonly kind: "known"; readonly dirs: readonly string[] }
 /** More possible directories or values than this collapse to unknown. */
 export const MAX_POSSIBILITIES = 8;
 
+/** `name=v`, `name+=v`, or either when the text does not tell them apart. */
+export type AssignMode = "set" | "append" | "set-or-append";
+
 /** `declare -l`, `-u`, `-c`: the case bash gives every later value of the variable. */
 export type CaseAttribute = "lower" | "upper" | "capitalize";
 
 const UNKNOWN_VALUE: VariableValues = Object.freeze({ known: Object.freeze([]), unknown: true });
 const UNKNOWN_BASES: Bases = Object.freeze({ kind: "unknown" });
+const DEFAULT_IFS: VariableValues = Object.freeze({ known: Object.freeze([" \t\n"]), unknown: false });
 
 export class BashShellState {
 	private currentBases: Bases;
@@ -56,6 +60,8 @@ export class BashShellState {
 		if (tracked) return tracked;
 		if (name === "HOME" && this.home !== "") return { known: [this.home], unknown: false };
 		if (name === "PWD") return basesValues(this.currentBases);
+		// bash sets IFS at start-up whatever the environment holds.
+		if (name === "IFS") return DEFAULT_IFS;
 		return UNKNOWN_VALUE;
 	}
 
@@ -92,12 +98,7 @@ export class BashShellState {
 	}
 
 	/** Records `name=value` (or `name+=value`); an uncertain assignment keeps every earlier possibility. */
-	assign(
-		name: string,
-		values: VariableValues,
-		certain: boolean,
-		mode: "set" | "append" | "set-or-append" = "set",
-	): void {
+	assign(name: string, values: VariableValues, certain: boolean, mode: AssignMode = "set"): void {
 		const refs = this.namerefs.get(name);
 		if (refs === null) {
 			// SECURITY: `declare -n r=$x; r=.env` may set any variable.
@@ -105,7 +106,17 @@ export class BashShellState {
 			return;
 		}
 		if (refs !== undefined) {
-			for (const target of refs) this.assign(target, values, certain && refs.length === 1, mode);
+			// One level only: bash refuses a circular reference, and a reference to a reference is not followed here.
+			for (const target of refs) this.assignPlain(target, values, certain && refs.length === 1, mode, target === name);
+			return;
+		}
+		this.assignPlain(name, values, certain, mode, false);
+	}
+
+	/** `self` is true for a nameref's own plain reading (a `declare -n` that may not have happened). */
+	private assignPlain(name: string, values: VariableValues, certain: boolean, mode: AssignMode, self: boolean): void {
+		if (!self && this.namerefs.has(name)) {
+			this.forgetVariables();
 			return;
 		}
 		if (name === "DIRSTACK") this.stackKnown = false;

@@ -67,6 +67,8 @@ describe("BashProgram.parse path candidates through shell state", () => {
 		["B-nameref", "f=link-to-env; declare -n r=f; cat $r", ENV],
 		["nameref-later", "declare -n r=f; f=.env; cat $r", ENV],
 		["nameref-assign", "declare -n r=f; r=.env; cat $f", ENV],
+		["nameref-maybe", "f=ok; (exit 1) || declare -n r=f; r=.env; cat $f $r", ENV],
+		["ifs-conditional", "(exit 1) || IFS=:; f=.env:x; cat $f", ENV],
 		["declare-lower", "declare -l f=.ENV; cat $f", ENV],
 		["declare-lower-later", "declare -l f; f=LINK-TO-ENV; cat $f", ENV],
 		["typeset-upper-case", "typeset -c f; f=nOTES.TXT; cat ~/$f", "home/Notes.txt"],
@@ -130,6 +132,8 @@ describe("BashProgram.parse path candidates through shell state", () => {
 		["declare-computed", 'f=ok; declare "$x"; cat $f'],
 		["nameref-computed", "f=ok; declare -n r=$x; r=.env; cat $f"],
 		["declare-integer", "declare -i f=1; cat $f"],
+		["nameref-cycle", "declare -n a=b; declare -n b=a; a=.env; cat $b"],
+		["nameref-chain", "f=.env; declare -n r1=f; declare -n r2=r1; cat $r2"],
 		["ifs-unknown", "IFS=$x; f=.env:x; cat $f"],
 		["user-home", "cat ~root/.ssh/id_rsa"],
 		["oldpwd-unknown", "cat ~-/id_rsa"],
@@ -170,6 +174,7 @@ describe("BashProgram.parse path candidates through shell state", () => {
 		["dirstack-follow", "pushd src >/dev/null; cat ~1/notes.txt"],
 		["home-loop", "HOME=~; cat ~/notes.txt"],
 		["set-options", "set -euo pipefail; cat notes.txt"],
+		["ifs-default", "f='notes.txt src/a.ts'; cat $f"],
 	])("%s: `%s` names no unresolved path", (_id, command) => {
 		expect(candidates(command).unresolved).toEqual([]);
 	});
