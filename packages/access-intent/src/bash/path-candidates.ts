@@ -87,7 +87,11 @@ class PathCollector {
 		// A sourced file may set any variable; the working directory is still assumed kept (see the report residuals).
 		if (unit.commandName === "source" || unit.commandName === ".") this.state.forgetVariables();
 		this.visitCommandName(unit.nameWord, bases);
-		if (readsHistoryFile(unit)) this.visitHistoryFile(unit, bases);
+		if (readsHistoryFile(unit)) this.visitVariableFile(unit, "HISTFILE", null, bases);
+		// SECURITY: `INPUTRC=.env bind -v` prints each line of .env readline cannot parse on stderr (bash 5.2, also
+		// non-interactive); with stderr discarded nothing of the file is shown, so only then is it not a read.
+		if (unit.commandName === "bind" && !discardsStderr(unit))
+			this.visitVariableFile(unit, "INPUTRC", "~/.inputrc", bases);
 		if (!declaration) {
 			const roles = operandRoles(unit.commandName, unit.args.map(literalWordText));
 			unit.args.forEach((word, index) => {
@@ -121,16 +125,21 @@ class PathCollector {
 		recordStateEffects(unit, { state: this.state, certain, lookup: this.lookup, globsChanged: this.globsChanged });
 	}
 
-	/** `$HISTFILE` (a prefix assignment first) as a path, unresolved when this command never assigned it. */
-	private visitHistoryFile(unit: CommandUnit, bases: Bases): void {
-		const prefix = unit.assignments.findLast((assignment) => assignment.name === "HISTFILE");
+	/**
+	 * The file a builtin opens through a variable (`$HISTFILE`, `$INPUTRC`; a prefix assignment first) as a path;
+	 * unresolved when this command never assigned it (the environment may), plus the builtin's fallback file.
+	 */
+	private visitVariableFile(unit: CommandUnit, variable: string, fallback: string | null, bases: Bases): void {
+		const prefix = unit.assignments.findLast((assignment) => assignment.name === variable);
 		if (prefix?.value != null) {
 			this.visitWord(prefix.value, "definite", bases);
 			return;
 		}
-		const histfile = this.state.tracked("HISTFILE");
-		for (const value of histfile?.known ?? []) this.visitText(value, null, "definite", bases);
-		if (histfile === null || histfile.unknown) this.addUnresolved("$HISTFILE");
+		const values = this.state.tracked(variable);
+		for (const value of values?.known ?? []) this.visitText(value, null, "definite", bases);
+		if (values !== null && !values.unknown) return;
+		this.addUnresolved(`$${variable}`);
+		if (fallback !== null) this.visitText(fallback, null, "definite", bases);
 	}
 
 	/** `./run.sh` or `../tools/x` executes a file relative to the base; absolute commands are the command gate's. */
@@ -315,6 +324,15 @@ class PathCollector {
 }
 
 const GLOB_CHAR = /[*?[]/;
+
+/** `2>/dev/null`, `&>/dev/null`, `2>&-`: nothing the unit writes to stderr is seen. */
+function discardsStderr(unit: CommandUnit): boolean {
+	return unit.redirects.some((redirect) => {
+		const target = literalWordText(redirect.target);
+		const stderr = redirect.operator.startsWith("2>") || redirect.operator.startsWith("&>");
+		return stderr && (target === "/dev/null" || (redirect.operator === "2>&" && target === "-"));
+	});
+}
 
 /**
  * Whether the unit reads or writes `$HISTFILE`: `history -r` (also `-n`, `-a`, `-w`) with no file operand

@@ -107,6 +107,8 @@ describe("BashProgram.parse path candidates through shell state", () => {
 		["shopt-o-history", "HISTFILE=.env; shopt -o -s history; history", ENV],
 		["set-eo-history", "HISTFILE=.env; set -eo history; history", ENV],
 		["bind-f", "bind -f link-to-env", ENV],
+		["inputrc-prefix", "INPUTRC=.env bind -v", ENV],
+		["inputrc-assigned", "INPUTRC=link-to-env; bind -p | head -1", ENV],
 		["jq-rawfile", "jq -n --rawfile x link-to-env '$x'", ENV],
 		["jq-slurpfile", "jq -n --slurpfile x link-to-env '$x'", ENV],
 	])("%s: `%s` reads %s", (_id, command, file) => {
@@ -150,6 +152,7 @@ describe("BashProgram.parse path candidates through shell state", () => {
 		["popd-n", "pushd ~/.ssh >/dev/null; pushd / >/dev/null; popd -0; cat id_rsa"],
 		["history-unset", "history -r"],
 		["set-o-history-unset", "set -o history; history"],
+		["inputrc-unset", "bind -v"],
 		["assign-default-computed", "f=ok; : ${f:=x$(y)}; cat $f"],
 		["substring-arithmetic", "f=xlink-to-env; cat ${f:n}"],
 		["case-non-ascii", "f=ẞ.env; cat ${f,,}"],
@@ -177,6 +180,13 @@ describe("BashProgram.parse path candidates through shell state", () => {
 		["ifs-default", "f='notes.txt src/a.ts'; cat $f"],
 	])("%s: `%s` names no unresolved path", (_id, command) => {
 		expect(candidates(command).unresolved).toEqual([]);
+	});
+
+	it("does not count `$INPUTRC` as read by `bind` when stderr, where readline reports its lines, is discarded", () => {
+		expect(candidates("INPUTRC=.env bind -v 2>/dev/null | head -1")).toEqual({
+			canonical: ["/dev/null"],
+			unresolved: [],
+		});
 	});
 
 	it("turns splitting off with an empty IFS", () => {
