@@ -87,7 +87,11 @@ class PathCollector {
 		// A sourced file may set any variable; the working directory is still assumed kept (see the report residuals).
 		if (unit.commandName === "source" || unit.commandName === ".") this.state.forgetVariables();
 		this.visitCommandName(unit.nameWord, bases);
-		if (readsHistoryFile(unit)) this.visitVariableFile(unit, "HISTFILE", null, bases);
+		if (readsHistoryFile(unit)) {
+			// With HISTFILE unset, `history -r` falls back to `~/.history`; `set -o history` then loads nothing.
+			const fallback = unit.commandName === "history" ? "~/.history" : null;
+			this.visitVariableFile(unit, "HISTFILE", fallback, bases);
+		}
 		// SECURITY: `INPUTRC=.env bind -v` prints each line of .env readline cannot parse on stderr (bash 5.2, also
 		// non-interactive); with stderr discarded nothing of the file is shown, so only then is it not a read.
 		if (unit.commandName === "bind" && !discardsStderr(unit))
