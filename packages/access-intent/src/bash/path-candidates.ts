@@ -1,6 +1,7 @@
 /**
  * Owns: the path slices of one bash command: the paths it would really touch outside cwd, and the path-rule candidates
- * (operands, option values, redirect targets, glob matches, `cd` folding, literal-assigned variables).
+ * (operands, option values, redirect targets, glob matches, `cd` folding, variables and tilde prefixes as the shell
+ * state follows them, files builtins open through `$HISTFILE`/`$INPUTRC`), and the unresolved words that must ask.
  * Never: consults rules or decides an action; candidacy is a file-system question answered through the normalizer.
  */
 

@@ -1,6 +1,7 @@
 /**
- * Owns: the concrete texts a shell word can take given what is known of its variables, with glob activity per piece,
- * and the literal spelling kept for whatever cannot be resolved.
+ * Owns: the concrete texts a shell word can take given what is known of its variables, with glob activity per piece
+ * (defaults, case modification, substrings, literal trims and substitutions computed exactly), and the literal
+ * spelling kept for whatever cannot be resolved.
  * Never: guesses a value; an unknown variable or a dynamic part yields the unresolved spelling instead.
  */
 import type { ShellWord } from "../bash/shell-word";

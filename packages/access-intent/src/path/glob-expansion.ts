@@ -1,6 +1,6 @@
 /**
- * Owns: pathname expansion of a bash word with active glob characters (`*`, `?`, `[…]`), as bash does it by default
- * (no dotglob: a leading `.` must be matched literally), bounded by a shared work budget.
+ * Owns: pathname expansion of a bash word with active glob characters (`*`, `?`, `[…]` with POSIX classes), as bash
+ * does it by default (no dotglob: a leading `.` must be matched literally), bounded by a shared work budget.
  * Never: reads the file system other than through the normalizer's probe, or expands quoted glob characters.
  */
 import type { ValuePiece } from "./bash-word-values";
