@@ -127,8 +127,29 @@ class PathCollector {
 	}
 
 	private recordEffects(unit: CommandUnit, certain: boolean): void {
-		recordStateEffects(unit, { state: this.state, certain, lookup: this.lookup, globsChanged: this.globsChanged });
+		const context = { state: this.state, certain, lookup: this.lookup, globsChanged: this.globsChanged };
+		recordStateEffects(unit, { ...context, loopValues: this.loopValues });
 	}
+
+	/** `for f in src/*.ts`: each word, a glob as the names it matches at every known base (the pattern if none). */
+	private readonly loopValues = (words: readonly string[]): VariableValues | null => {
+		const bases = this.state.bases;
+		if (bases.kind === "unknown") return null;
+		const known: string[] = [];
+		for (const word of words) {
+			if (!GLOB_CHAR.test(word)) {
+				known.push(word);
+				continue;
+			}
+			if (this.globsUnknown) return null;
+			for (const base of bases.dirs) {
+				const expansion = expandGlob([{ text: word, active: true }], base, this.normalizer, this.budget);
+				if (!expansion.complete) return null;
+				known.push(...(expansion.matches.length === 0 ? [word] : expansion.matches));
+			}
+		}
+		return { known: [...new Set(known)], unknown: false };
+	};
 
 	/**
 	 * The file a builtin opens through a variable (`$HISTFILE`, `$INPUTRC`; a prefix assignment first) as a path;

@@ -12,6 +12,8 @@ export type Bases = { readonly kind: "known"; readonly dirs: readonly string[] }
 
 /** More possible directories or values than this collapse to unknown. */
 export const MAX_POSSIBILITIES = 8;
+/** A loop variable keeps more: `for f in src/*.ts` lists a directory (a word expands to at most 16 values anyway). */
+export const MAX_LOOP_VALUES = 16;
 
 /** `name=v`, `name+=v`, or either when the text does not tell them apart. */
 export type AssignMode = "set" | "append" | "set-or-append";
@@ -137,6 +139,16 @@ export class BashShellState {
 			return;
 		}
 		this.variables.set(name, capValues(unionValues(before, next)));
+	}
+
+	/** `for f in w…` with at least one word: f takes one of the values (up to `MAX_LOOP_VALUES` are kept). */
+	assignLoop(name: string, values: VariableValues, certain: boolean): void {
+		if (this.namerefs.has(name)) {
+			this.forgetVariables();
+			return;
+		}
+		const next = certain ? values : unionValues(this.lookupPlain(name), values);
+		this.variables.set(name, capValues(next, MAX_LOOP_VALUES));
 	}
 
 	/** The variable may since hold anything (`read f`, `printf -v f`, a `for f` loop). */
@@ -278,7 +290,7 @@ function capBases(bases: Bases): Bases {
 	return bases;
 }
 
-function capValues(values: VariableValues): VariableValues {
-	if (values.known.length <= MAX_POSSIBILITIES) return values;
-	return { known: values.known.slice(0, MAX_POSSIBILITIES), unknown: true };
+function capValues(values: VariableValues, cap = MAX_POSSIBILITIES): VariableValues {
+	if (values.known.length <= cap) return values;
+	return { known: values.known.slice(0, cap), unknown: true };
 }

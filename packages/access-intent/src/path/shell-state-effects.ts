@@ -111,6 +111,22 @@ export interface EffectContext {
 	readonly lookup: VariableLookup;
 	/** Set when a glob may no longer mean what the default options make it mean (`shopt -s dotglob`, `GLOBIGNORE=`). */
 	readonly globsChanged: () => void;
+	/** The values plain loop words take (globs expanded), or `null` when they cannot be established. */
+	readonly loopValues: (words: readonly string[]) => VariableValues | null;
+}
+
+/** A loop word read from the unit text: no quoting, expansion, brace, bracket, tilde or comment. */
+const PLAIN_LOOP_WORD = /^[A-Za-z0-9_./*?+@%:,=-]+$/;
+
+/**
+ * The words of `for f in w1 w2; do …` when each is plain (a glob included), `[]` for an empty list, `null` for any
+ * other loop (`select`, `for f; do`, quoted or expanded words, `for ((…))`).
+ */
+export function loopWords(text: string): string[] | null {
+	const loop = /^for\s+[A-Za-z_][A-Za-z0-9_]*\s+in(?=[\s;])([^;\n]*)[;\n]/.exec(text);
+	if (loop === null) return null;
+	const words = (loop[1] as string).split(/[ \t]+/).filter((word) => word !== "");
+	return words.every((word) => PLAIN_LOOP_WORD.test(word)) ? words : null;
 }
 
 /** Applies the unit's effect on variables and shell options to the state. */
@@ -120,7 +136,13 @@ export function recordStateEffects(unit: CommandUnit, context: EffectContext): v
 	if (unit.compound) {
 		// `for f in …` and `select f in …` leave f set to one of the words (or unchanged, with no word).
 		const loop = /^(?:for|select)\s+([A-Za-z_][A-Za-z0-9_]*)/.exec(unit.text);
-		if (loop !== null) state.assignUnknown(loop[1] as string);
+		if (loop === null) return;
+		const name = loop[1] as string;
+		const words = loopWords(unit.text);
+		if (words !== null && words.length === 0) return;
+		const values = words === null ? null : context.loopValues(words);
+		if (values === null) state.assignUnknown(name);
+		else state.assignLoop(name, values, context.certain);
 		return;
 	}
 	const name = unit.commandName;

@@ -86,6 +86,11 @@ describe("BashProgram.parse path candidates through shell state", () => {
 		["prefix-removal", "f=x.env; cat ${f#x}", ENV],
 		["suffix-removal", "f=.env.bak; cat ${f%%.bak}", ENV],
 		["assign-default-echo", "f=; echo ${f:=.env}; cat $f", ENV],
+		// Loop variables take the loop's plain words, globs expanded.
+		["for-loop", "f=ok; for f in .env; do cat $f; done", ENV],
+		["for-loop-glob", "for f in .e?v; do cat $f; done", ENV],
+		["for-loop-words", 'for f in x link-to-env; do cat "$f"; done', ENV],
+		["for-loop-after", "for f in notes.txt .env; do :; done; cat $f", ENV],
 		// IFS splitting of literal values.
 		["ifs-colon", "IFS=:; f=.env:x; cat $f", ENV],
 		["ifs-link", "IFS=,; f=x,link-to-env; cat $f", ENV],
@@ -128,8 +133,11 @@ describe("BashProgram.parse path candidates through shell state", () => {
 		["mapfile-over", "f=ok; mapfile -t f <<< .env; cat $f"],
 		["getopts", "f=ok; getopts ab f; cat $f"],
 		["let", "f=ok; let f=1; cat $f"],
-		["for-loop", "f=ok; for f in .env; do cat $f; done"],
 		["select-loop", "f=ok; select f in .env; do cat $f; done"],
+		["for-positional", 'for f in "$@"; do cat $f; done'],
+		["for-substitution", "for f in $(ls); do cat $f; done"],
+		["for-nullglob", "shopt -s nullglob; for f in *.env; do cat $f; done"],
+		["for-no-list", "for f; do cat $f; done"],
 		["substitution", "f=$(echo .env); cat $f"],
 		["declare-computed", 'f=ok; declare "$x"; cat $f'],
 		["nameref-computed", "f=ok; declare -n r=$x; r=.env; cat $f"],
@@ -178,6 +186,7 @@ describe("BashProgram.parse path candidates through shell state", () => {
 		["home-loop", "HOME=~; cat ~/notes.txt"],
 		["set-options", "set -euo pipefail; cat notes.txt"],
 		["ifs-default", "f='notes.txt src/a.ts'; cat $f"],
+		["for-wc", 'for f in src/*.ts; do wc -l "$f"; done'],
 	])("%s: `%s` names no unresolved path", (_id, command) => {
 		expect(candidates(command).unresolved).toEqual([]);
 	});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { VARIABLE_WRITERS } from "../../src/path/shell-state-effects";
+import { loopWords, VARIABLE_WRITERS } from "../../src/path/shell-state-effects";
 
 describe("VARIABLE_WRITERS", () => {
 	// `null` stands for a computed word; `"any"` means any variable may have been set.
@@ -30,5 +30,24 @@ describe("VARIABLE_WRITERS", () => {
 		expect([...VARIABLE_WRITERS.keys()].sort()).toEqual(
 			["getopts", "let", "mapfile", "printf", "read", "readarray", "wait"].sort(),
 		);
+	});
+});
+
+describe("loopWords", () => {
+	it.each([
+		["for f in a b; do cat $f; done", ["a", "b"]],
+		["for f in src/*.ts\ndo wc -l $f; done", ["src/*.ts"]],
+		["for f in; do :; done", []],
+		["for f in 'a b'; do :; done", null],
+		['for f in "$@"; do :; done', null],
+		["for f in $(ls); do :; done", null],
+		["for f in ~/x; do :; done", null],
+		["for f in {a,b}; do :; done", null],
+		["for f in a # c\ndo :; done", null],
+		["for f; do :; done", null],
+		["for ((i=0; i<3; i++)); do :; done", null],
+		["select f in a b; do :; done", null],
+	])("reads %j as %j", (text, words) => {
+		expect(loopWords(text)).toEqual(words);
 	});
 });

@@ -72,6 +72,7 @@ describe("ToolCallPipeline with path *.env: deny on a real tree", () => {
 		"a=.ENV; cat ${a,,}",
 		"a=xenv; cat .${a:1}",
 		"cat .e${PWD:0:0}nv",
+		"for f in .env; do cat $f; done",
 	])("denies bash %s", (command) => {
 		const decision = engine.pipeline.decide(bashCall(command));
 		expect(decision.combined.state).toBe("deny");
@@ -88,7 +89,7 @@ describe("ToolCallPipeline with path *.env: deny on a real tree", () => {
 
 	// Red-team findings: values the parse cannot know are not guessed; while a path rule denies, they ask.
 	it.each([
-		"for f in .env; do cat $f; done",
+		'for f in "$@"; do cat $f; done',
 		"read a <<< .env; cat $a",
 		"mapfile a <<< .env; cat $a",
 		"a=(.env); cat ${a[0]}",
@@ -189,6 +190,16 @@ describe("ToolCallPipeline with path *.env: deny on a real tree", () => {
 				});
 			},
 		);
+
+		it("allows a loop over a glob of ordinary files", () => {
+			const loops = createEngine({
+				config: { permission: { "*": "allow", path: { "*.env": "deny" } } },
+				cwd: project.cwd,
+				home: project.home,
+				probe: realProbe(),
+			});
+			expect(loops.pipeline.decide(bashCall('for f in src/*.ts; do wc -l "$f"; done')).combined.state).toBe("allow");
+		});
 
 		it("leaves `N=3; echo $N` to the bash rules: no path is computed", () => {
 			expect(recommended.pipeline.decide(bashCall("N=3; echo $N")).combined).toMatchObject({ gate: "tool" });
