@@ -94,8 +94,6 @@ export const OPEN_ROWS: ReadonlyMap<string, number> = new Map([
 	["D-arithx-cat-heredoc", 12], // fidelity-readonly
 	["cr-hash", 12], // fidelity-recommended
 	["vt-hash", 12], // fidelity-recommended
-	["empty-exp-env", 12], // fidelity-recommended
-	["unknown-var-path", 12], // fidelity-recommended
 	["pad-5000", 12], // fidelity-yolo
 	["pad-nest", 12], // fidelity-yolo
 	["pad-size", 12], // fidelity-yolo
@@ -108,17 +106,4 @@ export const OPEN_ROWS: ReadonlyMap<string, number> = new Map([
 	["D-git-trace-bashrc", 13], // readonly-recipe
 	["D-cat-truncate", 13], // readonly-recipe
 	["D-cat-pi-config", 13], // readonly-recipe
-	["B-tplus-link", 12], // secrets-paths
-	["B-tplus-glob", 12], // secrets-paths
-	["B-tplus-grep", 12], // secrets-paths
-	["B-oldpwd-assign", 12], // secrets-paths
-	["B-oldpwd-assign-env", 12], // secrets-paths
-	["B-pwd-assign", 12], // secrets-paths
-	["B-dirstack", 12], // secrets-paths
-	["B-dirstack-plus", 12], // secrets-paths
-	["B-append-assign-ssh", 12], // secrets-paths
-	["B-append-link", 12], // secrets-paths
-	["B-nameref", 12], // secrets-paths
-	["B-glob-class", 12], // secrets-paths
-	["B-histfile-ssh", 12], // secrets-paths
 ]);

@@ -1,6 +1,7 @@
 /**
  * Owns: the path slices of one bash command: the paths it would really touch outside cwd, and the path-rule candidates
- * (operands, option values, redirect targets, glob matches, `cd` folding, literal-assigned variables).
+ * (operands, option values, redirect targets, glob matches, `cd` folding, variables and tilde prefixes as the shell
+ * state follows them, files builtins open through `$HISTFILE`/`$INPUTRC`), and the unresolved words that must ask.
  * Never: consults rules or decides an action; candidacy is a file-system question answered through the normalizer.
  */
 
@@ -13,6 +14,7 @@ import { applyDirectoryChange } from "../path/directory-change";
 import { createGlobBudget, expandGlob, type GlobBudget } from "../path/glob-expansion";
 import { type BashPaths, PathCandidateSink } from "../path/path-candidate-sink";
 import type { PathNormalizer } from "../path/path-normalizer";
+import { recordStateEffects } from "../path/shell-state-effects";
 import { ByBase } from "./by-base";
 import type { CommandUnit } from "./command-unit";
 import { literalWordText, type ShellWord, unglobbedLiteralText } from "./shell-word";
@@ -49,6 +51,11 @@ class PathCollector {
 	private readonly budget: GlobBudget = createGlobBudget();
 	readonly sink: PathCandidateSink;
 	private readonly lookup = (name: string): VariableValues => this.state.lookup(name);
+	/** True after `shopt -s dotglob` and the like: a glob may match what the default options would not. */
+	private globsUnknown = false;
+	private readonly globsChanged = (): void => {
+		this.globsUnknown = true;
+	};
 	/** `forBashToken` and `entryExists` answers: the view's probe is memoised, so an answer never changes. */
 	private readonly tokens = new ByBase<AccessPath>();
 	private readonly entries = new ByBase<boolean>();
@@ -68,19 +75,28 @@ class PathCollector {
 		// SECURITY: `false && cd /tmp; cat ../x`: a `cd` right after `&&` holds only up to the end of its `&&` chain.
 		const chained = unit.context === null && unit.nesting.length === 1 && unit.nesting[0] === "and_then";
 		if (!chained) this.state.endChain();
+		// INVARIANT: an effect is certain only for a plain top-level unit; anything nested may not run or may not persist.
+		const certain = unit.context === null && unit.nesting.length === 0;
 		if (unit.compound) {
 			// SECURITY: `{ cat a; } > /etc/x` and `while …; done < /etc/passwd`: a compound's own redirects are its paths.
 			this.visitRedirects(unit, this.state.bases);
+			this.recordEffects(unit, certain);
 			return;
 		}
-		// INVARIANT: an effect is certain only for a plain top-level unit; anything nested may not run or may not persist.
-		const certain = unit.context === null && unit.nesting.length === 0;
 		const bases = this.state.bases;
 		const declaration = unit.nameWord === null || (unit.commandName !== null && DECLARATIONS.has(unit.commandName));
-		if (declaration) this.recordAssignments(unit, certain);
 		// A sourced file may set any variable; the working directory is still assumed kept (see the report residuals).
 		if (unit.commandName === "source" || unit.commandName === ".") this.state.forgetVariables();
 		this.visitCommandName(unit.nameWord, bases);
+		if (readsHistoryFile(unit)) {
+			// With HISTFILE unset, `history -r` falls back to `~/.history`; `set -o history` then loads nothing.
+			const fallback = unit.commandName === "history" ? "~/.history" : null;
+			this.visitVariableFile(unit, "HISTFILE", fallback, bases);
+		}
+		// SECURITY: `INPUTRC=.env bind -v` prints each line of .env readline cannot parse on stderr (bash 5.2, also
+		// non-interactive); with stderr discarded nothing of the file is shown, so only then is it not a read.
+		if (unit.commandName === "bind" && !discardsStderr(unit))
+			this.visitVariableFile(unit, "INPUTRC", "~/.inputrc", bases);
 		if (!declaration) {
 			const roles = operandRoles(unit.commandName, unit.args.map(literalWordText));
 			unit.args.forEach((word, index) => {
@@ -88,6 +104,8 @@ class PathCollector {
 			});
 		}
 		this.visitRedirects(unit, bases);
+		// Variables change after the unit's own words were expanded (`f=x; f=y cat $f` reads x).
+		this.recordEffects(unit, certain);
 		const chainedCd = chained && unit.commandName === "cd";
 		if (chainedCd) this.state.enterChain();
 		applyDirectoryChange(unit, {
@@ -108,13 +126,46 @@ class PathCollector {
 		}
 	}
 
-	private recordAssignments(unit: CommandUnit, certain: boolean): void {
-		for (const assignment of unit.assignments) {
-			if (assignment.value === null) continue;
-			const resolved = resolveWord(assignment.value, this.lookup);
-			const known = resolved.values.map((value) => value.text);
-			this.state.assign(assignment.name, { known, unknown: resolved.unresolved !== null }, certain);
+	private recordEffects(unit: CommandUnit, certain: boolean): void {
+		const context = { state: this.state, certain, lookup: this.lookup, globsChanged: this.globsChanged };
+		recordStateEffects(unit, { ...context, loopValues: this.loopValues });
+	}
+
+	/** `for f in src/*.ts`: each word, a glob as the names it matches at every known base (the pattern if none). */
+	private readonly loopValues = (words: readonly string[]): VariableValues | null => {
+		const bases = this.state.bases;
+		if (bases.kind === "unknown") return null;
+		const known: string[] = [];
+		for (const word of words) {
+			if (!GLOB_CHAR.test(word)) {
+				known.push(word);
+				continue;
+			}
+			if (this.globsUnknown) return null;
+			for (const base of bases.dirs) {
+				const expansion = expandGlob([{ text: word, active: true }], base, this.normalizer, this.budget);
+				if (!expansion.complete) return null;
+				known.push(...(expansion.matches.length === 0 ? [word] : expansion.matches));
+			}
 		}
+		return { known: [...new Set(known)], unknown: false };
+	};
+
+	/**
+	 * The file a builtin opens through a variable (`$HISTFILE`, `$INPUTRC`; a prefix assignment first) as a path;
+	 * unresolved when this command never assigned it (the environment may), plus the builtin's fallback file.
+	 */
+	private visitVariableFile(unit: CommandUnit, variable: string, fallback: string | null, bases: Bases): void {
+		const prefix = unit.assignments.findLast((assignment) => assignment.name === variable);
+		if (prefix?.value != null) {
+			this.visitWord(prefix.value, "definite", bases);
+			return;
+		}
+		const values = this.state.tracked(variable);
+		for (const value of values?.known ?? []) this.visitText(value, null, "definite", bases);
+		if (values !== null && !values.unknown) return;
+		this.addUnresolved(`$${variable}`);
+		if (fallback !== null) this.visitText(fallback, null, "definite", bases);
 	}
 
 	/** `./run.sh` or `../tools/x` executes a file relative to the base; absolute commands are the command gate's. */
@@ -150,11 +201,18 @@ class PathCollector {
 			return;
 		}
 		const resolved = resolveWord(word, this.lookup);
+		const ifs = this.state.tracked("IFS");
+		const expands = word.parts.some((part) => part.kind !== "literal" && !(part.kind === "variable" && part.quoted));
 		for (const value of resolved.values) {
-			if (value.splits) {
-				for (const piece of value.text.split(/\s+/)) if (piece !== "") this.visitText(piece, null, certainty, bases);
-			} else this.visitText(value.text, value.pieces, certainty, bases);
+			if (value.splits && ifs === null) this.visitFields(value.text.split(/\s+/), certainty, bases);
+			else this.visitText(value.text, value.pieces, certainty, bases);
+			// SECURITY: `IFS=:; f=.env:x; cat $f` reads `.env`: an unquoted expansion splits at every IFS character. The
+			// whole text stays a candidate too, as only the expanded characters split.
+			if (ifs !== null && expands)
+				for (const chars of ifs.known)
+					if (chars !== "") this.visitFields(splitFields(value.text, chars), certainty, bases);
 		}
+		if (ifs?.unknown && expands) this.addUnresolved(resolved.unresolved ?? word.raw);
 		if (resolved.unresolved !== null) {
 			// SECURITY: `$DIR/.env` is not guessed, but its spelling still meets pattern rules such as `*.env`, and
 			// `/etc/$X` is outside cwd whatever X holds, because its known directory is.
@@ -164,6 +222,20 @@ class PathCollector {
 			if (external) this.sink.addPath(literal);
 			else this.sink.addRuleOnly(literal);
 		}
+	}
+
+	/** Words made by splitting an unquoted expansion; their glob characters are active. */
+	private visitFields(fields: readonly string[], certainty: Certainty, bases: Bases): void {
+		for (const field of fields) {
+			if (field === "") continue;
+			const pieces = [{ text: field, active: GLOB_CHAR.test(field) }];
+			this.visitText(field, pieces, certainty, bases);
+		}
+	}
+
+	/** A word whose value this parse cannot know: it is outside cwd and asks under a restrictive `path` rule. */
+	private addUnresolved(spelling: string): void {
+		this.sink.addPath(this.normalizer.forLiteral(spelling, { external: true, reason: "unresolved-word" }));
 	}
 
 	/** Whether the directory written before the first unknown part (`/etc/` of `/etc/$X`) lies outside cwd. */
@@ -183,14 +255,31 @@ class PathCollector {
 		return this.normalizer.forBashToken(dir, base).external;
 	}
 
-	private visitText(text: string, pieces: readonly ValuePiece[] | null, certainty: Certainty, bases: Bases): void {
+	private visitText(
+		text: string,
+		pieces: readonly ValuePiece[] | null,
+		certainty: Certainty,
+		bases: Bases,
+		tildes: "all" | "home" | "none" = "all",
+	): void {
 		if (text === "") return;
-		const home = text === "~" || text.startsWith("~/") ? this.state.tracked("HOME") : null;
-		if (home !== null) {
-			// SECURITY: `HOME=/etc; cat ~/shadow` reads /etc/shadow; tilde follows the command's own HOME assignment.
-			for (const value of home.known) this.visitText(value + text.slice(1), null, certainty, bases);
-			if (home.unknown)
-				this.sink.addPath(this.normalizer.forLiteral(text, { external: true, reason: "unmapped-home" }));
+		const tilde = tildes === "none" || text.charCodeAt(0) !== 126 /* ~ */ ? null : /^~([^/]*)/.exec(text);
+		const prefix = tilde === null ? null : (tilde[1] as string);
+		const values = prefix === null || (prefix !== "" && tildes === "home") ? null : this.tildeValues(prefix);
+		if (values !== null) {
+			// SECURITY: `HOME=/etc; cat ~/shadow` reads /etc/shadow; `cat ~+/link`, `~-/x`, `~1/x` read from `$PWD`,
+			// `$OLDPWD` and the directory stack as this parse followed them.
+			const cut = (tilde as RegExpExecArray)[0].length;
+			const next = prefix === "" ? "none" : "home";
+			for (const value of values.known)
+				this.visitText(value + text.slice(cut), replacePrefix(pieces, cut, value), certainty, bases, next);
+			if (values.unknown)
+				this.sink.addPath(
+					this.normalizer.forLiteral(text, {
+						external: true,
+						reason: prefix === "" ? "unmapped-home" : "unresolved-word",
+					}),
+				);
 			return;
 		}
 		const value = certainty === "if-shaped" ? assignmentOperandValue(text) : null;
@@ -214,12 +303,23 @@ class PathCollector {
 		});
 	}
 
+	/**
+	 * `~` (only when `HOME` was assigned here: the normalizer expands it otherwise) or `~+`, `~-`, `~N`, `~user` as the
+	 * state knows them; `null` when the word keeps its spelling.
+	 */
+	private tildeValues(prefix: string): VariableValues | null {
+		if (prefix === "") return this.state.tracked("HOME");
+		return this.state.tilde(prefix);
+	}
+
 	/** Every match is a candidate; the pattern text stays one too, and is external when the matches may be incomplete. */
 	private visitGlob(text: string, pieces: readonly ValuePiece[], bases: Bases): void {
 		this.forEachBase(bases, text, (base) => {
 			const expansion = expandGlob(pieces, base, this.normalizer, this.budget);
 			for (const match of expansion.matches) this.add(match, base);
 			const path = this.normalizer.forBashToken(text, base);
+			// SECURITY: matches that may be incomplete (budget, `[[=e=]]`, `shopt -s dotglob`) leave the word unresolved.
+			if (!expansion.complete || this.globsUnknown) this.addUnresolved(text);
 			if (expansion.matches.length === 0 || !expansion.complete) this.sink.addPath(path);
 			else this.sink.addRuleOnly(path);
 		});
@@ -247,6 +347,66 @@ class PathCollector {
 	private add(text: string, base: string): void {
 		this.sink.addPath(this.tokens.answer(base, text, this.resolveToken));
 	}
+}
+
+const GLOB_CHAR = /[*?[]/;
+
+/** `2>/dev/null`, `&>/dev/null`, `2>&-`: nothing the unit writes to stderr is seen. */
+function discardsStderr(unit: CommandUnit): boolean {
+	return unit.redirects.some((redirect) => {
+		const target = literalWordText(redirect.target);
+		const stderr = redirect.operator.startsWith("2>") || redirect.operator.startsWith("&>");
+		return stderr && (target === "/dev/null" || (redirect.operator === "2>&" && target === "-"));
+	});
+}
+
+/**
+ * Whether the unit reads or writes `$HISTFILE`: `history -r` (also `-n`, `-a`, `-w`) with no file operand
+ * (`$HOME/.history` when unset), and `set -o history` / `shopt -o -s history`, which load the file into the list.
+ * SECURITY: `HISTFILE=~/.ssh/id_rsa; history -r; history` and `HISTFILE=…; set -o history; history` print the key.
+ */
+function readsHistoryFile(unit: CommandUnit): boolean {
+	const name = unit.commandName;
+	if (name !== "history" && name !== "set" && name !== "shopt") return false;
+	const texts = unit.args.map(literalWordText);
+	if (name !== "history") {
+		// `set -o history`, `set -eo history`, `shopt -o -s history`: an `-o` cluster, then the option name.
+		const option = texts.findIndex((text) => text !== null && /^-[A-Za-z]*o[A-Za-z]*$/.test(text));
+		return option >= 0 && texts.slice(option + 1).some((text) => text === null || text === "history");
+	}
+	const fileOption = texts.some((text) => text === null || /^-[a-z]*[rnaw]/.test(text));
+	const operand = texts.some((text) => text === null || !text.startsWith("-"));
+	return fileOption && !operand;
+}
+
+/** `IFS` field splitting of `text` at any character of `chars` (empty fields dropped). */
+function splitFields(text: string, chars: string): string[] {
+	const fields: string[] = [];
+	let field = "";
+	for (const ch of text) {
+		if (chars.includes(ch)) {
+			fields.push(field);
+			field = "";
+		} else field += ch;
+	}
+	fields.push(field);
+	return fields;
+}
+
+/** The glob pieces of a word whose first `cut` characters (a tilde prefix) became `value`, which never globs. */
+function replacePrefix(pieces: readonly ValuePiece[] | null, cut: number, value: string): readonly ValuePiece[] | null {
+	if (pieces === null) return null;
+	const out: ValuePiece[] = [{ text: value, active: false }];
+	let skip = cut;
+	for (const piece of pieces) {
+		if (skip >= piece.text.length) {
+			skip -= piece.text.length;
+			continue;
+		}
+		out.push(skip === 0 ? piece : { text: piece.text.slice(skip), active: piece.active });
+		skip = 0;
+	}
+	return out;
 }
 
 /** Variables that hold a directory the shell moved to (or home): a word led by an unresolved one is at no known place. */

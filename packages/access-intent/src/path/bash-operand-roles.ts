@@ -1,7 +1,9 @@
 /**
- * Owns: which words of a command are file operands: option values, and the pattern or program that pattern-first
- * commands (`grep`, `rg`, `sed`, `awk`, `jq`, …) take before their files (PP-236..239, PP-243, PP-246).
- * Never: resolves or probes words; it assigns roles from the command's option table.
+ * Owns: which words of a command are file operands: option values, the pattern or program that pattern-first
+ * commands (`grep`, `rg`, `sed`, `awk`, `jq`, …) take before their files (PP-236..239, PP-243, PP-246), commands whose
+ * computed operands are text, never files (`echo $HOME`, `printf %s "$(git log)"`), or always files (`history -r F`).
+ * Never: resolves or probes words; it assigns roles from the command's option table. To add a command, add a `spec`
+ * row to `SPECS` and a row to `test/path/bash-operand-roles.test.ts`.
  */
 
 /**
@@ -25,10 +27,19 @@ interface CommandSpec {
 	readonly values: ReadonlyMap<string, readonly ValueRole[]>;
 	/** True when the first operand is a pattern/program unless one of the `values` options with a pattern or path role gave it. */
 	readonly patternFirst: boolean;
+	/**
+	 * What the operands after the options are: files if shaped or existing (`operand`), always files (`path`), or
+	 * printed text (`text`): a literal word is still judged like an operand (PP-231 `echo //`), a computed one is not.
+	 */
+	readonly operands: "operand" | "path" | "text";
 }
 
-function spec(patternFirst: boolean, entries: Record<string, readonly ValueRole[]>): CommandSpec {
-	return { patternFirst, values: new Map(Object.entries(entries)) };
+function spec(
+	patternFirst: boolean,
+	entries: Record<string, readonly ValueRole[]>,
+	operands: CommandSpec["operands"] = "operand",
+): CommandSpec {
+	return { patternFirst, values: new Map(Object.entries(entries)), operands };
 }
 
 const P: readonly ValueRole[] = ["pattern"];
@@ -123,7 +134,19 @@ const JQ = spec(true, {
 	"-L": F,
 });
 
+/** `echo` and `printf` print their operands (`printf -v name` assigns a variable). */
+const ECHO = spec(false, {}, "text");
+const PRINTF = spec(false, { "-v": O }, "text");
+/** `history -r/-w/-a/-n FILE` reads or writes the history file named by its operand. */
+const HISTORY = spec(false, { "-d": O }, "path");
+/** `bind -f FILE` reads readline bindings from a file. */
+const BIND = spec(false, { "-f": F, "-m": O, "-q": O, "-u": O, "-r": O, "-x": O }, "text");
+
 const SPECS: ReadonlyMap<string, CommandSpec> = new Map([
+	["echo", ECHO],
+	["printf", PRINTF],
+	["history", HISTORY],
+	["bind", BIND],
 	["grep", GREP],
 	["egrep", GREP],
 	["fgrep", GREP],
@@ -159,7 +182,7 @@ export function operandRoles(commandName: string | null, texts: readonly (string
 				// SECURITY: only the single pattern operand is skipped; every later operand is judged as a file.
 				patternGiven = true;
 				roles.push(SKIP);
-			} else roles.push(OPERAND);
+			} else roles.push(operandRole(commandSpec, text));
 			continue;
 		}
 		if (text === "--") {
@@ -172,9 +195,9 @@ export function operandRoles(commandName: string | null, texts: readonly (string
 		const [first, ...rest] = option.roles;
 		if (option.attached !== null) {
 			// An unknown `--opt=value` keeps its value as an operand: it may name a file (`--config=/etc/x`).
-			roles.push(
-				first === undefined ? { kind: "operand", attached: option.attached } : valueRole(first, option.attached),
-			);
+			const unknownValue: OperandRole =
+				commandSpec?.operands === "text" ? SKIP : { kind: "operand", attached: option.attached };
+			roles.push(first === undefined ? unknownValue : valueRole(first, option.attached));
 			pending = rest;
 		} else {
 			roles.push(SKIP);
@@ -182,6 +205,25 @@ export function operandRoles(commandName: string | null, texts: readonly (string
 		}
 	}
 	return roles;
+}
+
+const PATH: OperandRole = Object.freeze({ kind: "path", attached: null });
+
+function operandRole(commandSpec: CommandSpec | null, text: string | null): OperandRole {
+	const kind = commandSpec?.operands ?? "operand";
+	switch (kind) {
+		case "operand":
+			return OPERAND;
+		case "path":
+			return PATH;
+		case "text":
+			// A computed word printed by `echo` is text whatever it expands to; `echo //` still names a path (PP-231).
+			return text === null ? SKIP : OPERAND;
+		default: {
+			const unhandled: never = kind;
+			throw new Error(`unhandled operand kind ${String(unhandled)}`);
+		}
+	}
 }
 
 function valueRole(role: ValueRole, attached: string | null): OperandRole {

@@ -1,6 +1,7 @@
 /**
- * Owns: the concrete texts a shell word can take given what is known of its variables, with glob activity per piece,
- * and the literal spelling kept for whatever cannot be resolved.
+ * Owns: the concrete texts a shell word can take given what is known of its variables, with glob activity per piece
+ * (defaults, case modification, substrings, literal trims and substitutions computed exactly), and the literal
+ * spelling kept for whatever cannot be resolved.
  * Never: guesses a value; an unknown variable or a dynamic part yields the unresolved spelling instead.
  */
 import type { ShellWord } from "../bash/shell-word";
@@ -60,7 +61,7 @@ export function resolveWord(word: ShellWord, lookup: VariableLookup): ResolvedWo
 			}
 			case "variable":
 			case "dynamic": {
-				const defaulted = part.kind === "dynamic" ? parameterDefault(part.raw, lookup) : null;
+				const defaulted = part.kind === "dynamic" ? parameterValues(part.raw, lookup) : null;
 				spelled += part.kind === "variable" ? `$${part.name}` : part.raw;
 				if (part.kind === "dynamic" && defaulted === null) {
 					unresolved = true;
@@ -116,6 +117,85 @@ function resolveBraceWord(word: ShellWord): ResolvedWord | null {
 }
 
 const PARAMETER_DEFAULT = /^\$\{([A-Za-z_][A-Za-z0-9_]*)(:?[-=+])([^$`"'\\{}]*)\}$/;
+const NON_ASCII = /[^\p{ASCII}]/u;
+/** `${X,,}`, `${X^^}`, `${X,}`, `${X^}`: case modification of the whole value or its first character. */
+const CASE_MODIFICATION = /^\$\{([A-Za-z_][A-Za-z0-9_]*)(,,|\^\^|,|\^)\}$/;
+/** `${X:2}`, `${X:1:3}`, `${X: -2}`: a substring with literal integer bounds. */
+const SUBSTRING = /^\$\{([A-Za-z_][A-Za-z0-9_]*):( ?-?\d+|\d+)(?::( ?-?\d+))?\}$/;
+/** `${X#p}`, `${X%%p}`, `${X/p/r}`, `${X//p/r}` with a pattern and replacement free of glob and quoting characters. */
+const TRIM = /^\$\{([A-Za-z_][A-Za-z0-9_]*)(##?|%%?)([^$`"'\\{}*?[\]]+)\}$/;
+const REPLACE = /^\$\{([A-Za-z_][A-Za-z0-9_]*)\/(\/?)([^$`"'\\{}*?[\]/#%&]+)\/([^$`"'\\{}*?[\]/&]*)\}$/;
+
+/** The values of a dynamic part this module can compute exactly from the variable's values, or `null`. */
+function parameterValues(raw: string, lookup: VariableLookup): VariableValues | null {
+	const defaulted = parameterDefault(raw, lookup);
+	if (defaulted !== null) return defaulted;
+	const transform = parameterTransform(raw);
+	if (transform === null) return null;
+	const current = lookup(transform.name);
+	const known: string[] = [];
+	for (const value of current.known) {
+		const next = transform.apply(value);
+		if (next === null) return { known: [], unknown: true };
+		if (!known.includes(next)) known.push(next);
+	}
+	return { known, unknown: current.unknown };
+}
+
+/** A transform of one value (`null` when bash's result is not modelled exactly for it). */
+function parameterTransform(raw: string): { name: string; apply: (value: string) => string | null } | null {
+	const cased = CASE_MODIFICATION.exec(raw);
+	if (cased !== null) {
+		const op = cased[2] as string;
+		const upper = op.startsWith("^");
+		const change = (text: string) => (upper ? text.toUpperCase() : text.toLowerCase());
+		// Outside ASCII, bash's per-character case mapping and JavaScript's (`ß` -> `SS`) differ: not modelled.
+		return {
+			name: cased[1] as string,
+			apply: (v) => (NON_ASCII.test(v) ? null : op.length === 2 ? change(v) : change(v.slice(0, 1)) + v.slice(1)),
+		};
+	}
+	const sub = SUBSTRING.exec(raw);
+	if (sub !== null) {
+		const offset = Number((sub[2] as string).trim());
+		const length = sub[3] === undefined ? null : Number(sub[3].trim());
+		return { name: sub[1] as string, apply: (v) => substring([...v], offset, length) };
+	}
+	const trim = TRIM.exec(raw);
+	if (trim !== null) {
+		const [, name, op, pattern] = trim as unknown as [string, string, string, string];
+		const prefix = op.startsWith("#");
+		return {
+			name,
+			apply: (v) =>
+				prefix
+					? v.startsWith(pattern)
+						? v.slice(pattern.length)
+						: v
+					: v.endsWith(pattern)
+						? v.slice(0, -pattern.length)
+						: v,
+		};
+	}
+	const replace = REPLACE.exec(raw);
+	if (replace !== null) {
+		const [, name, all, pattern, replacement] = replace as unknown as [string, string, string, string, string];
+		return {
+			name,
+			apply: (v) => (all === "/" ? v.split(pattern).join(replacement) : v.replace(pattern, () => replacement)),
+		};
+	}
+	return null;
+}
+
+/** `${X:offset:length}` over characters; `null` for a negative length reaching before the offset (an error in bash). */
+function substring(chars: readonly string[], offset: number, length: number | null): string | null {
+	const start = offset < 0 ? chars.length + offset : offset;
+	if (start < 0 || start > chars.length) return "";
+	const end = length === null ? chars.length : length < 0 ? chars.length + length : start + length;
+	if (end < start) return null;
+	return chars.slice(start, end).join("");
+}
 
 /**
  * `${X:-w}`, `${X-w}`, `${X:=w}`, `${X=w}` may be X's value or `w`; `${X:+w}`, `${X+w}` are `w` or empty.

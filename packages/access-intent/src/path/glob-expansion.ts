@@ -1,6 +1,6 @@
 /**
- * Owns: pathname expansion of a bash word with active glob characters (`*`, `?`, `[…]`), as bash does it by default
- * (no dotglob: a leading `.` must be matched literally), bounded by a shared work budget.
+ * Owns: pathname expansion of a bash word with active glob characters (`*`, `?`, `[…]` with POSIX classes), as bash
+ * does it by default (no dotglob: a leading `.` must be matched literally), bounded by a shared work budget.
  * Never: reads the file system other than through the normalizer's probe, or expands quoted glob characters.
  */
 import type { ValuePiece } from "./bash-word-values";
@@ -137,13 +137,49 @@ function segmentRegex(segment: readonly PatternChar[]): RegExp {
 
 const NEVER = /(?!)/;
 
+/** The index of the `]` closing the bracket at `open`; `[:lower:]`, `[=e=]` and `[.a.]` inside it are one item. */
 function findBracketEnd(segment: readonly PatternChar[], open: number): number {
 	let i = open + 1;
 	if (segment[i]?.char === "!" || segment[i]?.char === "^") i++;
 	if (segment[i]?.char === "]") i++;
-	for (; i < segment.length; i++) if (segment[i]?.char === "]") return i;
+	for (; i < segment.length; i++) {
+		const ch = segment[i]?.char;
+		const kind = segment[i + 1]?.char;
+		if (ch === "[" && (kind === ":" || kind === "=" || kind === ".")) {
+			const close = itemEnd(segment, i + 2, kind);
+			if (close > 0) {
+				i = close;
+				continue;
+			}
+		}
+		if (ch === "]") return i;
+	}
 	return -1;
 }
+
+/** The index of the `]` of `:]` / `=]` / `.]` closing a bracket item, or -1. */
+function itemEnd(segment: readonly PatternChar[], from: number, kind: string): number {
+	for (let i = from; i < segment.length - 1; i++)
+		if (segment[i]?.char === kind && segment[i + 1]?.char === "]") return i + 1;
+	return -1;
+}
+
+/**
+ * POSIX classes as a superset of what any locale puts in them. SECURITY: a glob must never match less than bash
+ * (`.e[[:lower:]]v` is `.env`); a class not listed here, an equivalence class or a collating symbol matches any
+ * character.
+ */
+const POSIX_CLASSES: Readonly<Record<string, string>> = {
+	lower: "\\p{Ll}",
+	upper: "\\p{Lu}",
+	alpha: "\\p{L}",
+	digit: "\\p{Nd}",
+	alnum: "\\p{L}\\p{N}",
+	xdigit: "0-9A-Fa-f\\p{N}",
+	space: "\\s",
+	blank: "\\s",
+	word: "\\p{L}\\p{N}_",
+};
 
 function bracketClass(body: readonly string[]): string {
 	let negate = false;
@@ -152,9 +188,27 @@ function bracketClass(body: readonly string[]): string {
 		negate = true;
 		items = items.slice(1);
 	}
-	const inner = items
-		.map((ch, index) => (ch === "-" && index > 0 && index < items.length - 1 ? "-" : escapeClass(ch)))
-		.join("");
+	let inner = "";
+	let classes = false;
+	for (let index = 0; index < items.length; index++) {
+		const ch = items[index] as string;
+		const kind = items[index + 1];
+		if (ch === "[" && (kind === ":" || kind === "=" || kind === ".")) {
+			const close = items.findIndex((c, at) => at > index + 1 && c === kind && items[at + 1] === "]");
+			if (close > 0) {
+				const name = items.slice(index + 2, close).join("");
+				const known = kind === ":" ? POSIX_CLASSES[name] : undefined;
+				// A negated class or an item not modelled could hold any character in some locale: match any.
+				if (known === undefined || negate) return "[^/]";
+				inner += known;
+				classes = true;
+				index = close + 1;
+				continue;
+			}
+		}
+		inner += ch === "-" && index > 0 && index < items.length - 1 ? "-" : escapeClass(ch);
+	}
+	if (negate && classes) return "[^/]";
 	return negate ? `[^/${inner}]` : `[${inner}]`;
 }
 

@@ -72,7 +72,8 @@ describe("BashProgram.parse path evasions", () => {
 		["cat {../outside/secret,x}", [outside("secret")]],
 		// The substitution is listed after the cd, so it is judged with the unknown base: over-approximate, never under.
 		['cd "$(printf ../outside)" && cat secret', ["../outside", "secret"]],
-		["cat ~root/.ssh/id ~+/x", ["~root/.ssh/id", "~+/x"]],
+		// `~+` is `$PWD`, so `~+/x` is inside; `~root` is another user's home, at no known place.
+		["cat ~root/.ssh/id ~+/x ~+/../outside/secret", ["~root/.ssh/id", outside("secret")]],
 		["cat ../outs?de/secret", [outside("secret")]],
 		["cat ../outside/./secret ../outside//secret", [outside("secret")]],
 		["cat sub/../../outside/secret", [outside("secret")]],

@@ -20,11 +20,13 @@ export function pathOutcome(
 	command: string | null,
 ): GateOutcome | null {
 	const match = context.policy.evaluateAliases(PATH_SURFACE, path.matchValues);
-	// SECURITY: `cat $f` could be `cat .env`: a computed path that no deny or ask matched by its spelling asks while any
-	// `path` rule denies or asks (ARCHITECTURE "what cannot be resolved never lets a path rule pass silently").
-	if (match.state === "allow" && isUnresolved(path) && pathRulesRestrict(context.policy))
+	const explicit = isExplicitOn(match, PATH_SURFACE);
+	// SECURITY: `cat $f` could be `cat .env`: a computed path that no deny or ask written for `path` matched by its
+	// spelling asks while any `path` rule denies or asks (ARCHITECTURE "what cannot be resolved never lets a path rule
+	// pass silently"), also when only the universal default matched it (`"*": "ask"` with `"cat *": "allow"`).
+	if ((match.state === "allow" || !explicit) && isUnresolved(path) && pathRulesRestrict(context.policy))
 		return unresolvedPathFloor(context, gate, path, command);
-	if (!isExplicitOn(match, PATH_SURFACE)) return null;
+	if (!explicit) return null;
 	const value = displayPath(path);
 	const suggestion =
 		match.state === "ask" ? suggestSessionApproval(PATH_SURFACE, value, { flavor: context.flavor }) : null;

@@ -68,6 +68,11 @@ describe("ToolCallPipeline with path *.env: deny on a real tree", () => {
 		'export F=.env && cat "$F"',
 		"cat $(pwd)/.env",
 		"echo $(cat .env)",
+		// Parameter transforms of a literal value are computed exactly (these asked before they were modelled).
+		"a=.ENV; cat ${a,,}",
+		"a=xenv; cat .${a:1}",
+		"cat .e${PWD:0:0}nv",
+		"for f in .env; do cat $f; done",
 	])("denies bash %s", (command) => {
 		const decision = engine.pipeline.decide(bashCall(command));
 		expect(decision.combined.state).toBe("deny");
@@ -84,12 +89,10 @@ describe("ToolCallPipeline with path *.env: deny on a real tree", () => {
 
 	// Red-team findings: values the parse cannot know are not guessed; while a path rule denies, they ask.
 	it.each([
-		"for f in .env; do cat $f; done",
+		'for f in "$@"; do cat $f; done',
 		"read a <<< .env; cat $a",
 		"mapfile a <<< .env; cat $a",
 		"a=(.env); cat ${a[0]}",
-		"a=.ENV; cat ${a,,}",
-		"a=xenv; cat .${a:1}",
 		"cat $(echo .e)nv",
 		"cat `printf secrets`/key.pem",
 		"echo x > $out",
@@ -135,5 +138,71 @@ describe("ToolCallPipeline with path *.env: deny on a real tree", () => {
 		expect(engine.pipeline.decide(call("read", { path: "src/a.ts" })).combined.state).toBe("allow");
 		expect(engine.pipeline.decide(call("grep", { pattern: "x", glob: "*.ts" })).combined.state).toBe("allow");
 		expect(engine.pipeline.decide(bashCall("cat src/a.ts")).combined.state).toBe("allow");
+	});
+
+	describe("under the recommended shape (universal ask, `cat *` allowed, a path deny)", () => {
+		const recommended = createEngine({
+			config: {
+				permission: {
+					"*": "ask",
+					bash: { "*": "ask", "cat *": "allow", "echo *": "allow", "git *": "allow" },
+					path: { "*.env": "deny" },
+				},
+			},
+			cwd: project.cwd,
+			home: project.home,
+			probe: realProbe(),
+		});
+
+		// fidelity-recommended empty-exp-env, unknown-var-path: only the universal default matched the spelling.
+		it.each(["cat .e${x}nv", "cat $f", "cat .e${x:0:0}nv", "cat ${f,,}"])(
+			"asks for bash %s (a computed path)",
+			(command) => {
+				expect(recommended.pipeline.decide(bashCall(command)).combined).toMatchObject({
+					state: "ask",
+					gate: "bash-path",
+					matchedPattern: "<unresolved-path>",
+					basis: "floor",
+				});
+			},
+		);
+
+		it.each(["echo $HOME", 'echo "branch: $(git rev-parse --abbrev-ref HEAD)"', "cat src/a.ts"])(
+			"allows bash %s",
+			(command) => {
+				expect(recommended.pipeline.decide(bashCall(command)).combined.state).toBe("allow");
+			},
+		);
+
+		// A partial expansion in the command name keeps the dynamic-name floor (issue 12 item 3).
+		it.each(["r${x}m -rf src", "r$x -rf src", "${x}m src", "r${x:-m} src/a.ts"])(
+			"floors bash %s as a dynamic name",
+			(command) => {
+				const denyRm = createEngine({
+					config: { permission: { "*": "allow", bash: { "*": "allow", "rm *": "deny" } } },
+					cwd: project.cwd,
+					home: project.home,
+					probe: realProbe(),
+				});
+				expect(denyRm.pipeline.decide(bashCall(command)).combined).toMatchObject({
+					state: "ask",
+					matchedPattern: "<dynamic-command-name>",
+				});
+			},
+		);
+
+		it("allows a loop over a glob of ordinary files", () => {
+			const loops = createEngine({
+				config: { permission: { "*": "allow", path: { "*.env": "deny" } } },
+				cwd: project.cwd,
+				home: project.home,
+				probe: realProbe(),
+			});
+			expect(loops.pipeline.decide(bashCall('for f in src/*.ts; do wc -l "$f"; done')).combined.state).toBe("allow");
+		});
+
+		it("leaves `N=3; echo $N` to the bash rules: no path is computed", () => {
+			expect(recommended.pipeline.decide(bashCall("N=3; echo $N")).combined).toMatchObject({ gate: "tool" });
+		});
 	});
 });
