@@ -49,7 +49,8 @@ export function locateConfigPath(keyPath: KeyPath): ConfigLocation {
 			if (FLAG_KEYS.has(top)) return { kind: "flag", key: top };
 			if (COUNT_HINTS.has(top)) return { kind: "count", key: top };
 			if (top === "$schema") return { kind: "schema-url" };
-			if (top === "piInfrastructureReadPaths" || top === "authorizerChain") return { kind: "name-list", key: top };
+			if (top === "piInfrastructureReadPaths" || top === "protectedPaths" || top === "authorizerChain")
+				return { kind: "name-list", key: top };
 			if (top === "permission") return { kind: "permission" };
 			if (top === "shellTools") return { kind: "shell-tools" };
 			return { kind: "other" };

@@ -40,6 +40,8 @@ export interface PermissionConfig {
 	/** Deprecated: accepted, ignored, and reported as a warning. */
 	readonly toolTextSummaryMaxLength?: number;
 	readonly piInfrastructureReadPaths?: readonly string[];
+	/** More protected targets; extend-only: scopes add to each other and to the built-in list. */
+	readonly protectedPaths?: readonly string[];
 	readonly authorizerChain?: readonly string[];
 	readonly permission?: Readonly<Record<string, SurfaceValue>>;
 	readonly shellTools?: Readonly<Record<string, ShellToolConfig>>;
@@ -56,6 +58,7 @@ export const CONFIG_DEFAULTS = {
 	promptFieldMaxWidth: 400,
 	reviewLogFieldMaxWidth: 1000,
 	piInfrastructureReadPaths: [] as readonly string[],
+	protectedPaths: [] as readonly string[],
 	authorizerChain: [] as readonly string[],
 } as const satisfies Required<
 	Pick<
@@ -69,6 +72,7 @@ export const CONFIG_DEFAULTS = {
 		| "promptFieldMaxWidth"
 		| "reviewLogFieldMaxWidth"
 		| "piInfrastructureReadPaths"
+		| "protectedPaths"
 		| "authorizerChain"
 	>
 >;
