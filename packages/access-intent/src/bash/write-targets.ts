@@ -121,8 +121,10 @@ class WriteCollector {
 			case "word": {
 				const target = unit.args[selection.index];
 				if (target === undefined) return;
-				this.addWord(target, effect, via, tree, bases);
-				if (selection.into !== undefined) this.addInto(unit, target, selection.into, via, tree, bases);
+				const into = selection.into !== undefined && this.isDirectoryTarget(target, bases);
+				// `mv x .` or `cp -r a dir/`: what lands is `dir/name`, not the whole of `dir`.
+				this.addWord(target, effect, via, tree && !into, bases);
+				if (into && selection.into !== undefined) this.addInto(unit, target, selection.into, via, tree, bases);
 				return;
 			}
 			case "text": {
@@ -141,7 +143,7 @@ class WriteCollector {
 		}
 	}
 
-	/** `cp a b dir`: when `dir` is an existing directory (or spelled with a trailing `/`), the sources land in it. */
+	/** `cp a b dir/`: the sources land in the directory under their own names. */
 	private addInto(
 		unit: CommandUnit,
 		target: ShellWord,
@@ -152,11 +154,6 @@ class WriteCollector {
 	): void {
 		const dir = unglobbedLiteralText(target);
 		if (dir === null) return;
-		const isDir =
-			dir.endsWith("/") ||
-			(bases.kind === "known" &&
-				bases.dirs.some((base) => this.normalizer.isDirectory(this.normalizer.resolveLexical(dir, base))));
-		if (!isDir) return;
 		for (const index of sources) {
 			const source = unit.args[index];
 			const text = source === undefined ? null : unglobbedLiteralText(source);
@@ -165,6 +162,17 @@ class WriteCollector {
 			if (name === null) this.addUnknown(`${dir}/${source?.raw ?? "?"}`, "write", via);
 			else this.addText(`${dir.replace(/\/+$/, "")}/${name}`, "write", via, tree, bases);
 		}
+	}
+
+	/** Whether a copy's destination is an existing directory (or spelled with a trailing `/`) the sources land in. */
+	private isDirectoryTarget(target: ShellWord, bases: Bases): boolean {
+		const dir = unglobbedLiteralText(target);
+		if (dir === null) return false;
+		if (dir.endsWith("/")) return true;
+		return (
+			bases.kind === "known" &&
+			bases.dirs.some((base) => this.normalizer.isDirectory(this.normalizer.resolveLexical(dir, base)))
+		);
 	}
 
 	/** The option value text placed under its directory option (`git -C d … --output=f` -> `d/f`). */

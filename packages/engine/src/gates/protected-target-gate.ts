@@ -16,6 +16,8 @@ const READ_ONLY_BUILTINS: ReadonlySet<string> = new Set(["read", "grep", "find",
 
 const UNNAMED_WRITE = "writes a file whose name is only known when the command runs (it may be a protected file)";
 
+const THROUGH_NEW_LINK = "writes through a link the same command makes (it may point at a protected file)";
+
 interface Hit {
 	readonly path: AccessPath;
 	readonly why: string;
@@ -59,11 +61,17 @@ export function protectedTargetGate(context: GateContext, targets: ProtectedTarg
 function bashHit(context: GateContext, targets: ProtectedTargets): Hit | null {
 	const bash = context.bash;
 	if (bash === null) return null;
+	const links: string[] = [];
 	for (const target of bash.program.writeTargets) {
 		const via = describeWrite(target);
 		if (target.path.kind === "literal") return { path: target.path, why: UNNAMED_WRITE, via };
 		const why = targets.whyProtected(target.path, target.tree);
 		if (why !== null) return { path: target.path, why, via };
+		// SECURITY: `ln -s .git/hooks h; echo x > h/pre-commit`: the link does not exist yet, so no canonical form shows
+		// where the write lands.
+		const { lexical } = target.path;
+		if (links.some((link) => lexical.startsWith(`${link}/`))) return { path: target.path, why: THROUGH_NEW_LINK, via };
+		if (target.via === "ln") links.push(lexical);
 	}
 	return null;
 }

@@ -44,6 +44,14 @@ const SELF_ESCALATIONS: readonly [string, string][] = [
 	["authorized_keys", "echo key >> ~/.ssh/authorized_keys"],
 	["a computed file name", 'echo x > "$TARGET"'],
 	["cd into .pi then write", "cd .pi; echo x > settings.json"],
+	["through a link the command makes", "ln -s .git/hooks h; echo x > h/pre-commit"],
+	["a copy into the hooks directory", "cp evil .git/hooks/"],
+	["a move onto .git", "mv evil-git .git"],
+	["a recursive delete of .git", "rm -rf .git"],
+	["chmod of a hook", "chmod +x .git/hooks/pre-commit"],
+	["git config", "git config core.fsmonitor 'touch x'"],
+	["tee into the global config", "echo x | tee ~/.pi/agent/extensions/pi-permissions/config.json"],
+	["an agent definition", "echo x > .pi/agents/scout.md"],
 ];
 
 describe("protectedTargetGate", () => {
