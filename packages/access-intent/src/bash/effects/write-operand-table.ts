@@ -163,6 +163,15 @@ function awk(args: ArgTexts): WriteSelection[] {
 		const first = scanned.operands[0];
 		if (first !== undefined) sources.push(args[first] ?? null);
 	}
+	// gawk's own output files: `-o[F]`/`--pretty-print[=F]`, `-p[F]`/`--profile[=F]`, `-d[F]`/`--dump-variables[=F]`.
+	for (const text of args) {
+		const own =
+			text === null ? null : /^(?:-([opd])(.*)|--(pretty-print|profile|dump-variables)(?:=(.*))?)$/.exec(text);
+		if (own === null) continue;
+		const letter = own[1] ?? (own[3] === "dump-variables" ? "d" : "o");
+		const file = own[2] || own[4] || (letter === "d" ? "awkvars.out" : "awkprof.out");
+		out.push({ kind: "text", text: file, effect: "write", via: "gawk output", tree: false });
+	}
 	for (const _file of programFiles)
 		out.push({ kind: "unknown", spelling: "an awk program file", effect: "write", via: "awk -f", tree: false });
 	for (const program of sources) {
@@ -251,7 +260,52 @@ function git(args: ArgTexts): WriteSelection[] {
 	if (subcommand === "archive")
 		for (const value of optionValues(scanned, "-o")) out.push(fromValue(value, "write", "git archive -o"));
 	if (subcommand === "config") out.push(...gitConfig(rest, scanned));
+	out.push(...gitWorktreeWrites(subcommand ?? null, rest));
 	return out.map(shift);
+}
+
+/**
+ * Subcommands that write named places: `clone URL DIR`, `init DIR`, `worktree add DIR` make a tree (a clone into
+ * `.pi/extensions/x` plants an extension); `checkout REV -- PATHS` and `restore PATHS` overwrite the paths with
+ * content from the repository; `bundle create F` writes `F`.
+ */
+function gitWorktreeWrites(subcommand: string | null, rest: ArgTexts): WriteSelection[] {
+	const operands = scanOptions(rest, {
+		shortValues: "bcoju",
+		longValues: [
+			"branch",
+			"origin",
+			"depth",
+			"template",
+			"separate-git-dir",
+			"source",
+			"reference",
+			"config",
+			"upload-pack",
+			"jobs",
+		],
+	}).operands;
+	const at = (index: number | undefined, effect: WriteEffect, via: string, tree: boolean) =>
+		index === undefined ? [] : [word(index, effect, via, tree)];
+	switch (subcommand) {
+		case "clone":
+			return operands.length >= 2 ? at(operands.at(-1), "create", "git clone", true) : [];
+		case "init":
+			return at(operands[0], "create", "git init", true);
+		case "worktree":
+			return rest[operands[0] ?? -1] === "add" ? at(operands[1], "create", "git worktree add", true) : [];
+		case "bundle":
+			return rest[operands[0] ?? -1] === "create" ? at(operands[1], "write", "git bundle create", false) : [];
+		case "restore":
+			return operands.map((index) => word(index, "write", "git restore", true));
+		case "checkout": {
+			const dashes = rest.indexOf("--");
+			if (dashes < 0) return [];
+			return rest.slice(dashes + 1).map((_text, offset) => word(dashes + 1 + offset, "write", "git checkout --", true));
+		}
+		default:
+			return [];
+	}
 }
 
 /** `git config` writes the repository's config unless it only reads (`--get`, `--list`, one key, `get`/`list`). */
@@ -280,6 +334,25 @@ function gitConfig(rest: ArgTexts, scanned: ReturnType<typeof scanOptions>): Wri
 	if (hasOption(scanned, "--system"))
 		return [{ kind: "text", text: "/etc/gitconfig", effect: "write", via: "git config", tree: false }];
 	return [{ kind: "text", text: ".git/config", effect: "write", via: "git config", tree: false }];
+}
+
+/** `split IN PREFIX` and `csplit -f PREFIX`: the pieces are `PREFIXaa`, `PREFIXab`, … in the prefix's directory. */
+function splitLike(program: string, defaultPrefix: string, firstSuffix: string, grammar: OptionGrammar): Handler {
+	return (args) => {
+		const scanned = scanOptions(args, grammar);
+		const prefixes =
+			program === "csplit"
+				? optionValues(scanned, "-f", "--prefix").map((value) =>
+						value.kind === "text" ? value.text : (args[value.index] ?? null),
+					)
+				: [scanned.operands[1] === undefined ? defaultPrefix : (args[scanned.operands[1]] ?? null)];
+		if (prefixes.length === 0) prefixes.push(defaultPrefix);
+		return prefixes.map((prefix) =>
+			prefix === null
+				? { kind: "unknown", spelling: `${program} pieces`, effect: "write", via: program, tree: false }
+				: { kind: "text", text: `${prefix}${firstSuffix}`, effect: "write", via: program, tree: false },
+		);
+	};
 }
 
 function dd(args: ArgTexts): WriteSelection[] {
@@ -596,6 +669,26 @@ export const WRITE_OPERANDS: ReadonlyMap<string, Handler> = new Map<string, Hand
 				.map((index) => word(index, "write", "uniq")),
 	],
 	["find", find],
+	[
+		"split",
+		splitLike("split", "x", "aa", {
+			shortValues: "abClnt",
+			longValues: [
+				"suffix-length",
+				"bytes",
+				"line-bytes",
+				"lines",
+				"number",
+				"separator",
+				"additional-suffix",
+				"filter",
+			],
+		}),
+	],
+	[
+		"csplit",
+		splitLike("csplit", "xx", "00", { shortValues: "fbn", longValues: ["prefix", "suffix-format", "digits"] }),
+	],
 	["git", git],
 	["dd", dd],
 	["truncate", operandsAre("write", "truncate", { shortValues: "sr", longValues: ["size", "reference"] })],
