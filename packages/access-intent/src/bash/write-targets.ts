@@ -86,8 +86,7 @@ class WriteCollector {
 		if (!chained) this.state.endChain();
 		const bases = this.state.bases;
 		for (const redirect of unit.redirects) {
-			if (isWritingRedirect(redirect) && !isProcessSubstitution(redirect.target))
-				this.addWord(redirect.target, "write", redirect.operator, false, bases);
+			if (isWritingRedirect(redirect)) this.addWord(redirect.target, "write", redirect.operator, false, bases);
 		}
 		if (unit.compound) return;
 		const certain = unit.context === null && unit.nesting.length === 0;
@@ -186,6 +185,8 @@ class WriteCollector {
 	}
 
 	private addWord(word: ShellWord, effect: WriteEffect, via: string, tree: boolean, bases: Bases): void {
+		// `tee >(cmd)`: the operand is a pipe to a unit that is judged itself, not a file.
+		if (isProcessSubstitution(word)) return;
 		const literal = unglobbedLiteralText(word);
 		if (literal !== null) {
 			this.addText(literal, effect, via, tree, bases);

@@ -65,7 +65,8 @@ function bashHit(context: GateContext, targets: ProtectedTargets): Hit | null {
 	for (const target of bash.program.writeTargets) {
 		const via = describeWrite(target);
 		if (target.path.kind === "literal") return { path: target.path, why: UNNAMED_WRITE, via };
-		const why = targets.whyProtected(target.path, target.tree);
+		// A recursive `chmod`/`chown` of a tree plants nothing: a hook must be written (and asked for) before it can run.
+		const why = targets.whyProtected(target.path, target.tree && target.effect !== "metadata");
 		if (why !== null) return { path: target.path, why, via };
 		// SECURITY: `ln -s .git/hooks h; echo x > h/pre-commit`: the link does not exist yet, so no canonical form shows
 		// where the write lands.

@@ -96,6 +96,13 @@ describe("protectedTargetGate", () => {
 		expect(gateOf({ config: WRITE_ALLOW }, call(tool, input)).protectedOutcome).toBeUndefined();
 	});
 
+	it.each(["chgrp -R staff .", "chmod -R u+w ."])(
+		"leaves a recursive mode change of the project (`%s`) alone",
+		(command) => {
+			expect(gateOf({ config: WRITE_ALLOW }, bashCall(command)).protectedOutcome).toBeUndefined();
+		},
+	);
+
 	it.each([
 		"cat .pi/extensions/pi-permissions/config.json",
 		"sed -n 1p .git/config",

@@ -49,6 +49,7 @@ export const REDIRECT_ROWS: readonly WriteRow[] = [
 ];
 
 export const PROGRAM_ROWS: readonly WriteRow[] = [
+	{ id: "tee-process-substitution", command: "echo x | tee >(cat) out.txt", writes: [`write ${P}/out.txt`] },
 	{ id: "tee", command: "echo x | tee -a a.txt .git/config", writes: [`write ${P}/a.txt`, `write ${P}/.git/config`] },
 	{ id: "cp", command: "cp a.ts b.ts", writes: [`write ${P}/b.ts`] },
 	{ id: "cp-target-dir", command: "cp -t .git/hooks pre-commit", writes: [`write ${P}/.git/hooks`] },
