@@ -91,6 +91,7 @@ export class CliEngine {
 			mcpServers: setup.mcpServers,
 			activeSkills: [],
 			requester: { sessionId: null, subagent: false },
+			agentDir: setup.agentDir,
 			parseProgram: (command, deps) => {
 				const program = Program.parse(command, deps);
 				this.slot.program = program;

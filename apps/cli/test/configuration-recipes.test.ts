@@ -70,6 +70,7 @@ describe("docs/configuration.md recipes", () => {
 			{ tool: "mcp__docs__search", input: {}, action: "deny" },
 			bash("ls -la && git status", "allow"),
 			bash("touch a", "deny"),
+			bash("ls > listing.txt", "deny"),
 		];
 		expect(await decide(tree, rows)).toEqual(rows.map((row) => row.action));
 	});

@@ -89,7 +89,7 @@ describe("pi-permissions check", () => {
 		const project = tree.write(`${tree.root}/p.json`, { permission: { bash: { "touch *": "deny" } } });
 		const run = await tree.run(["check", "bash", "touch a", "--json", "--global", global, "--project", project]);
 		expect(JSON.parse(run.stdout)).toMatchObject({ action: "deny", origin: "project" });
-		const other = await tree.run(["check", "bash", "rm a", "--json", "--global", global, "--project", project]);
+		const other = await tree.run(["check", "bash", "cat a", "--json", "--global", global, "--project", project]);
 		expect(JSON.parse(other.stdout)).toMatchObject({ action: "allow", origin: "global" });
 	});
 

@@ -109,6 +109,7 @@ export class PermissionSession {
 			sink: decisionFanOut([deps.sink, ...logs.sinks]),
 			ids: edges.ids,
 			sessionId: facts.sessionId,
+			agentDir: deps.agentDir,
 		});
 		return new PermissionSession(
 			loaded,

@@ -14,6 +14,13 @@ export type { SkillAskInput, SkillReadAskInput } from "./build/skill-ask-payload
 export { buildSkillAskPayload, buildSkillReadAskPayload } from "./build/skill-ask-payload";
 export type { McpAskInput, ToolAskInput } from "./build/tool-ask-payload";
 export { buildMcpAskPayload, buildToolAskPayload } from "./build/tool-ask-payload";
+export type { WriteAskInput } from "./build/write-ask-payload";
+export {
+	buildWriteAskPayload,
+	PROTECTED_EVIDENCE_LABEL,
+	PROTECTED_TARGET_SENTINEL,
+	protectedReason,
+} from "./build/write-ask-payload";
 export type {
 	BashCommandContext,
 	BashSentinel,

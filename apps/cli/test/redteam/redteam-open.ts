@@ -5,33 +5,12 @@
 export const OPEN_ROWS: ReadonlyMap<string, number> = new Map([
 	["C2-git-extdiff-env", 13], // allowlist-git
 	["C2-git-cfgenv-fsmon", 13], // allowlist-git
-	["C2-git-heredoc-fsmon", 13], // allowlist-git
-	["C2-git-attr-textconv", 13], // allowlist-git
 	["C2-git-trace-out", 13], // allowlist-git
-	["C-echo-overwrite", 13], // allowlist-writes
-	["C-tail-clobber", 13], // allowlist-writes
-	["C-sort-write-heredoc", 13], // allowlist-writes
-	["C-pkg-npm-test", 13], // allowlist-writes
-	["C-pkg-npm-run", 13], // allowlist-writes
-	["C-pkg-pretest", 13], // allowlist-writes
-	["C-find-fprintf-pkg", 13], // allowlist-writes
-	["C-gitconfig-fsmonitor", 13], // allowlist-writes
-	["C-find-delete-tree", 13], // allowlist-writes
-	["C-find-fprint", 13], // allowlist-writes
-	["C-find-fprint0", 13], // allowlist-writes
-	["C-sort-o", 13], // allowlist-writes
 	["C-sort-compress-sh", 13], // allowlist-writes
-	["C-sort-compress-file", 13], // allowlist-writes
-	["C-sed-s-w", 13], // allowlist-writes
-	["C-sed-i-delete", 13], // allowlist-writes
 	["C-sed-r-outside", 13], // allowlist-writes
 	["C-sed-R-outside", 13], // allowlist-writes
 	["Cp-for-wc", 13], // allowlist-writes
 	["Cp-var-echo", 13], // allowlist-writes
-	["Cp-pipe-redirect", 13], // allowlist-writes
-	["Cp-pipe-stderr", 13], // allowlist-writes
-	["Cp-and-redirect", 13], // allowlist-writes
-	["Cp-and-stderr", 13], // allowlist-writes
 	["A-ldso", 13], // effects-denylist
 	["A-rbash", 13], // effects-denylist
 	["A-capsh", 13], // effects-denylist
@@ -64,7 +43,6 @@ export const OPEN_ROWS: ReadonlyMap<string, number> = new Map([
 	["A2-node-options-fixed", 13], // effects-denylist
 	["C-arithx-index", 12], // fidelity-allowlist
 	["C-arithx-head", 12], // fidelity-allowlist
-	["C-arithx-sort-k", 12], // fidelity-allowlist
 	["C-arithx-backtick", 12], // fidelity-allowlist
 	["C-arithx-rm", 12], // fidelity-allowlist
 	["C-arithx-exfil", 12], // fidelity-allowlist
@@ -89,9 +67,7 @@ export const OPEN_ROWS: ReadonlyMap<string, number> = new Map([
 	["A2-arithx-curl", 12], // fidelity-denylist
 	["D-arithx-gitlog", 12], // fidelity-readonly
 	["D-arithx-gitlog-index", 12], // fidelity-readonly
-	["D-arithx-gitlog-file", 12], // fidelity-readonly
 	["D-arithx-backtick", 12], // fidelity-readonly
-	["D-arithx-cat-heredoc", 12], // fidelity-readonly
 	["cr-hash", 12], // fidelity-recommended
 	["vt-hash", 12], // fidelity-recommended
 	["pad-5000", 12], // fidelity-yolo
@@ -99,11 +75,6 @@ export const OPEN_ROWS: ReadonlyMap<string, number> = new Map([
 	["pad-size", 12], // fidelity-yolo
 	["D-git-extdiff-rm", 13], // readonly-recipe
 	["D-git-cfgenv-fsmon", 13], // readonly-recipe
-	["D-git-attr-textconv", 13], // readonly-recipe
-	["D-git-log-output", 13], // readonly-recipe
-	["D-git-log-output-cfg", 13], // readonly-recipe
 	["D-git-trace-out", 13], // readonly-recipe
 	["D-git-trace-bashrc", 13], // readonly-recipe
-	["D-cat-truncate", 13], // readonly-recipe
-	["D-cat-pi-config", 13], // readonly-recipe
 ]);

@@ -1,6 +1,6 @@
 /**
- * Owns: `BashProgram`, one parse of one command into three born-ready slices (units, external paths, path-rule
- * candidates) or the unparseable marker, and the repair/re-parse and payload recursion around the collector.
+ * Owns: `BashProgram`, one parse of one command into four born-ready slices (units, external paths, path-rule
+ * candidates, write targets) or the unparseable marker, and the repair/re-parse and payload recursion around the collector.
  * Never: decides an action or touches the file system itself; paths go through the injected normalizer.
  */
 
@@ -22,6 +22,7 @@ import { SourceIndex } from "./source-index";
 import { collectDrafts } from "./unit-collector";
 import type { UnitDraft } from "./unit-draft";
 import { UnitEmitter } from "./unit-emitter";
+import { collectWriteTargets, type WriteTarget } from "./write-targets";
 
 export interface Unparseable {
 	readonly kind: "unparseable";
@@ -54,13 +55,15 @@ export class BashProgram {
 		readonly work: WorkCount,
 		/** True when path collection hit its work bounds: the path slices are incomplete (the caller should ask). */
 		readonly pathsTruncated: boolean,
+		/** Every path a unit writes, deletes, creates or changes the mode of (redirects and the write-operand table). */
+		readonly writeTargets: readonly WriteTarget[],
 	) {}
 
 	/** Never throws on any string: a command it cannot read completely is returned with `unparseable` set. */
 	static parse(command: string, deps: BashProgramDeps): BashProgram {
 		const parsed = parseBashUnits(command, deps.parser, deps.limits);
 		if (parsed.unparseable !== null)
-			return new BashProgram(command, [], [], [], parsed.unparseable, parsed.work, false);
+			return new BashProgram(command, [], [], [], parsed.unparseable, parsed.work, false, []);
 		const options = deps.workdir === undefined ? {} : { workdir: deps.workdir };
 		const paths = collectBashPaths(parsed.units, deps.normalizer, options);
 		return new BashProgram(
@@ -71,6 +74,7 @@ export class BashProgram {
 			null,
 			parsed.work,
 			paths.truncated,
+			collectWriteTargets(parsed.units, deps.normalizer.withProbeCache(), options),
 		);
 	}
 }

@@ -1,8 +1,10 @@
 /**
  * Owns: escalating one ask on this node: resolve `authorizerChain` names to registered links (config order, unregistered
  * names skipped and logged), run them ahead of the selected terminal, and log which links were consulted.
- * Never: runs a link on a relaying node (one chain per node), and never lets a throw escape as anything but a deny.
+ * Never: runs a link on a relaying node (one chain per node) or for a protected target (only the human at the
+ * terminal may answer one), and never lets a throw escape as anything but a deny.
  */
+import { originPayload, protectedReason } from "@pi-permissions/presentation";
 import type { AuthorityLog } from "../authority-log";
 import type { Clock } from "../clock";
 import type { SelectedAuthority } from "./authority-selection";
@@ -33,7 +35,10 @@ export class AskEscalator {
 				log.event("authorizer_chain_delegated", { requestId: details.requestId, terminal: selected.kind });
 				return await selected.terminal.authorize(details);
 			}
-			const links = this.resolveLinks(details.requestId);
+			// SECURITY: a protected target (the permission config, a git hook, …) is the human's alone; a model judge or
+			// any other link must not approve the agent rewriting its own permissions.
+			const humanOnly = protectedReason(originPayload(details.payload)) !== null;
+			const links = humanOnly ? [] : this.resolveLinks(details.requestId);
 			log.event("authorizer_chain_resolved", {
 				requestId: details.requestId,
 				links: links.map((link) => link.name),

@@ -3,6 +3,7 @@
  * answer to `user`, offering the grant scopes that fit the ask.
  * Never: draws anything itself; a prompt that rejects or answers garbage is a `gate_error` deny, never an allow.
  */
+import { originPayload, protectedReason } from "@pi-permissions/presentation";
 import type { AskDetails, GrantScope, TerminalAuthorizer, TerminalDecision } from "./authorizer";
 import { gateErrorDecision } from "./authorizer";
 
@@ -17,8 +18,13 @@ export interface UserPrompt {
 	ask(details: AskDetails, scopes: readonly GrantScope[]): Promise<UserAnswer>;
 }
 
-/** A local ask may be approved once or for this session; a forwarded one for the subagent or the whole serving session. */
+/**
+ * A local ask may be approved once or for this session; a forwarded one for the subagent or the whole serving session;
+ * a protected target (the permission config, a git hook, …) once only.
+ */
 export function offeredScopes(details: AskDetails): readonly GrantScope[] {
+	// SECURITY: a protected target is never offered as a session grant, so each write is put to the human again.
+	if (protectedReason(originPayload(details.payload)) !== null) return ["once"];
 	return details.forwarding === null ? ["once", "requester-session"] : ["once", "requester-session", "serving-session"];
 }
 

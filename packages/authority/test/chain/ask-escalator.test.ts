@@ -1,3 +1,9 @@
+import {
+	buildForwardedAskPayload,
+	type LocalPromptPayload,
+	PROTECTED_EVIDENCE_LABEL,
+	PROTECTED_TARGET_SENTINEL,
+} from "@pi-permissions/presentation";
 import { describe, expect, it } from "vitest";
 import { AskEscalator } from "../../src/chain/ask-escalator";
 import type { SelectedAuthority } from "../../src/chain/authority-selection";
@@ -5,7 +11,7 @@ import type { AskDetails, PermissionQuery, TerminalAuthorizer, TerminalDecision 
 import { decisionState } from "../../src/chain/authorizer";
 import { AuthorizerRegistry } from "../../src/chain/authorizer-registry";
 import { systemClock } from "../../src/clock";
-import { askDetails } from "../support/ask-details";
+import { askDetails, localPayload } from "../support/ask-details";
 import { MemoryLog } from "../support/memory-log";
 import { CHAIN_CASES } from "./authz.cases";
 
@@ -133,5 +139,46 @@ describe("AskEscalator", () => {
 		});
 		const decision = await escalator.escalate(askDetails());
 		expect(decision).toMatchObject({ verdict: "deny", decidedBy: { kind: "gate_error" } });
+	});
+});
+
+describe("AskEscalator on a protected target", () => {
+	const protectedPayload = (): LocalPromptPayload => {
+		const payload = localPayload({ surface: "write", value: "/p/.pi/extensions/pi-permissions/config.json" });
+		return {
+			...payload,
+			request: { ...payload.request, matchedPattern: PROTECTED_TARGET_SENTINEL, ruleOrigin: null },
+			evidence: [{ label: PROTECTED_EVIDENCE_LABEL, text: "writes the permission config", detail: null }],
+		};
+	};
+
+	it.each([
+		["a local ask", false],
+		["an ask forwarded from a subagent", true],
+	])("never consults an authorizer link for %s: only the terminal answers", async (_name, forwarded) => {
+		const { terminal, registry, log, consulted, authority } = setup();
+		registry.register("judge", {
+			authorize: async () => {
+				consulted.push("judge");
+				return { verdict: "allow" };
+			},
+		});
+		const escalator = new AskEscalator({
+			selected: authority,
+			registry,
+			chainConfig: () => ["judge"],
+			query,
+			log,
+			clock: systemClock,
+			linkBudgetMs: 10_000,
+		});
+		const child = protectedPayload();
+		const payload = forwarded
+			? buildForwardedAskPayload({ child, forwarding: { requesterAgentName: "scout", requesterSessionId: "c" } })
+			: child;
+		const decision = await escalator.escalate(askDetails({ payload, access: null, forwarded }));
+		expect(consulted).toEqual([]);
+		expect(terminal.asked).toHaveLength(1);
+		expect(decision.verdict).toBe("deny");
 	});
 });

@@ -1,7 +1,13 @@
+import {
+	buildForwardedAskPayload,
+	type LocalPromptPayload,
+	PROTECTED_EVIDENCE_LABEL,
+	PROTECTED_TARGET_SENTINEL,
+} from "@pi-permissions/presentation";
 import { describe, expect, it } from "vitest";
 import type { GrantScope } from "../../src/chain/authorizer";
 import { LocalUserAuthorizer, type UserAnswer } from "../../src/chain/local-user-authorizer";
-import { askDetails } from "../support/ask-details";
+import { askDetails, localPayload } from "../support/ask-details";
 
 function prompting(answer: UserAnswer | Error) {
 	const offered: (readonly GrantScope[])[] = [];
@@ -65,5 +71,24 @@ describe("LocalUserAuthorizer", () => {
 			verdict: "deny",
 			decidedBy: { kind: "gate_error" },
 		});
+	});
+});
+
+describe("LocalUserAuthorizer on a protected target", () => {
+	it("offers a one-time approval only, locally and forwarded, and degrades a session answer to once", async () => {
+		const base = localPayload({ surface: "write", value: "/p/.git/hooks/pre-commit" });
+		const payload: LocalPromptPayload = {
+			...base,
+			request: { ...base.request, matchedPattern: PROTECTED_TARGET_SENTINEL, ruleOrigin: null },
+			evidence: [{ label: PROTECTED_EVIDENCE_LABEL, text: "writes a git hook (runs code later)", detail: null }],
+		};
+		const { authorizer, offered } = prompting({ answer: "allow", scope: "requester-session", via: "dialog" });
+		expect(await authorizer.authorize(askDetails({ payload }))).toMatchObject({ verdict: "allow", scope: "once" });
+		const forwarded = buildForwardedAskPayload({
+			child: payload,
+			forwarding: { requesterAgentName: "scout", requesterSessionId: "c" },
+		});
+		await authorizer.authorize(askDetails({ payload: forwarded, forwarded: true }));
+		expect(offered).toEqual([["once"], ["once"]]);
 	});
 });

@@ -1,11 +1,19 @@
 /**
  * Owns: deciding a bash command from its parsed units: each unit is evaluated (under its raw and its normalised
  * command-name spelling), wrapper and dynamic-name floors raise an allow to ask, an unparseable command asks unless
- * its whole text is denied, and the most restrictive unit wins (the first on a tie).
+ * its whole text is denied, and the most restrictive unit wins (the first on a tie). A unit that is only a redirect
+ * (`> /dev/null` after a pipeline) runs no program: its file is the write gate's, and only a rule written for its
+ * text decides it here.
  * Never: parses (it receives the one `BashProgram` parse) or reconciles yolo (the gate runner does that once).
  */
 import { type CommandUnit, literalWordText, type UnitContext } from "@pi-permissions/access-intent";
-import { type CompiledPolicy, type PermissionState, type RuleMatch, restrictiveness } from "@pi-permissions/policy";
+import {
+	type CompiledPolicy,
+	isCatchAll,
+	type PermissionState,
+	type RuleMatch,
+	restrictiveness,
+} from "@pi-permissions/policy";
 import { BASH_SENTINELS } from "@pi-permissions/presentation";
 
 export const BASH_SURFACE = "bash";
@@ -43,7 +51,8 @@ export function checkBashCommand(parsed: ParsedBashCommand, policy: CompiledPoli
 	}
 	let best: BashCommandCheck | null = null;
 	for (const unit of units) {
-		const check = checkUnit(unit, policy);
+		const check = isRedirectOnly(unit) ? redirectOnlyCheck(unit, policy) : checkUnit(unit, policy);
+		if (check === null) continue;
 		if (!best || restrictiveness(check.state) > restrictiveness(best.state)) best = check;
 		if (best.state === "deny") break;
 	}
@@ -55,7 +64,33 @@ export function checkBashCommand(parsed: ParsedBashCommand, policy: CompiledPoli
 			return floor(BASH_SENTINELS.unparseable, command, null, null);
 		}
 	}
+	if (best === null && unparseable === null) return fromMatch(whole(), command, null);
 	return best ?? floor(BASH_SENTINELS.unparseable, command, null, null);
+}
+
+/** `ls | sort > f`, `a && b 2>&1`: the grammar gives a pipeline's or list's redirect a unit of its own. */
+function isRedirectOnly(unit: CommandUnit): boolean {
+	return (
+		unit.nameWord === null &&
+		!unit.compound &&
+		unit.assignments.length === 0 &&
+		unit.args.length === 0 &&
+		unit.redirects.length > 0
+	);
+}
+
+/**
+ * A redirect-only unit runs nothing, so the bash surface's catch-all has nothing to judge (its file meets the `write`
+ * rule); a rule written for its text (`bash: { "> /etc/*": "deny" }`) still decides it. `null`: nothing to judge.
+ */
+function redirectOnlyCheck(unit: CommandUnit, policy: CompiledPolicy): BashCommandCheck | null {
+	const match = policy.evaluate(BASH_SURFACE, unit.text);
+	const specific = isExplicitRule(match) && match.matchedPattern !== null && !isCatchAll(match.matchedPattern);
+	return specific ? fromMatch(match, unit.text, unit) : null;
+}
+
+function isExplicitRule(match: RuleMatch): boolean {
+	return match.rule !== null && match.rule.surface === BASH_SURFACE;
 }
 
 function checkUnit(unit: CommandUnit, policy: CompiledPolicy): BashCommandCheck {

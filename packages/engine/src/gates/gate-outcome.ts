@@ -15,6 +15,8 @@ export type GateName =
 	| "external-directory"
 	| "bash-external-directory"
 	| "bash-path"
+	| "bash-write"
+	| "protected-target"
 	| "tool";
 
 export const GATE_ORDER: readonly GateName[] = [
@@ -25,15 +27,18 @@ export const GATE_ORDER: readonly GateName[] = [
 	"external-directory",
 	"bash-external-directory",
 	"bash-path",
+	"bash-write",
+	"protected-target",
 	"tool",
 ];
 
 /**
  * Why the state is what it is: a rule (its `origin` says which scope, session, yolo, fail-closed or builtin), a floor
- * raised after resolution (a bash sentinel; yolo may reconcile it), a Pi infrastructure read, or a tool that Pi does
- * not offer (refused before policy).
+ * raised after resolution (a bash sentinel; yolo may reconcile it), a protected target (only the human at the
+ * terminal may answer it: never yolo, a session grant or an authorizer link), a Pi infrastructure read, or a tool
+ * that Pi does not offer (refused before policy).
  */
-export type OutcomeBasis = "rule" | "floor" | "infrastructure-read" | "unknown-tool";
+export type OutcomeBasis = "rule" | "floor" | "protected" | "infrastructure-read" | "unknown-tool";
 
 export interface GateOutcome {
 	readonly gate: GateName;

@@ -3,7 +3,7 @@
  * working directory, so every relative token, `..` and later `cd` resolves from there.
  * Never: changes the command text shown or matched (the parse sees exactly what the model sent).
  */
-import type { AccessPath, BashProgram, CommandUnit, Unparseable } from "@pi-permissions/access-intent";
+import type { AccessPath, BashProgram, CommandUnit, Unparseable, WriteTarget } from "@pi-permissions/access-intent";
 
 /** The parts of one parse the gates read; a `BashProgram` when no working directory applies. */
 export interface ShellParse {
@@ -13,6 +13,7 @@ export interface ShellParse {
 	readonly externalPaths: readonly AccessPath[];
 	readonly pathCandidates: readonly AccessPath[];
 	readonly unparseable: Unparseable | null;
+	readonly writeTargets: readonly WriteTarget[];
 }
 
 export function parseInWorkdir(

@@ -1,8 +1,8 @@
 /**
  * Owns: `ToolCallPipeline`: one tool call in, the ordered gate outcomes and their combination out. It classifies the
  * tool, builds the access intents (one `BashProgram` parse per call) and runs the gates in order: skill-read, `path`,
- * `external_directory` (tool path), bash `external_directory`, bash `path`, then the per-tool gate. The first deny
- * stops it; the most restrictive outcome wins, the first gate on a tie.
+ * `external_directory` (tool path), bash `external_directory`, bash `path`, bash `write`, protected targets, then the
+ * per-tool gate. The first deny stops it; the most restrictive outcome wins, the first gate on a tie.
  * Never: asks anyone, records grants or emits events (the `GateRunner` does), and never reads process state.
  */
 import {
@@ -20,10 +20,13 @@ import {
 import type { ComposedPolicy, SessionRuleStore } from "@pi-permissions/policy";
 import { bashExternalDirectoryGate } from "../gates/bash-external-directory-gate";
 import { bashPathGate } from "../gates/bash-path-gate";
+import { bashWriteGate } from "../gates/bash-write-gate";
 import { externalDirectoryGate } from "../gates/external-directory-gate";
 import { type BashCall, canonicalOf, type GateContext } from "../gates/gate-context";
 import { type GateOutcome, mostRestrictiveOutcome } from "../gates/gate-outcome";
 import { toolPathGate } from "../gates/path-gate";
+import { protectedTargetGate } from "../gates/protected-target-gate";
+import { ProtectedTargets } from "../gates/protected-targets";
 import { type SkillInvocation, skillInputOutcome } from "../gates/skill-input-gate";
 import { type ActiveSkill, SKILL_SURFACE, skillReadGate } from "../gates/skill-read-gate";
 import { toolGate } from "../gates/tool-gate";
@@ -64,6 +67,11 @@ export interface ToolCallPipelineOptions {
 	readonly requester: { readonly sessionId: string | null; readonly subagent: boolean };
 	/** Replaces `BashProgram.parse` (tests count parses through it). */
 	readonly parseProgram?: ParseBashProgram;
+	/**
+	 * Pi's agent directory, whose settings, extensions, agents and skills are protected targets; `<home>/.pi/agent`
+	 * when absent.
+	 */
+	readonly agentDir?: string;
 }
 
 export interface PipelineDecision {
@@ -108,6 +116,8 @@ export class ToolCallPipeline {
 			() => externalDirectoryGate(context, facts.infrastructure),
 			() => bashExternalDirectoryGate(context),
 			() => bashPathGate(context),
+			() => bashWriteGate(context),
+			() => protectedTargetGate(context, facts.protectedTargets),
 			() => toolGate(context, this.options.mcpServers),
 		];
 		const outcomes: GateOutcome[] = [];
@@ -189,7 +199,15 @@ export class ToolCallPipeline {
 		const shellTools: Record<string, ShellToolAlias> = Object.create(null);
 		for (const [name, alias] of composed.shellTools) shellTools[name] = alias;
 		const extras = canonicalDirs(composed.settings.piInfrastructureReadPaths, this.options.normalizer);
-		const facts: PolicyFacts = { shellTools, infrastructure: [...this.infrastructure, ...extras] };
+		const { normalizer } = this.options;
+		const protectedTargets = new ProtectedTargets({
+			cwd: normalizer.cwd,
+			home: normalizer.home,
+			agentDir: this.options.agentDir ?? `${normalizer.home}/.pi/agent`,
+			flavor: normalizer.flavor,
+			extra: composed.settings.protectedPaths ?? [],
+		});
+		const facts: PolicyFacts = { shellTools, infrastructure: [...this.infrastructure, ...extras], protectedTargets };
 		this.perPolicy.set(composed, facts);
 		return facts;
 	}
@@ -198,6 +216,7 @@ export class ToolCallPipeline {
 interface PolicyFacts {
 	readonly shellTools: Readonly<Record<string, ShellToolAlias>>;
 	readonly infrastructure: readonly string[];
+	readonly protectedTargets: ProtectedTargets;
 }
 
 function hasField(input: unknown, key: string): boolean {

@@ -29,6 +29,8 @@ export interface SessionRunnerDeps {
 	readonly sink: DecisionSink;
 	readonly ids: IdGenerator;
 	readonly sessionId: string | null;
+	/** Pi's agent directory (its settings, extensions, agents and skills are protected targets). */
+	readonly agentDir?: string;
 }
 
 interface CachedRunner {
@@ -104,6 +106,7 @@ export class SessionRunner {
 			mcpServers: [],
 			activeSkills: skills,
 			requester: { sessionId: deps.sessionId, subagent: deps.authority.isSubagent },
+			...(deps.agentDir === undefined ? {} : { agentDir: deps.agentDir }),
 		});
 		const runner = new GateRunner({
 			pipeline,

@@ -43,6 +43,10 @@ export function mergeScopes(scopes: readonly ScopedConfig[]): MergedScopes {
 				for (const [tool, alias] of Object.entries(value as Readonly<Record<string, ShellToolConfig>>)) {
 					shellTools.set(tool, alias);
 				}
+			} else if (key === "protectedPaths") {
+				// SECURITY: extend-only: a project (which the agent may write) can never drop a protected path.
+				const before = (settings[key] as readonly string[] | undefined) ?? [];
+				settings[key] = [...new Set([...before, ...(value as readonly string[])])];
 			} else settings[key] = value; // scalars and arrays replace
 		}
 	}

@@ -140,6 +140,19 @@ export const configSchema = documented(
 				default: CONFIG_DEFAULTS.piInfrastructureReadPaths,
 			},
 		).exactOptional(),
+		protectedPaths: documented(
+			z.array(
+				documented(z.string().min(1), {
+					description:
+						"A path or glob; `~`, `$HOME` and `${HOME}` expand, a relative one is under the project, `*` crosses `/`.",
+				}),
+			),
+			{
+				description:
+					"More files that every write asks the human about, whatever the rules, session grants or yolo say; scopes add to the built-in list and to each other, never remove.",
+				default: CONFIG_DEFAULTS.protectedPaths,
+			},
+		).exactOptional(),
 		authorizerChain: documented(
 			z
 				.array(documented(z.string().min(1), { description: "The name of a registered authorizer link." }))

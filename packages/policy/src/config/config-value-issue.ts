@@ -50,7 +50,12 @@ export function locateConfigPath(keyPath: KeyPath): ConfigLocation {
 			if (FLAG_KEYS.has(top)) return { kind: "flag", key: top };
 			if (COUNT_HINTS.has(top)) return { kind: "count", key: top };
 			if (top === "$schema") return { kind: "schema-url" };
-			if (top === "piInfrastructureReadPaths" || top === "authorizerChain" || top === "knownTools")
+			if (
+				top === "piInfrastructureReadPaths" ||
+				top === "protectedPaths" ||
+				top === "authorizerChain" ||
+				top === "knownTools"
+			)
 				return { kind: "name-list", key: top };
 			if (top === "permission") return { kind: "permission" };
 			if (top === "shellTools") return { kind: "shell-tools" };

@@ -40,6 +40,8 @@ export interface PermissionConfig {
 	/** Deprecated: accepted, ignored, and reported as a warning. */
 	readonly toolTextSummaryMaxLength?: number;
 	readonly piInfrastructureReadPaths?: readonly string[];
+	/** More protected targets; extend-only: scopes add to each other and to the built-in list. */
+	readonly protectedPaths?: readonly string[];
 	readonly authorizerChain?: readonly string[];
 	/** Extension tools `permission` may name without a warning. */
 	readonly knownTools?: readonly string[];
@@ -58,6 +60,7 @@ export const CONFIG_DEFAULTS = {
 	promptFieldMaxWidth: 400,
 	reviewLogFieldMaxWidth: 1000,
 	piInfrastructureReadPaths: [] as readonly string[],
+	protectedPaths: [] as readonly string[],
 	authorizerChain: [] as readonly string[],
 } as const satisfies Required<
 	Pick<
@@ -71,6 +74,7 @@ export const CONFIG_DEFAULTS = {
 		| "promptFieldMaxWidth"
 		| "reviewLogFieldMaxWidth"
 		| "piInfrastructureReadPaths"
+		| "protectedPaths"
 		| "authorizerChain"
 	>
 >;

@@ -71,3 +71,11 @@ describe("mergeScopes (corpus config.merge)", () => {
 		expect(mergedPermissionConfig(merge(config, config))).toEqual(config.permission);
 	});
 });
+
+describe("mergeScopes protectedPaths", () => {
+	it("adds a later scope's protected paths to the earlier ones and never drops one", () => {
+		const merged = merge({ protectedPaths: ["~/.config/x", "deploy/*"] }, { protectedPaths: ["deploy/*", "ci/*"] });
+		expect(merged.settings.protectedPaths).toEqual(["~/.config/x", "deploy/*", "ci/*"]);
+		expect(merge({ protectedPaths: ["a"] }, { protectedPaths: [] }).settings.protectedPaths).toEqual(["a"]);
+	});
+});

@@ -22,6 +22,7 @@ describe("configSchema", () => {
 			"toolInputPreviewMaxLength",
 			"toolTextSummaryMaxLength",
 			"piInfrastructureReadPaths",
+			"protectedPaths",
 			"authorizerChain",
 			"knownTools",
 			"permission",

@@ -13,6 +13,7 @@ describe("CONFIG_DEFAULTS", () => {
 			promptFieldMaxWidth: 400,
 			reviewLogFieldMaxWidth: 1000,
 			piInfrastructureReadPaths: [],
+			protectedPaths: [],
 			authorizerChain: [],
 		});
 	});

@@ -3,6 +3,8 @@
  * and the operator's or human's reason.
  * Never: reproduces a bash command or a tool-input body; the agent already holds its own call.
  */
+
+import { PROTECTED_EVIDENCE_LABEL, PROTECTED_TARGET_SENTINEL } from "../build/write-ask-payload";
 import { describeCommandContext } from "../fact-vocabulary";
 import type { PromptPayload } from "../prompt-payload";
 import { capLength } from "../text/line-fitting";
@@ -16,7 +18,7 @@ export const DENIAL_ELEMENT_MAX_LENGTH = 160;
 export const DENIAL_REASON_MAX_LENGTH = 500;
 
 /** What the denial names: the payload (or its kind and request facts, for a deny that never became an ask). */
-export type DenialSubject = Pick<PromptPayload, "kind" | "request">;
+export type DenialSubject = Pick<PromptPayload, "kind" | "request"> & Partial<Pick<PromptPayload, "evidence">>;
 
 export type AgentDenial =
 	/** A rule denied the call; `reason` is the operator's reason on the rule. */
@@ -33,9 +35,9 @@ export function renderAgentDenial(denial: AgentDenial): string {
 		case "policy":
 			return `${AGENT_TAG} Denied by policy: ${identify(denial.subject)}.${reasonClause(denial.reason)}`;
 		case "user":
-			return `${AGENT_TAG} Denied by the user: ${identify(denial.subject)}.${reasonClause(denial.reason)}`;
+			return `${AGENT_TAG} Denied by the user: ${identify(denial.subject)}.${protectedClause(denial.subject)}${reasonClause(denial.reason)}`;
 		case "unavailable":
-			return `${AGENT_TAG} Approval was required for ${identify(denial.subject)}, but no interactive UI or authority could answer (${clean(denial.cause, DENIAL_REASON_MAX_LENGTH)}). The call was not run.`;
+			return `${AGENT_TAG} Approval was required for ${identify(denial.subject)}, but no interactive UI or authority could answer (${clean(denial.cause, DENIAL_REASON_MAX_LENGTH)}).${protectedClause(denial.subject)} The call was not run.`;
 		case "gate-error": {
 			const tool = denial.toolName === null ? "the call" : `the \`${clean(denial.toolName, 80)}\` call`;
 			return `${AGENT_TAG} Blocked ${tool}: the permission check failed, so it was not run.`;
@@ -72,6 +74,8 @@ function surfaceNoun(surface: string): string {
 			return "bash command";
 		case "path":
 			return "path";
+		case "write":
+			return "write to";
 		case "external_directory":
 			return "path outside the working directory";
 		case "mcp":
@@ -93,6 +97,7 @@ function flaggedElement(subject: DenialSubject): string | null {
 			// SECURITY: a bash unit is (part of) the command; the denial never echoes it.
 			return null;
 		case "path":
+		case "write":
 		case "external_directory":
 		case "mcp":
 		case "skill":
@@ -100,6 +105,14 @@ function flaggedElement(subject: DenialSubject): string | null {
 		default:
 			return null;
 	}
+}
+
+/** Why a protected target asked: the agent learns that no rule, grant or yolo can let it write there. */
+function protectedClause(subject: DenialSubject): string {
+	if (subject.request.matchedPattern !== PROTECTED_TARGET_SENTINEL) return "";
+	const evidence = subject.evidence?.find((item) => item.label === PROTECTED_EVIDENCE_LABEL)?.text;
+	const why = (evidence ?? "writes a protected file").replace(/; only you can approve this$/, "");
+	return ` The call ${clean(why, DENIAL_REASON_MAX_LENGTH)}: a protected file only the human at the terminal may approve, whatever the rules, session grants or yolo mode say.`;
 }
 
 function reasonClause(reason: string | null): string {

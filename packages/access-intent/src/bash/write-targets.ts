@@ -1,0 +1,299 @@
+/**
+ * Owns: the write slice of one bash command: every path a unit writes, deletes, creates or changes the metadata of,
+ * from its redirects and from the write-operand table, resolved as bash would (cwd folding, literal-assigned
+ * variables, globs) with the same normalizer as the path candidates; a write whose file cannot be named is listed as
+ * an unresolved literal so the gates can ask.
+ * Never: consults rules or decides; safe devices (`/dev/null`, `/dev/std*`, `/dev/fd/*`) and process substitutions
+ * are not writes of a file.
+ */
+
+import type { AccessPath } from "../path/access-path";
+import { type Bases, BashShellState } from "../path/bash-shell-state";
+import { hasActiveGlob, resolveWord, type VariableValues } from "../path/bash-word-values";
+import { applyDirectoryChange } from "../path/directory-change";
+import { createGlobBudget, expandGlob, type GlobBudget } from "../path/glob-expansion";
+import type { PathNormalizer } from "../path/path-normalizer";
+import { isSafeDevice } from "../path/safe-devices";
+import type { CommandUnit, Redirect } from "./command-unit";
+import type { OptionValue } from "./effects/option-scan";
+import { type WriteEffect, type WriteSelection, writeSelections } from "./effects/write-operand-table";
+import { literalWordText, type ShellWord, unglobbedLiteralText } from "./shell-word";
+
+export type { WriteEffect } from "./effects/write-operand-table";
+
+/** One path a command may write. */
+export interface WriteTarget {
+	readonly path: AccessPath;
+	readonly effect: WriteEffect;
+	/** How: `>`, `>>`, `tee`, `sed -i`, `find -delete`, … (for prompts). */
+	readonly via: string;
+	/** True when everything below the path may be written too (`rm -r`, `find -delete`, `cp -r`, `mv`). */
+	readonly tree: boolean;
+}
+
+/** Resolved targets examined per command before the rest is reported as one unchecked write. */
+export const MAX_WRITE_TARGETS = 512;
+/** The spelling listed when the write slice was cut short. */
+export const UNCHECKED_WRITES = "<writes not checked: command too large>";
+
+const DECLARATIONS = new Set(["export", "declare", "local", "readonly", "typeset"]);
+const FD_DUPLICATE = /^(?:\d+|-)$/;
+const FD_DEVICE = /^\/dev\/fd\/\d+$/;
+
+export interface CollectWriteTargetsOptions {
+	/** Directory the command starts in, resolved against cwd; the cwd when absent. */
+	readonly workdir?: string;
+}
+
+export function collectWriteTargets(
+	units: readonly CommandUnit[],
+	normalizer: PathNormalizer,
+	options: CollectWriteTargetsOptions = {},
+): readonly WriteTarget[] {
+	const start = options.workdir === undefined ? normalizer.cwd : normalizer.resolveLexical(options.workdir);
+	const collector = new WriteCollector(normalizer, start);
+	for (const unit of units) collector.visit(unit);
+	return Object.freeze(collector.targets);
+}
+
+/** True for a redirect that opens its target for writing (`>`, `>>`, `>|`, `&>`, `2>`, `<>`, `>&file`). */
+export function isWritingRedirect(redirect: Redirect): boolean {
+	const op = redirect.operator;
+	if (op === "<<" || op === "<<-" || op === "<<<" || !op.includes(">")) return false;
+	const target = literalWordText(redirect.target);
+	// `2>&1`, `>&-`: a descriptor duplicated or closed, not a file.
+	return !(op.includes("&") && target !== null && FD_DUPLICATE.test(target) && !op.startsWith("&"));
+}
+
+class WriteCollector {
+	readonly targets: WriteTarget[] = [];
+	private readonly state: BashShellState;
+	private readonly glob: GlobBudget = createGlobBudget();
+	private readonly seen = new Set<string>();
+	private readonly lookup = (name: string): VariableValues => this.state.lookup(name);
+	private truncated = false;
+
+	constructor(
+		private readonly normalizer: PathNormalizer,
+		start: string,
+	) {
+		this.state = new BashShellState(start, normalizer.home);
+	}
+
+	visit(unit: CommandUnit): void {
+		// The directory and variable bookkeeping mirrors the path collector's (`path-candidates.ts`).
+		const chained = unit.context === null && unit.nesting.length === 1 && unit.nesting[0] === "and_then";
+		if (!chained) this.state.endChain();
+		const bases = this.state.bases;
+		for (const redirect of unit.redirects) {
+			if (isWritingRedirect(redirect)) this.addWord(redirect.target, "write", redirect.operator, false, bases);
+		}
+		if (unit.compound) return;
+		const certain = unit.context === null && unit.nesting.length === 0;
+		const declaration = unit.nameWord === null || (unit.commandName !== null && DECLARATIONS.has(unit.commandName));
+		if (declaration) {
+			for (const assignment of unit.assignments) {
+				if (assignment.value === null) continue;
+				const resolved = resolveWord(assignment.value, this.lookup);
+				const known = resolved.values.map((value) => value.text);
+				this.state.assign(assignment.name, { known, unknown: resolved.unresolved !== null }, certain);
+			}
+		} else {
+			for (const selection of writeSelections(unit.commandName, unit.args.map(literalWordText)))
+				this.addSelection(unit, selection, bases);
+		}
+		if (unit.commandName === "source" || unit.commandName === ".") this.state.forgetVariables();
+		const chainedCd = chained && unit.commandName === "cd";
+		if (chainedCd) this.state.enterChain();
+		applyDirectoryChange(unit, {
+			certain: certain || chainedCd,
+			bases,
+			state: this.state,
+			normalizer: this.normalizer,
+			lookup: this.lookup,
+		});
+	}
+
+	private addSelection(unit: CommandUnit, selection: WriteSelection, bases: Bases): void {
+		const { effect, via, tree } = selection;
+		switch (selection.kind) {
+			case "word": {
+				const target = unit.args[selection.index];
+				if (target === undefined) return;
+				const into = selection.into !== undefined && this.isDirectoryTarget(target, bases);
+				// `mv x .` or `cp -r a dir/`: what lands is `dir/name`, not the whole of `dir`.
+				this.addWord(target, effect, via, tree && !into, bases);
+				if (into && selection.into !== undefined) this.addInto(unit, target, selection.into, via, tree, bases);
+				return;
+			}
+			case "text": {
+				const text = this.relativeText(unit, selection.text, selection.relativeTo);
+				if (text === null) this.addUnknown(`${selection.text} (in a computed directory)`, effect, via);
+				else this.addText(text, effect, via, tree, bases);
+				return;
+			}
+			case "unknown":
+				this.addUnknown(selection.spelling, effect, via);
+				return;
+			default: {
+				const unhandled: never = selection;
+				throw new Error(`unhandled write selection ${String(unhandled)}`);
+			}
+		}
+	}
+
+	/** `cp a b dir/`: the sources land in the directory under their own names. */
+	private addInto(
+		unit: CommandUnit,
+		target: ShellWord,
+		sources: readonly number[],
+		via: string,
+		tree: boolean,
+		bases: Bases,
+	): void {
+		const dir = unglobbedLiteralText(target);
+		if (dir === null) return;
+		for (const index of sources) {
+			const source = unit.args[index];
+			const text = source === undefined ? null : unglobbedLiteralText(source);
+			const name = text === null ? null : lastSegment(text);
+			// SECURITY: `cp "$f" .git/hooks` lands a file whose name is computed in a directory: the name is unknown.
+			if (name === null) this.addUnknown(`${dir}/${source?.raw ?? "?"}`, "write", via);
+			else this.addText(`${dir.replace(/\/+$/, "")}/${name}`, "write", via, tree, bases);
+		}
+	}
+
+	/** Whether a copy's destination is an existing directory (or spelled with a trailing `/`) the sources land in. */
+	private isDirectoryTarget(target: ShellWord, bases: Bases): boolean {
+		const dir = unglobbedLiteralText(target);
+		if (dir === null) return false;
+		if (dir.endsWith("/")) return true;
+		return (
+			bases.kind === "known" &&
+			bases.dirs.some((base) => this.normalizer.isDirectory(this.normalizer.resolveLexical(dir, base)))
+		);
+	}
+
+	/** The option value text placed under its directory option (`git -C d … --output=f` -> `d/f`). */
+	private relativeText(unit: CommandUnit, text: string, relativeTo: OptionValue | undefined): string | null {
+		if (relativeTo === undefined) return text;
+		const expanded = this.normalizer.expandHome(text);
+		if (this.normalizer.isAbsolute(expanded)) return text;
+		const dir = relativeTo.kind === "text" ? relativeTo.text : wordText(unit.args[relativeTo.index]);
+		if (dir === null) return null;
+		return `${dir.replace(/\/+$/, "")}/${text}`;
+	}
+
+	private addWord(word: ShellWord, effect: WriteEffect, via: string, tree: boolean, bases: Bases): void {
+		// `tee >(cmd)`: the operand is a pipe to a unit that is judged itself, not a file.
+		if (isProcessSubstitution(word)) return;
+		const literal = unglobbedLiteralText(word);
+		if (literal !== null) {
+			this.addText(literal, effect, via, tree, bases);
+			return;
+		}
+		const resolved = resolveWord(word, this.lookup);
+		for (const value of resolved.values) {
+			const texts = value.splits ? value.text.split(/\s+/).filter((piece) => piece !== "") : [value.text];
+			for (const text of texts) {
+				if (!value.splits && hasActiveGlob(value)) this.addGlob(value.pieces, text, effect, via, tree, bases);
+				else this.addText(text, effect, via, tree, bases);
+			}
+		}
+		// SECURITY: `echo x > "$f"` writes wherever `$f` points: a write the gates cannot name asks.
+		if (resolved.unresolved !== null) this.addUnknown(resolved.unresolved, effect, via);
+	}
+
+	private addGlob(
+		pieces: Parameters<typeof expandGlob>[0],
+		text: string,
+		effect: WriteEffect,
+		via: string,
+		tree: boolean,
+		bases: Bases,
+	): void {
+		if (bases.kind === "unknown") {
+			this.addUnknown(text, effect, via);
+			return;
+		}
+		for (const base of bases.dirs) {
+			const expansion = expandGlob(pieces, base, this.normalizer, this.glob);
+			for (const match of expansion.matches)
+				this.addResolved(this.normalizer.forBashToken(match, base), effect, via, tree);
+			// With no match bash passes the pattern itself; with a cut-short listing more files may match.
+			if (expansion.matches.length === 0) this.addResolved(this.normalizer.forBashToken(text, base), effect, via, tree);
+			if (!expansion.complete) this.addUnknown(text, effect, via);
+		}
+	}
+
+	private addText(text: string, effect: WriteEffect, via: string, tree: boolean, bases: Bases): void {
+		if (text === "") return;
+		if (text === "~" || text.startsWith("~/")) {
+			const home = this.state.tracked("HOME");
+			if (home !== null) {
+				// SECURITY: `HOME=.pi; echo x > ~/settings.json` writes under the command's own HOME.
+				for (const value of home.known) this.addText(value + text.slice(1), effect, via, tree, bases);
+				if (home.unknown) this.addUnknown(text, effect, via);
+				return;
+			}
+		}
+		const absolute = this.normalizer.isAbsolute(this.normalizer.expandHome(text));
+		if (bases.kind === "unknown" && !absolute) {
+			// SECURITY: after `cd "$(…)"` a relative name may be anywhere.
+			this.addUnknown(text, effect, via);
+			return;
+		}
+		for (const base of bases.kind === "known" ? bases.dirs : [this.normalizer.cwd]) {
+			this.addResolved(this.normalizer.forBashToken(text, base), effect, via, tree);
+		}
+	}
+
+	private addUnknown(spelling: string, effect: WriteEffect, via: string): void {
+		this.addResolved(
+			this.normalizer.forLiteral(spelling, { external: false, reason: "unresolved-word" }),
+			effect,
+			via,
+			false,
+		);
+	}
+
+	private addResolved(path: AccessPath, effect: WriteEffect, via: string, tree: boolean): void {
+		if (isSafeTarget(path)) return;
+		const key = `${path.kind === "resolved" ? path.lexical : `?${path.typed}`}\0${effect}\0${tree}`;
+		if (this.seen.has(key)) return;
+		if (this.targets.length >= MAX_WRITE_TARGETS) {
+			if (this.truncated) return;
+			this.truncated = true;
+			// SECURITY: padding a command with writes must not push one past the gates unseen.
+			const marker = this.normalizer.forLiteral(UNCHECKED_WRITES, { external: false, reason: "unresolved-word" });
+			this.targets.push(Object.freeze({ path: marker, effect: "write", via, tree: true }));
+			return;
+		}
+		this.seen.add(key);
+		this.targets.push(Object.freeze({ path, effect, via, tree }));
+	}
+}
+
+/** `/dev/null`, `/dev/std*`, `/dev/fd/N` (and the other safe devices) hold no file. */
+function isSafeTarget(path: AccessPath): boolean {
+	if (path.kind === "literal") return path.reason === "device";
+	return isSafeDevice(path.lexical) || FD_DEVICE.test(path.lexical);
+}
+
+/** `> >(tee x)`: the target is a process substitution, itself a unit whose own writes are listed. */
+function isProcessSubstitution(word: ShellWord): boolean {
+	const only = word.parts.length === 1 ? word.parts[0] : undefined;
+	return only?.kind === "dynamic" && (only.raw.startsWith(">(") || only.raw.startsWith("<("));
+}
+
+function wordText(word: ShellWord | undefined): string | null {
+	return word === undefined ? null : unglobbedLiteralText(word);
+}
+
+function lastSegment(text: string): string | null {
+	const name = text
+		.split("/")
+		.filter((segment) => segment !== "")
+		.at(-1);
+	return name === undefined || name === ".." ? null : name;
+}

@@ -1,0 +1,51 @@
+import { POSIX_FLAVOR } from "@pi-permissions/policy";
+import { afterAll, describe, expect, it } from "vitest";
+import { BashProgram } from "../../src/bash/bash-program";
+import type { WriteTarget } from "../../src/bash/write-targets";
+import { createNodeFileSystemProbe } from "../../src/path/file-system-probe";
+import { PathNormalizer } from "../../src/path/path-normalizer";
+import { parser } from "../support/bash-fixture";
+import { createTmpTree } from "../support/tmp-tree";
+
+const tree = createTmpTree({
+	files: ["project/notes.txt", "project/a.log", "project/b.log", "project/.git/config"],
+	directories: ["project/.git/hooks", "project/docs", "project/.pi"],
+	symlinks: { "project/innocent": ".git/hooks" },
+});
+afterAll(() => tree.remove());
+
+const cwd = tree.path("project");
+const normalizer = PathNormalizer.create({
+	cwd,
+	home: tree.path("home"),
+	flavor: POSIX_FLAVOR,
+	probe: createNodeFileSystemProbe(),
+});
+
+function writes(command: string): string[] {
+	const view = (target: WriteTarget) =>
+		`${target.effect} ${target.tree ? "tree:" : ""}${target.path.kind === "resolved" ? target.path.canonical.slice(cwd.length) : `?${target.path.typed}`}`;
+	return BashProgram.parse(command, { parser, normalizer }).writeTargets.map(view);
+}
+
+describe("BashProgram.writeTargets on a real tree", () => {
+	it("lands a copy in an existing directory under the source's name", () => {
+		expect(writes("cp notes.txt .git/hooks")).toEqual(["write /.git/hooks", "write /.git/hooks/notes.txt"]);
+	});
+
+	it("moves into the working directory without writing the whole of it", () => {
+		expect(writes("mv docs/x.md .")).toEqual(["write ", "write tree:/x.md", "delete tree:/docs/x.md"]);
+	});
+
+	it("follows a symlinked directory to where the write lands", () => {
+		expect(writes("echo x > innocent/pre-commit")).toEqual(["write /.git/hooks/pre-commit"]);
+	});
+
+	it("expands a glob to the files it deletes", () => {
+		expect(writes("rm *.log")).toEqual(["delete /a.log", "delete /b.log"]);
+	});
+
+	it("folds a cd into an existing directory", () => {
+		expect(writes("cd .pi && echo x > settings.json")).toEqual(["write /.pi/settings.json"]);
+	});
+});

@@ -1,0 +1,183 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import type { AskAnswer, AskRequest } from "../../src/pipeline/ask-escalator";
+import { GateRunner } from "../../src/pipeline/gate-runner";
+import { bashCall, call, createEngine, type EngineOptions, realProbe } from "../support/engine-fixture";
+
+const WRITE_ALLOW = {
+	permission: {
+		"*": "allow",
+		write: "allow",
+		edit: "allow",
+		bash: {
+			"*": "ask",
+			"echo *": "allow",
+			"cat *": "allow",
+			"mkdir *": "allow",
+			"sed -n *": "allow",
+			"npm run *": "allow",
+			"git log *": "allow",
+		},
+	},
+};
+const CONFIG = ".pi/extensions/pi-permissions/config.json";
+
+function gateOf(options: EngineOptions, toolCall: ReturnType<typeof call>) {
+	const decision = createEngine(options).pipeline.decide(toolCall);
+	return { decision, protectedOutcome: decision.outcomes.find((outcome) => outcome.gate === "protected-target") };
+}
+
+const SELF_ESCALATIONS: readonly [string, string][] = [
+	["redirect into the project config", `echo '{"permission":{"*":"allow"}}' > ${CONFIG}`],
+	["heredoc into a project extension", "cat > .pi/extensions/evil.ts <<'EOF'\nexport default () => {}\nEOF"],
+	["Pi settings", `echo '{"shellCommandPrefix":"x"}' > .pi/settings.json`],
+	["a directory made under .pi", "mkdir -p .pi/extensions/x"],
+	["npm logs dir under .pi", "npm run build --logs-dir=.pi/extensions/pi-permissions"],
+	["append to .git/config", "echo '[core] fsmonitor = x' >> .git/config"],
+	["heredoc append to .git/config", "cat >> .git/config <<EOF\n[core]\nEOF"],
+	["git log --output over .git/config", "git log --format=x --output=.git/config"],
+	["a git hook", "echo 'rm -rf ~' > .git/hooks/pre-commit"],
+	["sed w into a hook", "sed -n 'w .git/hooks/pre-push' notes.txt"],
+	["bashrc", "echo x >> ~/.bashrc"],
+	["authorized_keys", "echo key >> ~/.ssh/authorized_keys"],
+	["a computed file name", 'echo x > "$TARGET"'],
+	["cd into .pi then write", "cd .pi; echo x > settings.json"],
+	["through a link the command makes", "ln -s .git/hooks h; echo x > h/pre-commit"],
+	["a copy into the hooks directory", "cp evil .git/hooks/"],
+	["a move onto .git", "mv evil-git .git"],
+	["a recursive delete of .git", "rm -rf .git"],
+	["chmod of a hook", "chmod +x .git/hooks/pre-commit"],
+	["git config", "git config core.fsmonitor 'touch x'"],
+	["tee into the global config", "echo x | tee ~/.pi/agent/extensions/pi-permissions/config.json"],
+	["an agent definition", "echo x > .pi/agents/scout.md"],
+];
+
+describe("protectedTargetGate", () => {
+	it.each(SELF_ESCALATIONS)("asks for bash writing %s although every rule allows it", (_name, command) => {
+		const { decision, protectedOutcome } = gateOf({ config: WRITE_ALLOW }, bashCall(command));
+		expect(protectedOutcome).toMatchObject({ state: "ask", basis: "protected", suggestion: null });
+		expect(protectedOutcome?.payload?.evidence[0]?.label).toBe("protected");
+		expect(decision.combined.state).toBe("ask");
+	});
+
+	it.each(["write", "edit"])("asks for the %s tool on the permission config under a write allow", (tool) => {
+		const { protectedOutcome } = gateOf({ config: WRITE_ALLOW }, call(tool, { path: CONFIG, content: "{}" }));
+		expect(protectedOutcome).toMatchObject({ state: "ask", reason: "writes the permission config" });
+	});
+
+	it("asks under yolo too", () => {
+		const { decision, protectedOutcome } = gateOf({ config: WRITE_ALLOW, yolo: true }, call("write", { path: CONFIG }));
+		expect(decision.yolo).toBe(true);
+		expect(protectedOutcome?.state).toBe("ask");
+	});
+
+	it("asks over a session grant of the write tool", () => {
+		const engine = createEngine({ config: { permission: { "*": "ask" } } });
+		engine.store.add({ surface: "write", pattern: "*" });
+		engine.store.add({ surface: "bash", pattern: "echo *" });
+		const decision = engine.pipeline.decide(bashCall("echo x > .git/hooks/pre-commit"));
+		expect(decision.outcomes.find((o) => o.gate === "protected-target")?.state).toBe("ask");
+		expect(engine.pipeline.decide(call("write", { path: ".git/config" })).combined.state).toBe("ask");
+	});
+
+	it("keeps a deny a deny", () => {
+		const config = { permission: { "*": "allow", write: { "*": "allow", ".git/*": "deny" } } };
+		expect(gateOf({ config }, call("write", { path: ".git/config" })).decision.combined.state).toBe("deny");
+		expect(gateOf({ config }, bashCall("echo x > .git/config")).decision.combined.state).toBe("deny");
+	});
+
+	it.each([
+		["read", { path: CONFIG }],
+		["grep", { pattern: "x", path: ".pi" }],
+		["ls", { path: ".git/hooks" }],
+	])("leaves the read-only %s tool alone", (tool, input) => {
+		expect(gateOf({ config: WRITE_ALLOW }, call(tool, input)).protectedOutcome).toBeUndefined();
+	});
+
+	it.each(["chgrp -R staff .", "chmod -R u+w ."])(
+		"leaves a recursive mode change of the project (`%s`) alone",
+		(command) => {
+			expect(gateOf({ config: WRITE_ALLOW }, bashCall(command)).protectedOutcome).toBeUndefined();
+		},
+	);
+
+	it.each([
+		"cat .pi/extensions/pi-permissions/config.json",
+		"sed -n 1p .git/config",
+		"echo x > src/a.ts",
+		"echo x > /dev/null",
+	])("leaves `%s` alone (a read, or an ordinary write)", (command) => {
+		const { decision, protectedOutcome } = gateOf({ config: WRITE_ALLOW }, bashCall(command));
+		expect(protectedOutcome).toBeUndefined();
+		expect(decision.combined.state).toBe("allow");
+	});
+
+	it("protects what `protectedPaths` adds", () => {
+		const config = { ...WRITE_ALLOW, protectedPaths: ["deploy/*"] };
+		expect(gateOf({ config }, bashCall("echo x > deploy/prod.yaml")).protectedOutcome?.reason).toContain(
+			"protectedPaths",
+		);
+	});
+});
+
+describe("protectedTargetGate through a symlink (real tree)", () => {
+	const root = mkdtempSync(join(tmpdir(), "protected-"));
+	afterAll(() => rmSync(root, { recursive: true, force: true }));
+	const project = join(root, "project");
+	mkdirSync(join(project, ".git", "hooks"), { recursive: true });
+	writeFileSync(join(project, ".git", "config"), "[core]\n");
+	symlinkSync(".git/hooks", join(project, "innocent"));
+	symlinkSync(".git/config", join(project, "settings.ini"));
+
+	it.each([
+		["a symlinked directory into the hooks", "echo x > innocent/pre-commit", "git hook"],
+		["a symlink to .git/config", "echo x >> settings.ini", "git config"],
+	])("matches the canonical form of %s", (_name, command, why) => {
+		const options = { config: WRITE_ALLOW, cwd: project, home: join(root, "home"), probe: realProbe() };
+		expect(gateOf(options, bashCall(command)).protectedOutcome?.reason).toContain(why);
+	});
+});
+
+describe("GateRunner with a protected target", () => {
+	function runner(options: EngineOptions, answers: AskAnswer[]) {
+		const engine = createEngine(options);
+		const asks: AskRequest[] = [];
+		let n = 0;
+		const gateRunner = new GateRunner({
+			pipeline: engine.pipeline,
+			escalator: {
+				escalate: async (ask) => {
+					asks.push(ask);
+					return answers.shift() ?? { kind: "unavailable", reason: "no UI", decidedBy: "unavailable" };
+				},
+			},
+			sink: { emit: () => undefined },
+			ids: { next: () => `r${++n}` },
+			sessionRules: engine.store,
+		});
+		return { engine, gateRunner, asks };
+	}
+
+	it("is put to the escalator under yolo, and without a UI it is denied with the reason", async () => {
+		const { gateRunner, asks } = runner({ config: WRITE_ALLOW, yolo: true }, []);
+		const verdict = await gateRunner.run(bashCall(`echo '{}' > ${CONFIG}`));
+		expect(asks.map((ask) => ask.outcome.gate)).toEqual(["protected-target"]);
+		expect(verdict).toMatchObject({ kind: "block", resolution: "confirmation_unavailable" });
+		if (verdict.kind === "block") {
+			expect(verdict.reason).toContain("writes the permission config");
+			expect(verdict.reason).not.toContain("echo");
+		}
+	});
+
+	it("records no session grant when the human answers for the session", async () => {
+		const { engine, gateRunner, asks } = runner({ config: WRITE_ALLOW }, [
+			{ kind: "allow-session", decidedBy: "user" },
+		]);
+		expect((await gateRunner.run(call("write", { path: CONFIG }))).kind).toBe("allow");
+		expect(engine.store.rules()).toEqual([]);
+		await gateRunner.run(call("write", { path: CONFIG }));
+		expect(asks).toHaveLength(2);
+	});
+});
