@@ -16,6 +16,7 @@ describe("@pi-permissions/access-intent public API", () => {
 				"PathNormalizer",
 				"SAFE_DEVICES",
 				"UNCHECKED_PATHS",
+				"WRAPPER_SEMANTICS",
 				"classifyTool",
 				"commandNameOf",
 				"createNodeFileSystemProbe",
@@ -30,6 +31,7 @@ describe("@pi-permissions/access-intent public API", () => {
 				"parseBashUnits",
 				"resolvedAlias",
 				"splitNativeName",
+				"wrapperSemantics",
 			].sort(),
 		);
 	});

@@ -19,7 +19,13 @@ import {
 
 export type Execution =
 	/** The wrapper runs these words as a command; `markers` are strings it substitutes into them at run time. */
-	| { readonly kind: "words"; readonly words: readonly WordRef[]; readonly markers: readonly string[] }
+	| {
+			readonly kind: "words";
+			readonly words: readonly WordRef[];
+			readonly markers: readonly string[];
+			/** The wrapper appends words read from its input (`xargs cmd`, `fd -x cmd`). */
+			readonly appended?: boolean;
+	  }
 	/** The wrapper hands this text to a bash-compatible shell. */
 	| { readonly kind: "payload"; readonly text: string };
 
@@ -399,7 +405,8 @@ function execClauses(
 		while (end < args.length && !terminators.includes(literalWordText((args[end] as WordRef).word) ?? "")) end++;
 		const words = args.slice(i + 1, end);
 		if (words.length === 0 || (needsTerminator && end >= args.length)) uncertain = true;
-		else executions.push({ kind: "words", words, markers: ["{"] });
+		// `fd -x cmd` appends the path when `cmd` holds no placeholder; `find -exec` substitutes only `{}`.
+		else executions.push({ kind: "words", words, markers: ["{"], appended: !needsTerminator });
 		i = end;
 	}
 	if (executions.length === 0 && !uncertain) return "not-a-wrapper";
@@ -437,7 +444,8 @@ function xargsExecutions(args: readonly WordRef[]): readonly Execution[] | null 
 		if (option.name === "i" || option.name === "replace") markers.push(option.value || "{}");
 	}
 	if (markers.includes("")) return UNKNOWN;
-	return [{ kind: "words", words, markers }];
+	// Without a replace string xargs appends the words it reads to the command (`xargs git` may run `git push`).
+	return [{ kind: "words", words, markers, appended: markers.length === 0 }];
 }
 
 const FLOCK_GRAMMAR: OptionGrammar = {
