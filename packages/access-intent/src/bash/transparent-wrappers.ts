@@ -18,6 +18,11 @@ export interface WrapperSemanticsRow {
 	readonly semantics: WrapperSemantics;
 	/** Leading option words with which the wrapper only looks the command up and runs nothing (`command -v`). */
 	readonly lookupOnly?: readonly string[];
+	/**
+	 * Option words with which the wrapper, given no command, only prints (`env -i`, bare `xargs -0` runs `echo`):
+	 * a unit whose every argument is one of these (or, for `env`, an assignment) runs no other program.
+	 */
+	readonly bareOptions?: RegExp;
 	readonly why: string;
 }
 
@@ -50,7 +55,13 @@ export const WRAPPER_SEMANTICS: ReadonlyMap<string, WrapperSemanticsRow> = new M
 	["setpriv", judged(IDENTITY)],
 	["chpst", judged(IDENTITY)],
 	["fakeroot", judged("fakes root identity for the command")],
-	["env", judged("changes the environment, which can change what the command does (`env LD_PRELOAD=…`)")],
+	[
+		"env",
+		{
+			...judged("changes the environment, which can change what the command does (`env LD_PRELOAD=…`)"),
+			bareOptions: /^(?:-[i0]+|-|--null|--ignore-environment|[A-Za-z_][A-Za-z0-9_]*=.*)$/s,
+		},
+	],
 	["chroot", judged(SANDBOX)],
 	["unshare", judged(SANDBOX)],
 	["nsenter", judged(SANDBOX)],
@@ -75,7 +86,13 @@ export const WRAPPER_SEMANTICS: ReadonlyMap<string, WrapperSemanticsRow> = new M
 	["toybox", judged("runs one of its applets by name")],
 	["watch", judged("re-runs the command through `sh -c` every interval")],
 	["flock", judged("runs the command holding a lock")],
-	["xargs", judged("runs the command with words read from input")],
+	[
+		"xargs",
+		{
+			...judged("runs the command with words read from input; with none it runs `echo`"),
+			bareOptions: /^(?:-[0rt]+|-[nL][1-9][0-9]*|--null|--no-run-if-empty|--verbose)$/,
+		},
+	],
 	["find", judged("runs the command once per file found")],
 	["fd", judged("runs the command once per file found")],
 	["fdfind", judged("runs the command once per file found")],

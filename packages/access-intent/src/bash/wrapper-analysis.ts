@@ -398,12 +398,17 @@ function execClauses(
 	for (let i = 0; i < args.length; i++) {
 		const word = (args[i] as WordRef).word;
 		const text = literalWordText(word);
-		// SECURITY: `find . $X rm {} \;` with X=-exec; a computed word may be the exec flag itself.
+		// SECURITY: `find . $X rm {} \;` with X=-exec; a computed word may be the exec flag itself (or `-delete`, so
+		// even a quoted `"$DIR"` stays uncertain).
 		if (text === null && startsLikeOption(word)) uncertain = true;
 		if (text === null || !flags.includes(text)) continue;
 		let end = i + 1;
 		while (end < args.length && !terminators.includes(literalWordText((args[end] as WordRef).word) ?? "")) end++;
 		const words = args.slice(i + 1, end);
+		// `find . -exec rm {} ;` (the `;` went to bash): find refuses the whole expression and runs nothing.
+		// SECURITY: only when every word after the flag is literal; `find . -exec rm {} $T` may end with T=';'.
+		if (needsTerminator && end >= args.length && !uncertain && words.every((ref) => literalWordText(ref.word) !== null))
+			return "not-a-wrapper";
 		if (words.length === 0 || (needsTerminator && end >= args.length)) uncertain = true;
 		// `fd -x cmd` appends the path when `cmd` holds no placeholder; `find -exec` substitutes only `{}`.
 		else executions.push({ kind: "words", words, markers: ["{"], appended: !needsTerminator });

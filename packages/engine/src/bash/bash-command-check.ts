@@ -78,6 +78,9 @@ export function checkBashCommand(parsed: ParsedBashCommand, policy: CompiledPoli
 function checkUnit(unit: CommandUnit, policy: CompiledPolicy): BashCommandCheck | null {
 	const match = unitMatch(unit, policy);
 	if (unit.wrapperKind === "indirection") return checkIndirection(unit, match, policy);
+	// `for f in *.ts; do wc -l "$f"; done`: every command inside is a unit of its own, so the statement's whole text
+	// counts only when a rule other than the catch-all names it (as for a transparent wrapper).
+	if (unit.compound && isCatchAllMatch(match)) return null;
 	if (match.state !== "allow") return fromMatch(match, unit.text, unit);
 	if (unit.wrapperKind === "opaque-payload") return floor(BASH_SENTINELS.opaqueWrapper, unit.text, unit, match);
 	// SECURITY: a command name that is not a literal word cannot be known until run time (`$CMD`, `rm${IFS}x`).
@@ -119,6 +122,10 @@ function checkIndirection(unit: CommandUnit, match: RuleMatch, policy: CompiledP
 	const row = wrapperSemantics(unit.commandName ?? "");
 	if (row?.lookupOnly?.includes(literalArg(unit, 0) ?? "")) {
 		// `command -v git` only prints where `git` is; it runs nothing, so it is a plain command.
+		return fromMatch(match, unit.text, unit);
+	}
+	if (row?.bareOptions !== undefined && unit.args.every((arg) => row.bareOptions?.test(literalWordText(arg) ?? "\0"))) {
+		// `env | grep X`, `find . | xargs -0`: with no command the wrapper only prints (env) or runs `echo` (xargs).
 		return fromMatch(match, unit.text, unit);
 	}
 	let strictest: RuleMatch | null = ownText(row, match);
