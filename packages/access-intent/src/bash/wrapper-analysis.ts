@@ -386,6 +386,10 @@ function suExecutions(args: readonly WordRef[]): readonly Execution[] | null {
 	return UNKNOWN;
 }
 
+/** `find` tests and options that take the next word as their argument (GNU findutils 4.9, checked in the oracle test). */
+const FIND_VALUE_TESTS =
+	/^-(?:i?name|i?path|i?wholename|i?regex|i?lname|[acm](?:time|min)|[ac]?newer|newer[aBcm][aBcmt]|perm|size|x?type|user|group|[ug]id|links|inum|samefile|(?:max|min)depth|used|fstype|context|regextype)$/;
+
 /** `find … -exec cmd {} \;` and `fd -x cmd`: every clause is an execution; unknown words make all uncertain. */
 function execClauses(
 	args: readonly WordRef[],
@@ -398,6 +402,11 @@ function execClauses(
 	for (let i = 0; i < args.length; i++) {
 		const word = (args[i] as WordRef).word;
 		const text = literalWordText(word);
+		// `find . -mtime $N`, `-name "$1"`: a test's argument is consumed whole, whatever it expands to.
+		if (needsTerminator && text !== null && FIND_VALUE_TESTS.test(text)) {
+			i++;
+			continue;
+		}
 		// SECURITY: `find . $X rm {} \;` with X=-exec; a computed word may be the exec flag itself (or `-delete`, so
 		// even a quoted `"$DIR"` stays uncertain).
 		if (text === null && startsLikeOption(word)) uncertain = true;
