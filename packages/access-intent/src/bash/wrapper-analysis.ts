@@ -414,10 +414,6 @@ function execClauses(
 		let end = i + 1;
 		while (end < args.length && !terminators.includes(literalWordText((args[end] as WordRef).word) ?? "")) end++;
 		const words = args.slice(i + 1, end);
-		// `find . -exec rm {} ;` (the `;` went to bash): find refuses the whole expression and runs nothing.
-		// SECURITY: only when every word after the flag is literal; `find . -exec rm {} $T` may end with T=';'.
-		if (needsTerminator && end >= args.length && !uncertain && words.every((ref) => literalWordText(ref.word) !== null))
-			return "not-a-wrapper";
 		if (words.length === 0 || (needsTerminator && end >= args.length)) uncertain = true;
 		// `fd -x cmd` appends the path when `cmd` holds no placeholder; `find -exec` substitutes only `{}`.
 		else executions.push({ kind: "words", words, markers: ["{"], appended: !needsTerminator });
