@@ -89,7 +89,7 @@ function checkUnit(unit: CommandUnit, policy: CompiledPolicy): BashCommandCheck 
 	}
 	// SECURITY: `find . -exec git {} \;`, `xargs git`: the words a wrapper fills in may meet a stricter rule
 	// (`git push *: deny`); the allow stands only when no rule any filled-in command could meet is stricter.
-	if (unit.runTimeWords !== null && runTimeBound(policy, BASH_SURFACE, runTimeLanguage(unit)) !== "allow") {
+	if (unit.runTimeWords !== null && !isRunTimeSafe(unit, policy)) {
 		return floor(BASH_SENTINELS.indirectionWrapper, unit.text, unit, match);
 	}
 	return fromMatch(match, unit.text, unit);
@@ -143,7 +143,14 @@ function checkIndirection(unit: CommandUnit, match: RuleMatch, policy: CompiledP
 	if (unit.executedUnit === null) return floor(BASH_SENTINELS.indirectionWrapper, unit.text, unit, match);
 	// SECURITY: a wrapper with no verified semantics, or one that completes its command from input, keeps the floor.
 	if (floored) return floor(BASH_SENTINELS.indirectionWrapper, unit.text, unit, match);
+	// SECURITY: `find . -exec env A={} git \; -exec …`: a judged wrapper's own words may be filled in at run time.
+	if (strictest !== null && unit.runTimeWords !== null && !isRunTimeSafe(unit, policy))
+		return floor(BASH_SENTINELS.indirectionWrapper, unit.text, unit, match);
 	return strictest === null ? null : fromMatch(strictest, unit.text, unit);
+}
+
+function isRunTimeSafe(unit: CommandUnit, policy: CompiledPolicy): boolean {
+	return runTimeBound(policy, BASH_SURFACE, runTimeLanguage(unit)) === "allow";
 }
 
 /** A transparent wrapper's own text counts only when a rule other than the catch-all or the default names it. */

@@ -154,6 +154,14 @@ describe("words a wrapper fills in at run time meet every rule they could match"
 		expect(decide(engine, command)).toMatchObject({ state: "ask", matchedPattern: "<indirection-bash-wrapper>" });
 	});
 
+	it("bounds a judged wrapper's own filled-in words too", () => {
+		const named = createEngine({
+			config: { permission: { "*": "allow", bash: { "*": "allow", "env A=bad *": "deny" } } },
+		});
+		expect(decide(named, "find . -exec env A={} git \\; -exec ls \\;").state).toBe("ask");
+		expect(decide(named, "find . -exec env A=ok git \\; -exec ls \\;").state).toBe("allow");
+	});
+
 	it.each(["find . -name '*.ts' -exec git add {} +", "ls | xargs git add", "git ls-files | xargs -I{} git log -1 {}"])(
 		"allows %j: no filled-in word can reach `git push`",
 		(command) => {
