@@ -140,7 +140,12 @@ function checkIndirection(unit: CommandUnit, match: RuleMatch, policy: CompiledP
 	if (strictest !== null && strictest.state !== "allow") return fromMatch(strictest, unit.text, unit);
 	// SECURITY: what runs cannot be established (`find . -exec {} \;`, bare `xargs`, an unmodelled option); `exec 3< f`
 	// with no command keeps the floor too, as its redirects stay open in the shell (B-exec-fd).
-	if (unit.executedUnit === null) return floor(BASH_SENTINELS.indirectionWrapper, unit.text, unit, match);
+	if (unit.executedUnit === null) {
+		// Bare `time`, `command`, `nohup`: a transparent wrapper with no words and no redirects runs nothing.
+		if (row?.semantics === "transparent" && unit.args.length === 0 && unit.redirects.length === 0)
+			return fromMatch(match, unit.text, unit);
+		return floor(BASH_SENTINELS.indirectionWrapper, unit.text, unit, match);
+	}
 	// SECURITY: a wrapper with no verified semantics, or one that completes its command from input, keeps the floor.
 	if (floored) return floor(BASH_SENTINELS.indirectionWrapper, unit.text, unit, match);
 	// SECURITY: `find . -exec env A={} git \; -exec …`: a judged wrapper's own words may be filled in at run time.

@@ -65,6 +65,13 @@ describe("transparent wrappers are judged as the command they run (ADR 0028)", (
 			expect(decide(printing, command).state).toBe("allow");
 	});
 
+	it("judges a bare transparent wrapper as the plain command it is, but not `exec` with redirects", () => {
+		const bare = createEngine({ config: { permission: { "*": "allow" } } });
+		for (const command of ["time", "command", "exec", "nohup"]) expect(decide(bare, command).state).toBe("allow");
+		expect(decide(bare, "exec 3< f").state).toBe("ask");
+		expect(decide(bare, "exec > log 2>&1").state).toBe("ask");
+	});
+
 	it("judges `command -v` as the lookup it is", () => {
 		const lookups = createEngine({ config: { permission: { "*": "ask", bash: { "command -v *": "allow" } } } });
 		expect(decide(lookups, "command -v pnpm").state).toBe("allow");
