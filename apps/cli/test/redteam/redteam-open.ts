@@ -26,7 +26,6 @@ export const OPEN_ROWS: ReadonlyMap<string, number> = new Map([
 	["C-sed-i-delete", 13], // allowlist-writes
 	["C-sed-r-outside", 13], // allowlist-writes
 	["C-sed-R-outside", 13], // allowlist-writes
-	["Cp-for-wc", 13], // allowlist-writes
 	["Cp-var-echo", 13], // allowlist-writes
 	["Cp-pipe-redirect", 13], // allowlist-writes
 	["Cp-pipe-stderr", 13], // allowlist-writes
