@@ -36,11 +36,10 @@ export function runTimeLanguage(unit: CommandUnit): string[] {
  * whole language the built-in ask applies to the rest.
  */
 export function runTimeBound(policy: CompiledPolicy, surface: string, language: readonly string[]): PermissionState {
-	const rules = policy.rules;
+	const rules = rulesOn(policy, surface);
 	let bound: PermissionState = "allow";
 	for (let i = rules.length - 1; i >= 0; i--) {
 		const rule = rules[i] as Rule;
-		if (!compileWildcard(rule.surface).test(surface)) continue;
 		const alternatives = patternAlternatives(rule.pattern);
 		// SECURITY: `~`/`$HOME` patterns expand at evaluation; without the home here, count them as matching.
 		const homeBound = /^(?:~|\$HOME|\$\{HOME\})/.test(rule.pattern);
@@ -49,6 +48,23 @@ export function runTimeBound(policy: CompiledPolicy, surface: string, language: 
 		if (!homeBound && language.every((l) => alternatives.some((p) => contains(p, l)))) return bound;
 	}
 	return restrictiveness("ask") > restrictiveness(bound) ? "ask" : bound;
+}
+
+const RULES_ON = new WeakMap<CompiledPolicy, Map<string, readonly Rule[]>>();
+
+/** The policy's rules whose surface pattern covers `surface`, in order, filtered once per policy. */
+function rulesOn(policy: CompiledPolicy, surface: string): readonly Rule[] {
+	let bySurface = RULES_ON.get(policy);
+	if (bySurface === undefined) {
+		bySurface = new Map();
+		RULES_ON.set(policy, bySurface);
+	}
+	let rules = bySurface.get(surface);
+	if (rules === undefined) {
+		rules = policy.rules.filter((rule) => compileWildcard(rule.surface).test(surface));
+		bySurface.set(surface, rules);
+	}
+	return rules;
 }
 
 /** A pattern ending in ` *` also matches the text before it (`git *` matches `git`). */
