@@ -85,7 +85,10 @@ describe("docs/configuration.md recipes", () => {
 			bash("npm test && git status", "allow"),
 			bash("npm test; curl x | sh", "ask"),
 			bash("echo $(rm -rf ~)", "deny"),
-			bash("sudo npm test", "ask"),
+			// ADR 0028: `sudo` is judged as its own text and as the command it runs.
+			bash("sudo npm test", "allow"),
+			bash("sudo curl x", "ask"),
+			bash("sudo rm -rf build", "deny"),
 		];
 		expect(await decide(tree, rows)).toEqual(rows.map((row) => row.action));
 	});

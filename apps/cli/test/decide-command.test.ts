@@ -126,9 +126,10 @@ describe("pi-permissions check", () => {
 
 	it("approves a wrapper floor under --yolo with origin yolo", async () => {
 		tree.writeGlobal({ permission: { bash: { "*": "allow" } } });
-		const plain = await tree.run(["check", "bash", "sudo ls", "--json"]);
+		// `sudo $CMD`: what sudo runs cannot be established, so the floor stays (ADR 0028).
+		const plain = await tree.run(["check", "bash", "sudo $CMD", "--json"]);
 		expect(JSON.parse(plain.stdout)).toMatchObject({ action: "ask", matchedPattern: "<indirection-bash-wrapper>" });
-		const yolo = await tree.run(["check", "bash", "sudo ls", "--json", "--yolo"]);
+		const yolo = await tree.run(["check", "bash", "sudo $CMD", "--json", "--yolo"]);
 		expect(JSON.parse(yolo.stdout)).toMatchObject({ action: "allow", origin: "yolo" });
 	});
 });

@@ -3,13 +3,23 @@ export { BashParser } from "./bash/bash-parser";
 export type { BashProgramDeps, ParsedUnits, Unparseable } from "./bash/bash-program";
 export { BashProgram, parseBashUnits } from "./bash/bash-program";
 export { commandNameOf } from "./bash/command-name";
-export type { Assignment, CommandUnit, Redirect, UnitContext, WrapperKind } from "./bash/command-unit";
+export type {
+	Assignment,
+	CommandUnit,
+	InnerWrapper,
+	Redirect,
+	RunTimeWords,
+	UnitContext,
+	WrapperKind,
+} from "./bash/command-unit";
 export type { WriteEffect } from "./bash/effects/write-operand-table";
 export { WRITE_OPERANDS } from "./bash/effects/write-operand-table";
 export type { BudgetDimension, ParseLimits, WorkCount } from "./bash/parse-budget";
 export { DEFAULT_PARSE_LIMITS } from "./bash/parse-budget";
 export type { ShellWord, WordPart } from "./bash/shell-word";
 export { literalWordText } from "./bash/shell-word";
+export type { WrapperSemantics, WrapperSemanticsRow } from "./bash/transparent-wrappers";
+export { WRAPPER_SEMANTICS, wrapperSemantics } from "./bash/transparent-wrappers";
 export type { WriteTarget } from "./bash/write-targets";
 export { isWritingRedirect, MAX_WRITE_TARGETS, UNCHECKED_WRITES } from "./bash/write-targets";
 export type { McpToolForm } from "./mcp/mcp-targets";

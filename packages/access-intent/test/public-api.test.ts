@@ -18,6 +18,7 @@ describe("@pi-permissions/access-intent public API", () => {
 				"SAFE_DEVICES",
 				"UNCHECKED_PATHS",
 				"UNCHECKED_WRITES",
+				"WRAPPER_SEMANTICS",
 				"WRITE_OPERANDS",
 				"classifyTool",
 				"commandNameOf",
@@ -34,6 +35,7 @@ describe("@pi-permissions/access-intent public API", () => {
 				"parseBashUnits",
 				"resolvedAlias",
 				"splitNativeName",
+				"wrapperSemantics",
 			].sort(),
 		);
 	});

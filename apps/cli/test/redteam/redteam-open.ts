@@ -9,7 +9,6 @@ export const OPEN_ROWS: ReadonlyMap<string, number> = new Map([
 	["C-sort-compress-sh", 13], // allowlist-writes
 	["C-sed-r-outside", 13], // allowlist-writes
 	["C-sed-R-outside", 13], // allowlist-writes
-	["Cp-for-wc", 13], // allowlist-writes
 	["Cp-var-echo", 13], // allowlist-writes
 	["A-ldso", 13], // effects-denylist
 	["A-rbash", 13], // effects-denylist

@@ -9,6 +9,20 @@ export type UnitContext = "command_substitution" | "process_substitution" | "sub
 
 export type WrapperKind = "opaque-payload" | "indirection";
 
+/** Words of a unit that an outer wrapper, not bash, decides at run time (`find -exec … {}`, `xargs cmd`). */
+export interface RunTimeWords {
+	/** Strings the wrapper replaces in the unit's words (`{}` of `find -exec`, the `-I` string of `xargs`). */
+	readonly markers: readonly string[];
+	/** The wrapper appends words read from its input (`xargs cmd`, `fd -x cmd`). */
+	readonly appended: boolean;
+}
+
+/** An indirection passed on the way from a wrapper to its executed unit (`sudo timeout 5 ls` -> `timeout 5 ls`). */
+export interface InnerWrapper {
+	readonly text: string;
+	readonly commandName: string;
+}
+
 export interface Redirect {
 	/** The operator as written: `>`, `>>`, `<`, `&>`, `2>`, `<<<`, `>|`, … */
 	readonly operator: string;
@@ -47,6 +61,10 @@ export interface CommandUnit {
 	readonly wrapperKind: WrapperKind | null;
 	/** What the wrapper runs, as source text, or `null` when it cannot be established with certainty. */
 	readonly executedUnit: string | null;
+	/** The indirections between this wrapper and `executedUnit`, outermost first (each is judged as well). */
+	readonly innerWrappers: readonly InnerWrapper[];
+	/** For a unit a wrapper executes: the words the wrapper fills in at run time; `null` when bash decides them all. */
+	readonly runTimeWords: RunTimeWords | null;
 	/** True when this unit is a whole compound statement (`if …; fi`, `{ …; }`, `for …`), listed before its inner units. */
 	readonly compound: boolean;
 }

@@ -3,7 +3,7 @@
  * conversion to a frozen `CommandUnit` with the matching text. Never: walks the tree or analyses wrappers.
  */
 import { commandNameOf } from "./command-name";
-import type { Assignment, CommandUnit, Redirect, UnitContext, WrapperKind } from "./command-unit";
+import type { Assignment, CommandUnit, InnerWrapper, Redirect, UnitContext, WrapperKind } from "./command-unit";
 import type { ShellWord } from "./shell-word";
 
 /** A word with its range in the source it was read from. */
@@ -38,6 +38,8 @@ export interface UnitDraft {
 	readonly keptRanges: { start: number; end: number }[];
 	/** Replacement strings a wrapper substitutes into this unit's words at run time (`{}` of `find -exec`). */
 	readonly markers: readonly string[];
+	/** A wrapper appends words read from its input to this unit's words (`xargs cmd`). */
+	appended: boolean;
 	/** For `nested-source`: the program text to parse in place of this draft. */
 	nestedText: string | null;
 }
@@ -62,6 +64,7 @@ export function newDraft(
 		assignments: [],
 		keptRanges: [],
 		markers,
+		appended: false,
 		nestedText: null,
 	};
 }
@@ -70,9 +73,10 @@ export function newDraft(
 export interface WrapperFacts {
 	readonly wrapperKind: WrapperKind | null;
 	readonly executedUnit: string | null;
+	readonly innerWrappers: readonly InnerWrapper[];
 }
 
-const NO_WRAPPER: WrapperFacts = { wrapperKind: null, executedUnit: null };
+const NO_WRAPPER: WrapperFacts = { wrapperKind: null, executedUnit: null, innerWrappers: [] };
 
 /** The text the unit is matched by: leading assignments, redirects and heredocs left out, spacing kept. */
 export function draftText(draft: UnitDraft, source: string): string {
@@ -129,6 +133,11 @@ export function finishDraft(draft: UnitDraft, text: string, facts: WrapperFacts 
 		assignments: Object.freeze(draft.assignments),
 		wrapperKind: facts.wrapperKind,
 		executedUnit: facts.executedUnit,
+		innerWrappers: Object.freeze(facts.innerWrappers),
+		runTimeWords:
+			draft.markers.length === 0 && !draft.appended
+				? null
+				: Object.freeze({ markers: draft.markers, appended: draft.appended }),
 		compound: draft.kind === "compound",
 	});
 }

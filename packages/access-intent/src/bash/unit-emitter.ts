@@ -3,7 +3,8 @@
  * wrapper the units it certainly executes (the unwrapped command, the parsed payload of `bash -c`/`eval`).
  * Never: parses on its own; payloads go back through the `parsePayload` callback, which owns depth and budget.
  */
-import type { CommandUnit } from "./command-unit";
+import { commandNameOf } from "./command-name";
+import type { CommandUnit, InnerWrapper } from "./command-unit";
 import type { ParseBudget } from "./parse-budget";
 import { draftText, finishDraft, joinRanges, newDraft, type UnitDraft, type WordRef } from "./unit-draft";
 import { analyseWrapper, type Execution, type WrapperAnalysis } from "./wrapper-analysis";
@@ -59,11 +60,13 @@ export class UnitEmitter {
 			this.units.push(finishDraft(draft, text));
 			return;
 		}
-		const resolved = this.unwrap(analysis);
+		const innerWrappers: InnerWrapper[] = [];
+		const resolved = this.unwrap(analysis, innerWrappers);
 		this.units.push(
 			finishDraft(draft, text, {
 				wrapperKind: analysis.kind,
 				executedUnit: resolved === null ? null : this.executedText(resolved[0]),
+				innerWrappers,
 			}),
 		);
 		if (resolved === null) return;
@@ -78,16 +81,21 @@ export class UnitEmitter {
 		}
 	}
 
-	/** Follows indirections while each one certainly runs exactly one further wrapper (PP-043). */
-	private unwrap(analysis: WrapperAnalysis): readonly Execution[] | null {
+	/**
+	 * Follows indirections while each one certainly runs exactly one further wrapper (PP-043), recording each one it
+	 * passes in `passed` so the engine still judges it (`sudo timeout 5 ls` under `timeout *: deny`).
+	 */
+	private unwrap(analysis: WrapperAnalysis, passed: InnerWrapper[]): readonly Execution[] | null {
 		let executions = analysis.executions;
 		for (let hop = 0; hop < MAX_WRAPPER_HOPS && executions !== null && executions.length === 1; hop++) {
 			const only = executions[0] as Execution;
 			if (only.kind !== "words") break;
 			const inner = analyseWrapper(only.words, [], only.markers);
 			if (inner === null || inner.kind !== "indirection") break;
+			const name = commandNameOf((only.words[0] as WordRef).word);
+			if (name !== null) passed.push({ text: joinRanges(this.source, only.words), commandName: name });
 			executions =
-				inner.executions === null ? null : inner.executions.map((execution) => inheritMarkers(execution, only.markers));
+				inner.executions === null ? null : inner.executions.map((execution) => inheritRunTime(execution, only));
 		}
 		return executions;
 	}
@@ -106,10 +114,12 @@ export class UnitEmitter {
 			last.end,
 			wrapper.context,
 			[...wrapper.nesting, "wrapper"],
-			execution.markers,
+			// SECURITY: `find . -exec timeout 5 git {} \; -exec ls \;`: run-time words pass through every hop.
+			[...new Set([...wrapper.markers, ...execution.markers])],
 		);
 		draft.name = first;
 		draft.args.push(...execution.words.slice(1));
+		draft.appended = wrapper.appended || execution.appended === true;
 		return draft;
 	}
 
@@ -123,9 +133,14 @@ export class UnitEmitter {
 	}
 }
 
-function inheritMarkers(execution: Execution, markers: readonly string[]): Execution {
-	if (markers.length === 0 || execution.kind === "payload") return execution;
-	return { ...execution, markers: [...new Set([...execution.markers, ...markers])] };
+/** An inner wrapper's execution keeps the outer one's run-time words (`xargs timeout 5 grep` appends to `grep`). */
+function inheritRunTime(execution: Execution, outer: Execution & { kind: "words" }): Execution {
+	if (execution.kind === "payload" || (outer.markers.length === 0 && outer.appended !== true)) return execution;
+	return {
+		...execution,
+		markers: [...new Set([...execution.markers, ...outer.markers])],
+		appended: execution.appended === true || outer.appended === true,
+	};
 }
 
 function wordsOf(draft: UnitDraft): readonly WordRef[] | null {

@@ -19,7 +19,13 @@ import {
 
 export type Execution =
 	/** The wrapper runs these words as a command; `markers` are strings it substitutes into them at run time. */
-	| { readonly kind: "words"; readonly words: readonly WordRef[]; readonly markers: readonly string[] }
+	| {
+			readonly kind: "words";
+			readonly words: readonly WordRef[];
+			readonly markers: readonly string[];
+			/** The wrapper appends words read from its input (`xargs cmd`, `fd -x cmd`). */
+			readonly appended?: boolean;
+	  }
 	/** The wrapper hands this text to a bash-compatible shell. */
 	| { readonly kind: "payload"; readonly text: string };
 
@@ -380,6 +386,10 @@ function suExecutions(args: readonly WordRef[]): readonly Execution[] | null {
 	return UNKNOWN;
 }
 
+/** `find` tests and options that take the next word as their argument (GNU findutils 4.9, checked in the oracle test). */
+const FIND_VALUE_TESTS =
+	/^-(?:i?name|i?path|i?wholename|i?regex|i?lname|[acm](?:time|min)|[ac]?newer|newer[aBcm][aBcmt]|perm|size|x?type|user|group|[ug]id|links|inum|samefile|(?:max|min)depth|used|fstype|context|regextype)$/;
+
 /** `find … -exec cmd {} \;` and `fd -x cmd`: every clause is an execution; unknown words make all uncertain. */
 function execClauses(
 	args: readonly WordRef[],
@@ -392,14 +402,21 @@ function execClauses(
 	for (let i = 0; i < args.length; i++) {
 		const word = (args[i] as WordRef).word;
 		const text = literalWordText(word);
-		// SECURITY: `find . $X rm {} \;` with X=-exec; a computed word may be the exec flag itself.
+		// `find . -mtime $N`, `-name "$1"`: a test's argument is consumed whole, whatever it expands to.
+		if (needsTerminator && text !== null && FIND_VALUE_TESTS.test(text)) {
+			i++;
+			continue;
+		}
+		// SECURITY: `find . $X rm {} \;` with X=-exec; a computed word may be the exec flag itself (or `-delete`, so
+		// even a quoted `"$DIR"` stays uncertain).
 		if (text === null && startsLikeOption(word)) uncertain = true;
 		if (text === null || !flags.includes(text)) continue;
 		let end = i + 1;
 		while (end < args.length && !terminators.includes(literalWordText((args[end] as WordRef).word) ?? "")) end++;
 		const words = args.slice(i + 1, end);
 		if (words.length === 0 || (needsTerminator && end >= args.length)) uncertain = true;
-		else executions.push({ kind: "words", words, markers: ["{"] });
+		// `fd -x cmd` appends the path when `cmd` holds no placeholder; `find -exec` substitutes only `{}`.
+		else executions.push({ kind: "words", words, markers: ["{"], appended: !needsTerminator });
 		i = end;
 	}
 	if (executions.length === 0 && !uncertain) return "not-a-wrapper";
@@ -437,7 +454,8 @@ function xargsExecutions(args: readonly WordRef[]): readonly Execution[] | null 
 		if (option.name === "i" || option.name === "replace") markers.push(option.value || "{}");
 	}
 	if (markers.includes("")) return UNKNOWN;
-	return [{ kind: "words", words, markers }];
+	// Without a replace string xargs appends the words it reads to the command (`xargs git` may run `git push`).
+	return [{ kind: "words", words, markers, appended: markers.length === 0 }];
 }
 
 const FLOCK_GRAMMAR: OptionGrammar = {

@@ -57,6 +57,8 @@ export function command(name: string, args: readonly (string | ShellWord)[], ext
 		assignments: extras.assignments ?? [],
 		wrapperKind: null,
 		executedUnit: null,
+		innerWrappers: [],
+		runTimeWords: null,
 		compound: extras.compound ?? false,
 	};
 }
@@ -75,6 +77,8 @@ export function assignment(name: string, value: string | ShellWord, extras: Unit
 		assignments: [{ name, value: valueWord }],
 		wrapperKind: null,
 		executedUnit: null,
+		innerWrappers: [],
+		runTimeWords: null,
 		compound: false,
 	};
 }

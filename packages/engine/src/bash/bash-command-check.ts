@@ -1,20 +1,28 @@
 /**
  * Owns: deciding a bash command from its parsed units: each unit is evaluated (under its raw and its normalised
- * command-name spelling), wrapper and dynamic-name floors raise an allow to ask, an unparseable command asks unless
- * its whole text is denied, and the most restrictive unit wins (the first on a tie). A unit that is only a redirect
- * (`> /dev/null` after a pipeline) runs no program: its file is the write gate's, and only a rule written for its
- * text decides it here.
+ * command-name spelling), wrappers are judged by what they run (ADR 0028), opaque, unknown-command and dynamic-name
+ * floors raise an allow to ask, an unparseable command asks unless its whole text is denied, and the most
+ * restrictive unit wins (the first on a tie). A unit that is only a redirect (`> /dev/null` after a pipeline) runs no
+ * program: its file is the write gate's, and only a rule written for its text decides it here.
  * Never: parses (it receives the one `BashProgram` parse) or reconciles yolo (the gate runner does that once).
  */
-import { type CommandUnit, literalWordText, type UnitContext } from "@pi-permissions/access-intent";
+import {
+	type CommandUnit,
+	literalWordText,
+	type UnitContext,
+	type WrapperSemanticsRow,
+	wrapperSemantics,
+} from "@pi-permissions/access-intent";
 import {
 	type CompiledPolicy,
 	isCatchAll,
 	type PermissionState,
 	type RuleMatch,
 	restrictiveness,
+	UNIVERSAL_SURFACE,
 } from "@pi-permissions/policy";
 import { BASH_SENTINELS } from "@pi-permissions/presentation";
+import { runTimeBound, runTimeLanguage } from "./run-time-bound";
 
 export const BASH_SURFACE = "bash";
 
@@ -93,7 +101,31 @@ function isExplicitRule(match: RuleMatch): boolean {
 	return match.rule !== null && match.rule.surface === BASH_SURFACE;
 }
 
-function checkUnit(unit: CommandUnit, policy: CompiledPolicy): BashCommandCheck {
+/** A unit's result, or `null` for a transparent wrapper whose own text no rule names (its executed unit decides). */
+function checkUnit(unit: CommandUnit, policy: CompiledPolicy): BashCommandCheck | null {
+	const match = unitMatch(unit, policy);
+	if (unit.wrapperKind === "indirection") return checkIndirection(unit, match, policy);
+	// `for f in *.ts; do wc -l "$f"; done`: every command inside is a unit of its own, so the statement's whole text
+	// counts only when a rule other than the catch-all names it (as for a transparent wrapper).
+	if (unit.compound && isCatchAllMatch(match)) return null;
+	if (match.state !== "allow") return fromMatch(match, unit.text, unit);
+	if (unit.wrapperKind === "opaque-payload") return floor(BASH_SENTINELS.opaqueWrapper, unit.text, unit, match);
+	// SECURITY: a command name that is not a literal word cannot be known until run time (`$CMD`, `rm${IFS}x`).
+	if (unit.nameWord !== null && unit.commandName === null) {
+		return floor(BASH_SENTINELS.dynamicCommandName, unit.text, unit, match);
+	}
+	// SECURITY: `find . -exec git {} \;`, `xargs git`: the words a wrapper fills in may meet a stricter rule
+	// (`git push *: deny`); the allow stands only when no rule any filled-in command could meet is stricter.
+	if (unit.runTimeWords !== null && !isRunTimeSafe(unit, policy)) {
+		return floor(BASH_SENTINELS.indirectionWrapper, unit.text, unit, match);
+	}
+	return fromMatch(match, unit.text, unit);
+}
+
+/**
+ * The strictest of a unit's spellings: as written, with its name normalised, and as the words bash runs.
+ */
+function unitMatch(unit: CommandUnit, policy: CompiledPolicy): RuleMatch {
 	const raw = policy.evaluate(BASH_SURFACE, unit.text);
 	const normalized = normalizedText(unit);
 	// SECURITY: `\rm`, `'rm'`, `r""m`, `/bin/rm` are matched as `rm` too, and the stricter spelling wins, so a deny
@@ -105,17 +137,77 @@ function checkUnit(unit: CommandUnit, policy: CompiledPolicy): BashCommandCheck 
 	const worded = words === null || words === unit.text ? raw : policy.evaluate(BASH_SURFACE, words);
 	let match = restrictiveness(spelled.state) > restrictiveness(raw.state) ? spelled : raw;
 	if (restrictiveness(worded.state) > restrictiveness(match.state)) match = worded;
-	if (match.state !== "allow") return fromMatch(match, unit.text, unit);
-	if (unit.wrapperKind !== null) {
-		const sentinel =
-			unit.wrapperKind === "opaque-payload" ? BASH_SENTINELS.opaqueWrapper : BASH_SENTINELS.indirectionWrapper;
-		return floor(sentinel, unit.text, unit, match);
+	return match;
+}
+
+/**
+ * An indirection (ADR 0028): its own text and every inner wrapper's text are judged (a transparent one only by a
+ * rule that names it), its executed units are judged as units of their own, and the ask floor stays only where
+ * the executed command is unknown or the wrapper has no verified semantics.
+ */
+function checkIndirection(unit: CommandUnit, match: RuleMatch, policy: CompiledPolicy): BashCommandCheck | null {
+	const row = wrapperSemantics(unit.commandName ?? "");
+	if (row?.lookupOnly?.includes(literalArg(unit, 0) ?? "")) {
+		// `command -v git` only prints where `git` is; it runs nothing, so it is a plain command.
+		return fromMatch(match, unit.text, unit);
 	}
-	// SECURITY: a command name that is not a literal word cannot be known until run time (`$CMD`, `rm${IFS}x`).
-	if (unit.nameWord !== null && unit.commandName === null) {
-		return floor(BASH_SENTINELS.dynamicCommandName, unit.text, unit, match);
+	if (row?.bareOptions !== undefined && unit.args.every((arg) => row.bareOptions?.test(literalWordText(arg) ?? "\0"))) {
+		// `env | grep X`, `find . | xargs -0`: with no command the wrapper only prints (env) or runs `echo` (xargs).
+		return fromMatch(match, unit.text, unit);
 	}
-	return fromMatch(match, unit.text, unit);
+	let strictest: RuleMatch | null = ownText(row, match);
+	let floored = row === null || row.semantics === "input-fed";
+	for (const inner of unit.innerWrappers) {
+		const innerRow = wrapperSemantics(inner.commandName);
+		if (innerRow === null || innerRow.semantics === "input-fed") floored = true;
+		const judged = ownText(innerRow, innerMatch(inner.text, inner.commandName, policy));
+		if (judged !== null && (strictest === null || restrictiveness(judged.state) > restrictiveness(strictest.state)))
+			strictest = judged;
+	}
+	if (strictest !== null && strictest.state !== "allow") return fromMatch(strictest, unit.text, unit);
+	// SECURITY: what runs cannot be established (`find . -exec {} \;`, bare `xargs`, an unmodelled option); `exec 3< f`
+	// with no command keeps the floor too, as its redirects stay open in the shell (B-exec-fd).
+	if (unit.executedUnit === null) {
+		// Bare `time`, `command`, `nohup`: a transparent wrapper with no words and no redirects runs nothing.
+		if (row?.semantics === "transparent" && unit.args.length === 0 && unit.redirects.length === 0)
+			return fromMatch(match, unit.text, unit);
+		return floor(BASH_SENTINELS.indirectionWrapper, unit.text, unit, match);
+	}
+	// SECURITY: a wrapper with no verified semantics, or one that completes its command from input, keeps the floor.
+	if (floored) return floor(BASH_SENTINELS.indirectionWrapper, unit.text, unit, match);
+	// SECURITY: `find . -exec env A={} git \; -exec …`: a judged wrapper's own words may be filled in at run time.
+	if (strictest !== null && unit.runTimeWords !== null && !isRunTimeSafe(unit, policy))
+		return floor(BASH_SENTINELS.indirectionWrapper, unit.text, unit, match);
+	return strictest === null ? null : fromMatch(strictest, unit.text, unit);
+}
+
+function isRunTimeSafe(unit: CommandUnit, policy: CompiledPolicy): boolean {
+	return runTimeBound(policy, BASH_SURFACE, runTimeLanguage(unit)) === "allow";
+}
+
+/** A transparent wrapper's own text counts only when a rule other than the catch-all or the default names it. */
+function ownText(row: WrapperSemanticsRow | null, match: RuleMatch): RuleMatch | null {
+	return row?.semantics === "transparent" && isCatchAllMatch(match) ? null : match;
+}
+
+function isCatchAllMatch(match: RuleMatch): boolean {
+	const rule = match.rule;
+	return rule === null || rule.origin === "builtin" || rule.surface === UNIVERSAL_SURFACE || isCatchAll(rule.pattern);
+}
+
+/** An inner wrapper's text, also with its name normalised (`sudo \nice ls` meets `nice *`); the stricter wins. */
+function innerMatch(text: string, commandName: string, policy: CompiledPolicy): RuleMatch {
+	const raw = policy.evaluate(BASH_SURFACE, text);
+	const space = text.search(/\s/);
+	const head = space === -1 ? text : text.slice(0, space);
+	if (head === commandName) return raw;
+	const spelled = policy.evaluate(BASH_SURFACE, commandName + (space === -1 ? "" : text.slice(space)));
+	return restrictiveness(spelled.state) > restrictiveness(raw.state) ? spelled : raw;
+}
+
+function literalArg(unit: CommandUnit, index: number): string | null {
+	const word = unit.args[index];
+	return word === undefined ? null : literalWordText(word);
 }
 
 /**

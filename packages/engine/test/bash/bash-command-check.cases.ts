@@ -135,9 +135,11 @@ export const BASH_DECISION_ROWS: readonly BashDecisionRow[] = [
 		command: "find . -type f -exec rm {} +",
 		config: CFG_A,
 		state: "ask",
-		matchedPattern: "<indirection-bash-wrapper>",
-		decidingUnit: "find . -type f -exec rm {} +",
-		executedUnit: "rm {}",
+		matchedPattern: "*",
+		decidingUnit: "rm {}",
+		deviation:
+			"decision change (ADR 0028): `find *` allows the wrapper, so its executed `rm {}` decides, asked by `*` " +
+			"(reference: the indirection floor)",
 	},
 	{
 		id: "PP-067",
@@ -211,19 +213,25 @@ export const BASH_DECISION_ROWS: readonly BashDecisionRow[] = [
 		id: "PP-076",
 		command: "sudo rm -rf /",
 		config: { permission: { "*": "allow" } },
-		state: "ask",
-		matchedPattern: "<indirection-bash-wrapper>",
+		state: "allow",
+		matchedPattern: null,
 		decidingUnit: "sudo rm -rf /",
 		executedUnit: "rm -rf /",
+		deviation:
+			"decision change (ADR 0028): `sudo` and `rm -rf /` are both judged and both allowed by the universal " +
+			"`allow` (reference: the indirection floor asks)",
 	},
 	{
 		id: "PP-077",
 		command: "xargs rm",
 		config: { permission: { "*": "allow" } },
-		state: "ask",
-		matchedPattern: "<indirection-bash-wrapper>",
+		state: "allow",
+		matchedPattern: null,
 		decidingUnit: "xargs rm",
 		executedUnit: "rm",
+		deviation:
+			"decision change (ADR 0028): `xargs` and `rm` with any input words are allowed by the universal `allow` " +
+			"(reference: the indirection floor asks)",
 	},
 	{
 		id: "PP-078",
@@ -255,10 +263,13 @@ export const BASH_DECISION_ROWS: readonly BashDecisionRow[] = [
 		id: "PP-081",
 		command: "env X=1 cat f",
 		config: { permission: { bash: { "*": "allow", "sudo *": "deny", "bash -c *": "deny" } } },
-		state: "ask",
-		matchedPattern: "<indirection-bash-wrapper>",
+		state: "allow",
+		matchedPattern: "*",
 		decidingUnit: "env X=1 cat f",
 		executedUnit: "cat f",
+		deviation:
+			"decision change (ADR 0028): `env X=1 cat f` and `cat f` are both judged; no rule denies either " +
+			"(reference: the indirection floor asks)",
 	},
 	{
 		id: "PP-082",
@@ -313,10 +324,24 @@ export const BASH_DECISION_ROWS: readonly BashDecisionRow[] = [
 		command: "sudo ls",
 		config: CFG_A,
 		yolo: true,
-		state: "ask",
-		matchedPattern: "<indirection-bash-wrapper>",
+		state: "allow",
+		matchedPattern: "*",
 		decidingUnit: "sudo ls",
 		executedUnit: "ls",
 		origin: "yolo",
+		deviation:
+			"decision change (ADR 0028): `sudo ls` is judged by its own text (`*`, an ask yolo turned into allow) and " +
+			"`ls` by `ls *`; no floor is left (reference: the residual indirection floor)",
+	},
+	{
+		id: "PP-095-floor",
+		command: "sudo $CMD",
+		config: CFG_A,
+		yolo: true,
+		state: "ask",
+		matchedPattern: "<indirection-bash-wrapper>",
+		decidingUnit: "sudo $CMD",
+		origin: "yolo",
+		deviation: "PP-095's residual floor, with a command that still cannot be established (ADR 0028)",
 	},
 ];

@@ -67,7 +67,7 @@ describe("GateRunner.run", () => {
 
 	it.each([
 		{ id: "PP-094", command: 'bash -c "x"' },
-		{ id: "PP-095", command: "sudo ls" },
+		{ id: "PP-095", command: "sudo $CMD" },
 	])("$id auto-approves the residual synthetic ask under yolo without escalating", async ({ command }) => {
 		const h = harness({ config: CFG_A, yolo: true });
 		const verdict = await h.runner.run(bashCall(command));
@@ -84,7 +84,8 @@ describe("GateRunner.run", () => {
 
 	it("escalates a floored ask when yolo is off", async () => {
 		const h = harness({ config: { permission: { bash: "allow" } } }, [ONCE]);
-		const verdict = await h.runner.run(bashCall("sudo ls"));
+		// `sudo $CMD`: the command sudo runs cannot be established (ADR 0028 keeps this floor).
+		const verdict = await h.runner.run(bashCall("sudo $CMD"));
 		expect(verdict.kind).toBe("allow");
 		expect(h.escalator.asks[0]?.outcome.matchedPattern).toBe("<indirection-bash-wrapper>");
 		expect(h.facts.at(-1)).toMatchObject({ resolution: "user_approved", decidedBy: "user" });

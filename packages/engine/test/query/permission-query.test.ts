@@ -28,7 +28,8 @@ describe("PermissionQuery.checkPermission corpus rows", () => {
 
 	it.each([
 		{ id: "PP-094", command: 'bash -c "x"', matchedPattern: "<opaque-bash-wrapper>", executedUnit: "x" },
-		{ id: "PP-095", command: "sudo ls", matchedPattern: "<indirection-bash-wrapper>", executedUnit: "ls" },
+		// ADR 0028: `sudo ls` is judged, not floored; a sudo whose command cannot be established keeps the floor.
+		{ id: "PP-095", command: "sudo $CMD", matchedPattern: "<indirection-bash-wrapper>", executedUnit: null },
 	])("$id still reports the residual floor as ask under yolo", (row) => {
 		const result = createEngine({ config: CFG_A, yolo: true }).query.checkPermission("bash", row.command);
 		expect(result).toMatchObject({
