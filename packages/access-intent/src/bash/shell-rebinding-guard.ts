@@ -1,0 +1,110 @@
+/**
+ * Owns: finding the units that rebind a command name to another program (`hash -p`, `BASH_CMDS`, `enable`,
+ * `BASH_FUNC_…` in the environment) or store text bash will run later (`compgen -W/-C/-F`, a computed `PS4`), and
+ * the reason the command asks. Vocabulary in `shell-state-table.ts`.
+ * Never: walks the tree or edits units; it reads the units the parse emitted, after the fact.
+ */
+import type { CommandUnit } from "./command-unit";
+import { baseName, declarationFlags, nameTargets } from "./name-targets";
+import { PROMPT_VARIABLES, REBINDING_VARIABLES } from "./shell-state-table";
+import { literalWordText, type ShellWord } from "./shell-word";
+
+/** A cheap text test: a command without any of these words cannot rebind a name or store code for later. */
+const HINT =
+	/hash|BASH_|enable|compgen|PS[0-4]|PROMPT_COMMAND|declare|typeset|local|export|readonly|read|printf|getopts|wait/;
+/** Text that holds code when bash expands it again: a `$` or a backquote. */
+const CODE_CHARS = /[$`]/;
+
+/** The reason `units` must be asked about because one rebinds a name or stores code, or `null`. */
+export function rebindingFloor(command: string, units: readonly CommandUnit[]): string | null {
+	if (!HINT.test(command)) return null;
+	// SECURITY: bash imports `BASH_FUNC_name%%=() { … }` from its environment as a function that shadows `name`.
+	if (command.includes("BASH_FUNC_")) return "defines a shell function through the environment (`BASH_FUNC_…`)";
+	for (const unit of units) {
+		const reason = unitFloor(unit);
+		if (reason !== null) return reason;
+	}
+	// SECURITY: any other spelling that reaches the hash table (`mapfile BASH_CMDS`, `unset`-then-set) asks too.
+	for (const name of REBINDING_VARIABLES.keys()) {
+		if (command.includes(name)) return REBINDING_VARIABLES.get(name) as string;
+	}
+	return null;
+}
+
+function unitFloor(unit: CommandUnit): string | null {
+	for (const assignment of unit.assignments) {
+		const reason = variableFloor(assignment.name, assignment.value);
+		if (reason !== null) return reason;
+	}
+	switch (unit.commandName) {
+		case "hash":
+			return hashFloor(unit.args);
+		case "enable":
+			return enableFloor(unit.args);
+		case "compgen":
+			return compgenFloor(unit.args);
+		default:
+			break;
+	}
+	const nameref = unit.commandName !== null && declarationFlags(unit).includes("n");
+	if (nameref) {
+		for (const assignment of unit.assignments) {
+			if (assignment.value === null) continue;
+			const target = literalWordText(assignment.value);
+			// SECURITY: `declare -n r=BASH_CMDS; r[ls]=/bin/rm` sets the hash table under another name.
+			if (target === null) return "a reference (`declare -n`) to a variable whose name is computed";
+			const reason = REBINDING_VARIABLES.get(baseName(target));
+			if (reason !== undefined) return reason;
+		}
+	}
+	for (const target of nameTargets(unit)) {
+		if (target.literal === null) return `\`${unit.commandName}\` sets a variable whose name is computed`;
+		const name = baseName(target.literal);
+		const reason = REBINDING_VARIABLES.get(name) ?? PROMPT_VARIABLES.get(name);
+		if (reason !== undefined) return reason;
+	}
+	return null;
+}
+
+function variableFloor(name: string, value: ShellWord | null): string | null {
+	// SECURITY: `BASH_CMDS[ls]=/usr/bin/rm; ls x` runs rm under the name ls (red-team K2-bash-hash-table).
+	const rebinding = REBINDING_VARIABLES.get(name);
+	if (rebinding !== undefined) return rebinding;
+	const prompt = PROMPT_VARIABLES.get(name);
+	if (prompt === undefined || value === null) return null;
+	// SECURITY: `d='$'; PS4="${d}(rm x)"; set -x` stores `$(rm x)` although no substitution is written.
+	const text = literalWordText(value);
+	return text === null || CODE_CHARS.test(text) ? prompt : null;
+}
+
+/** SECURITY: `hash -p /usr/bin/rm ls; ls x` runs rm under the name ls (red-team A-hash-p). */
+function hashFloor(args: readonly ShellWord[]): string | null {
+	const texts = args.map(literalWordText);
+	if (texts.some((text) => text === null)) return "`hash` with a computed argument may rebind a command name";
+	const bound = texts.some((text) => text !== null && /^-[a-z]*p/.test(text));
+	if (!bound) return null;
+	const name = texts[texts.length - 1] ?? "";
+	return `\`hash -p\` rebinds the command name \`${name}\` to another program`;
+}
+
+/** SECURITY: `enable -f lib.so x` loads code; `enable -n x` lets a program named `x` run instead of the builtin. */
+function enableFloor(args: readonly ShellWord[]): string | null {
+	for (const word of args) {
+		const text = literalWordText(word);
+		if (text === null || !/^-[aps]+$/.test(text)) {
+			return "`enable` changes which builtins exist (or loads one from a shared library)";
+		}
+	}
+	return null;
+}
+
+/** SECURITY: `compgen -W '$(rm x)' y` expands its word list again; `-C` runs a command, `-F` a function. */
+function compgenFloor(args: readonly ShellWord[]): string | null {
+	for (const word of args) {
+		const text = literalWordText(word);
+		if (text?.startsWith("-") && /[CF]/.test(text)) return "`compgen -C`/`-F` runs a command";
+		if (text === null || CODE_CHARS.test(text))
+			return "`compgen` expands its word list again, running any `$(…)` in it";
+	}
+	return null;
+}
