@@ -11,7 +11,7 @@ import { literalWordText, type ShellWord } from "./shell-word";
 
 /** A cheap text test: a command without any of these words cannot rebind a name or store code for later. */
 const HINT =
-	/hash|BASH_|enable|compgen|PS[0-4]|PROMPT_COMMAND|declare|typeset|local|export|readonly|read|printf|getopts|wait/;
+	/hash|BASH_|enable|compgen|PS[0-4]|PROMPT_COMMAND|declare|typeset|local|export|readonly|read|mapfile|printf|getopts|wait/;
 /** Text that holds code when bash expands it again: a `$` or a backquote. */
 const CODE_CHARS = /[$`]/;
 
