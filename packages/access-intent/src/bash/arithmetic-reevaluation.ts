@@ -11,6 +11,7 @@ import {
 	arithmeticRegions,
 	assignedSubscripts,
 	compoundArithmetic,
+	defaultAssignments,
 	expressionReach,
 	identifiersOf,
 	SUBSTITUTION_REASON,
@@ -26,6 +27,8 @@ const HINT = /\(\(|\$\[|\[|\blet\b|\$\{|-(?:eq|ne|lt|le|gt|ge|v)\b|declare|types
 const ARITHMETIC_TEST = /^-(?:eq|ne|lt|le|gt|ge|v)$/;
 const INTEGER = /^\s*[-+]?(?:0[xX][0-9a-fA-F]+|[0-9]+(?:#[0-9A-Za-z@_]+)?)\s*$/;
 const FOR_HEADER = /^(?:for|select)\s+([A-Za-z_]\w*)(?:\s+in\s+([^;\n]*?))?\s*(?:;|\n)\s*do\b/;
+/** A heredoc whose delimiter is unquoted: its body is expanded. */
+const UNQUOTED_HEREDOC = /<<-?[ \t]*[A-Za-z_]/;
 const BRACE_RANGE = /^\{-?\d+\.\.-?\d+(?:\.\.-?\d+)?\}$/;
 
 /** What a value set in this command is, as arithmetic sees it. */
@@ -38,6 +41,8 @@ export function arithmeticFloor(command: string, units: readonly CommandUnit[]):
 	const integers = new Set<string>();
 	const expressions: string[] = [];
 	for (const unit of units) collect(unit, values, integers, expressions);
+	// SECURITY: an interpolating heredoc body is no unit's word, but bash expands the arithmetic in it.
+	if (UNQUOTED_HEREDOC.test(command)) expressions.push(...arithmeticRegions(command));
 	// `declare -i i; i="…"` evaluates the assigned text as arithmetic (red-team A2-arith-declare-i).
 	if (integers.size > 0) {
 		for (const unit of units) {
@@ -59,7 +64,7 @@ export function arithmeticFloor(command: string, units: readonly CommandUnit[]):
 function collect(unit: CommandUnit, values: Map<string, Value[]>, integers: Set<string>, expressions: string[]): void {
 	for (const assignment of unit.assignments) {
 		record(values, assignment.name, assignment.value === null ? null : arithmeticValue(assignment.value));
-		if (assignment.value !== null) regionsOf(assignment.value, expressions);
+		if (assignment.value !== null) regionsOf(assignment.value, expressions, values);
 	}
 	if (unit.nameWord === null) {
 		// A pure assignment (`a[i]=1`) or compound: its subscripts and `((…))` headers are arithmetic.
@@ -67,9 +72,9 @@ function collect(unit: CommandUnit, values: Map<string, Value[]>, integers: Set<
 		const header = unit.compound ? compoundArithmetic(unit.text) : null;
 		if (header !== null) expressions.push(header);
 		if (unit.compound) loopVariable(unit.text, values);
-	} else regionsOf(unit.nameWord, expressions);
-	for (const word of unit.args) regionsOf(word, expressions);
-	for (const redirect of unit.redirects) regionsOf(redirect.target, expressions);
+	} else regionsOf(unit.nameWord, expressions, values);
+	for (const word of unit.args) regionsOf(word, expressions, values);
+	for (const redirect of unit.redirects) regionsOf(redirect.target, expressions, values);
 	const name = unit.commandName;
 	if (name === null) return;
 	if (name === "let") for (const word of unit.args) expressions.push(wordExpression(word));
@@ -172,8 +177,14 @@ function wordExpression(word: ShellWord): string {
 	return text;
 }
 
-function regionsOf(word: ShellWord, expressions: string[]): void {
-	for (const part of word.parts) if (part.kind === "dynamic") expressions.push(...arithmeticRegions(part.raw));
+function regionsOf(word: ShellWord, expressions: string[], values: Map<string, Value[]>): void {
+	for (const part of word.parts) {
+		if (part.kind !== "dynamic") continue;
+		expressions.push(...arithmeticRegions(part.raw));
+		// SECURITY: `${x:=$(cat f)}` assigns x as it expands (`: ${x:=$(cat f)}; (( x ))`).
+		for (const assigned of defaultAssignments(part.raw))
+			record(values, assigned.name, assigned.numeric ? { kind: "number" } : { kind: "computed" });
+	}
 }
 
 /** Follows the names an expression evaluates through this command's assignments; the reason for the first computed one. */

@@ -19,9 +19,23 @@ const IDENTIFIER = /(?<![\w#.])[A-Za-z_]\w*/g;
 
 export const SUBSTITUTION_REASON = "arithmetic over the output of a command can run commands (`$(( $(…) ))`)";
 
+/** `${x:=…}` and `${x=…}` assign x while expanding. */
+const DEFAULT_ASSIGNMENT = /\$\{([A-Za-z_]\w*):?=([^}]*)\}?/g;
+
+/** The variables a word's dynamic text assigns through `${x:=value}`, with whether each value is a plain number. */
+export function defaultAssignments(raw: string): readonly { readonly name: string; readonly numeric: boolean }[] {
+	if (!raw.includes("=")) return [];
+	return [...raw.matchAll(DEFAULT_ASSIGNMENT)].map((match) => ({
+		name: match[1] as string,
+		numeric: /^\s*[0-9]+\s*$/.test(match[2] as string),
+	}));
+}
+
 /** The names and code an arithmetic expression text reaches. */
 export function expressionReach(text: string): ExpressionReach {
-	if (SUBSTITUTION.test(text)) return { kind: "code", reason: SUBSTITUTION_REASON };
+	// SECURITY: quotes and backslashes may split an opener (`'a[$''(rm x)]'`); judge the text without them too.
+	if (SUBSTITUTION.test(text) || SUBSTITUTION.test(text.replace(/['"\\]/g, "")))
+		return { kind: "code", reason: SUBSTITUTION_REASON };
 	if (POSITIONAL.test(text))
 		return { kind: "code", reason: "arithmetic over a positional parameter can run the commands it holds" };
 	if (TRANSFORM.test(text))
@@ -86,7 +100,8 @@ function braced(body: string, regions: string[]): void {
 	const [head, prefix, name] = match as unknown as [string, string, string];
 	const rest = body.slice(head.length);
 	// SECURITY: `${!x}` evaluates x's value as a name, subscript included (`x='a[$(cmd)]'; echo ${!x}`).
-	if (prefix === "!" && (rest === "" || rest.startsWith("["))) regions.push(name);
+	// `${!prefix*}`, `${!prefix@}` and `${!a[@]}` list names or keys instead.
+	if (prefix === "!" && !/^(?:[*@]|\[[*@]\])/.test(rest)) regions.push(name);
 	let after = rest;
 	if (rest.startsWith("[")) {
 		const end = closing(rest, 0, "[", "]");

@@ -9,9 +9,15 @@ import { baseName, declarationFlags, nameTargets } from "./name-targets";
 import { PROMPT_VARIABLES, REBINDING_VARIABLES } from "./shell-state-table";
 import { literalWordText, type ShellWord } from "./shell-word";
 
-/** A cheap text test: a command without any of these words cannot rebind a name or store code for later. */
+/**
+ * A cheap text test: a command without any of these words, and without quotes or backslashes that could split one,
+ * cannot rebind a name or store code for later.
+ */
 const HINT =
-	/hash|BASH_|enable|compgen|PS[0-4]|PROMPT_COMMAND|declare|typeset|local|export|readonly|read|mapfile|printf|getopts|wait/;
+	/hash|BASH_|enable|compgen|PS[0-4]|PROMPT_COMMAND|declare|typeset|local|export|readonly|read|mapfile|printf|getopts|wait|['"\\]/;
+const FUNCTION_IMPORT = "defines a shell function through the environment (`BASH_FUNC_…`)";
+/** An environment argument (`env PS4=…`, `sudo PS4=…`) of a prompt variable. */
+const PROMPT_ARGUMENT = /^(PS[0-4]|PROMPT_COMMAND)=/;
 /** Text that holds code when bash expands it again: a `$` or a backquote. */
 const CODE_CHARS = /[$`]/;
 
@@ -19,7 +25,7 @@ const CODE_CHARS = /[$`]/;
 export function rebindingFloor(command: string, units: readonly CommandUnit[]): string | null {
 	if (!HINT.test(command)) return null;
 	// SECURITY: bash imports `BASH_FUNC_name%%=() { … }` from its environment as a function that shadows `name`.
-	if (command.includes("BASH_FUNC_")) return "defines a shell function through the environment (`BASH_FUNC_…`)";
+	if (command.includes("BASH_FUNC_")) return FUNCTION_IMPORT;
 	for (const unit of units) {
 		const reason = unitFloor(unit);
 		if (reason !== null) return reason;
@@ -35,6 +41,12 @@ function unitFloor(unit: CommandUnit): string | null {
 	for (const assignment of unit.assignments) {
 		const reason = variableFloor(assignment.name, assignment.value);
 		if (reason !== null) return reason;
+		// SECURITY: `env "BASH_FU"'NC_ls%%=…'` spells the import with quotes the text test does not see.
+		if (assignment.value !== null && literalWordText(assignment.value)?.includes("BASH_FUNC_")) return FUNCTION_IMPORT;
+	}
+	for (const word of unit.args) {
+		const reason = argumentFloor(word);
+		if (reason !== null) return reason;
 	}
 	switch (unit.commandName) {
 		case "hash":
@@ -49,7 +61,8 @@ function unitFloor(unit: CommandUnit): string | null {
 	const nameref = unit.commandName !== null && declarationFlags(unit).includes("n");
 	if (nameref) {
 		for (const assignment of unit.assignments) {
-			if (assignment.value === null) continue;
+			// SECURITY: `declare -n r; r=BASH_C''MDS` (or `for r in …`) points the reference later, out of this unit's sight.
+			if (assignment.value === null) return "a reference (`declare -n`) whose target is set later";
 			const target = literalWordText(assignment.value);
 			// SECURITY: `declare -n r=BASH_CMDS; r[ls]=/bin/rm` sets the hash table under another name.
 			if (target === null) return "a reference (`declare -n`) to a variable whose name is computed";
@@ -64,6 +77,17 @@ function unitFloor(unit: CommandUnit): string | null {
 		if (reason !== undefined) return reason;
 	}
 	return null;
+}
+
+/** An argument that imports a function or passes a prompt variable holding code to the program it starts. */
+function argumentFloor(word: ShellWord): string | null {
+	const literal = literalWordText(word);
+	if (literal?.includes("BASH_FUNC_")) return FUNCTION_IMPORT;
+	const head = word.parts[0];
+	if (head?.kind !== "literal") return null;
+	const prompt = PROMPT_ARGUMENT.exec(head.text);
+	if (prompt === null) return null;
+	return literal === null || CODE_CHARS.test(literal) ? (PROMPT_VARIABLES.get(prompt[1] as string) ?? null) : null;
 }
 
 function variableFloor(name: string, value: ShellWord | null): string | null {

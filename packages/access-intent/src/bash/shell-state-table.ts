@@ -39,6 +39,7 @@ export const SHELL_SET_VARIABLES: ReadonlySet<string> = new Set([
 	"BASH_SOURCE",
 	"BASH_EXECUTION_STRING",
 	"FUNCNAME",
+	"DIRSTACK",
 ]);
 
 /**

@@ -49,6 +49,9 @@ export const REEVALUATED: readonly ArithmeticRow[] = rows([
 	["AR-nameref-subscript", "x=$(cat p.txt); declare -n r='a[x]'; echo $r"],
 	["AR-array-literal-key", "x=$(cat p.txt); b=([x]=1)"],
 	["AR-loop-subscript", "while read l; do seen[$l]=1; done < p.txt"],
+	["AR-default-assign", ": ${x:=$(cat p.txt)}; (( x ))"],
+	["AR-indirection-default", "x=$(cat p.txt); echo ${!x:-d}"],
+	["AR-heredoc-body", "x=$(cat p.txt); cat <<EOF\n$(( x ))\nEOF"],
 ]);
 
 /** Ordinary arithmetic: no computed text reaches it, so it reads as before. */
@@ -72,4 +75,7 @@ export const ORDINARY: readonly ArithmeticRow[] = rows([
 	["AO-length", "x=$(cat p.txt); echo $(( ${#x} + 1 ))"],
 	["AO-default", "echo ${HOME:-/tmp}"],
 	["AO-quoted-text", "echo '$(( $(date) ))'"],
+	["AO-quoted-heredoc", "x=$(cat p.txt); cat <<'EOF'\n$(( x ))\nEOF"],
+	["AO-default-number", ": ${n:=10}; echo $((n*2))"],
+	["AO-keys", "a=(x y); echo ${!a[@]}"],
 ]);
