@@ -14,7 +14,7 @@ import { literalWordText, type ShellWord } from "./shell-word";
  * cannot rebind a name or store code for later.
  */
 const HINT =
-	/hash|BASH_|enable|compgen|PS[0-4]|PROMPT_COMMAND|declare|typeset|local|export|readonly|read|mapfile|printf|getopts|wait|['"\\]/;
+	/hash|BASH_|enable|compgen|alias|shopt|PS[0-4]|PROMPT_COMMAND|declare|typeset|local|export|readonly|read|mapfile|printf|getopts|wait|['"\\]/;
 const FUNCTION_IMPORT = "defines a shell function through the environment (`BASH_FUNC_…`)";
 /** An environment argument (`env PS4=…`, `sudo PS4=…`) of a prompt variable. */
 const PROMPT_ARGUMENT = /^(PS[0-4]|PROMPT_COMMAND)=/;
@@ -26,8 +26,9 @@ export function rebindingFloor(command: string, units: readonly CommandUnit[]): 
 	if (!HINT.test(command)) return null;
 	// SECURITY: bash imports `BASH_FUNC_name%%=() { … }` from its environment as a function that shadows `name`.
 	if (command.includes("BASH_FUNC_")) return FUNCTION_IMPORT;
-	for (const unit of units) {
-		const reason = unitFloor(unit);
+	for (let i = 0; i < units.length; i++) {
+		const unit = units[i] as CommandUnit;
+		const reason = unitFloor(unit) ?? (besideOthers(units, i) ? aliasFloor(unit) : null);
 		if (reason !== null) return reason;
 	}
 	// SECURITY: any other spelling that reaches the hash table (`mapfile BASH_CMDS`, `unset`-then-set) asks too.
@@ -55,6 +56,8 @@ function unitFloor(unit: CommandUnit): string | null {
 			return enableFloor(unit.args);
 		case "compgen":
 			return compgenFloor(unit.args);
+		case "shopt":
+			return shoptFloor(unit.args);
 		default:
 			break;
 	}
@@ -129,6 +132,39 @@ function compgenFloor(args: readonly ShellWord[]): string | null {
 		if (text?.startsWith("-") && /[CF]/.test(text)) return "`compgen -C`/`-F` runs a command";
 		if (text === null || CODE_CHARS.test(text))
 			return "`compgen` expands its word list again, running any `$(…)` in it";
+	}
+	return null;
+}
+
+/** True when a unit other than `units[at]` and the substitutions in its own words (emitted right after it) runs. */
+function besideOthers(units: readonly CommandUnit[], at: number): boolean {
+	const depth = (units[at] as CommandUnit).nesting.length;
+	let end = at + 1;
+	while (end < units.length && (units[end] as CommandUnit).nesting.length > depth) end++;
+	return units.length > end - at;
+}
+
+/**
+ * SECURITY: alias expansion is off in `bash -c`, but `set -o posix`, `POSIXLY_CORRECT=1` or a quote-split
+ * `shopt -s expand_al''iases` turns it on, and a later line or trap string then runs the alias (`alias ls=rm`).
+ * An alias defined beside any other unit asks; alone (with the substitutions of its own words) it rebinds nothing.
+ */
+function aliasFloor(unit: CommandUnit): string | null {
+	if (unit.commandName !== "alias") return null;
+	for (const word of unit.args) {
+		const text = literalWordText(word);
+		if (text === null) return "`alias` with a computed definition may rebind a command name";
+		const name = /^([^=]+)=/.exec(text)?.[1];
+		if (name !== undefined) return `\`alias\` rebinds the command name \`${name}\``;
+	}
+	return null;
+}
+
+/** SECURITY: `shopt -s expand_al''iases` or a computed option name turns on alias expansion unseen by a text test. */
+function shoptFloor(args: readonly ShellWord[]): string | null {
+	for (const word of args) {
+		const text = literalWordText(word);
+		if (text === null || text === "expand_aliases") return "the command may turn on alias expansion";
 	}
 	return null;
 }

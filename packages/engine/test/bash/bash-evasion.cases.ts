@@ -179,6 +179,12 @@ export const EVASION_ROWS: readonly EvasionRow[] = rows([
 	["EE-arith-read", "read n < p; echo $(( n ))"],
 	["EE-arith-read-subscript", "d='$'; read \"a[${d}(rm x)]\" <<< 1"],
 	["EE-arith-nameref", "d='$'; declare -n r=\"a[${d}(rm x)]\"; echo $r"],
+	["EE-alias-posix-trap", "set -o posix; alias ls='rm'; trap 'ls x' EXIT"],
+	["EE-alias-posixly-correct", "POSIXLY_CORRECT=1; alias y='rm x'\ny"],
+	["EE-alias-shopt-split", "shopt -s expand_al''iases\nalias y='rm x'\ny"],
+	["EE-nameref-later", "declare -n r; r=BASH_C''MDS; r[ls]=/usr/bin/rm; ls x"],
+	["EE-default-assign", ": ${v:=$(cat p)}; (( v ))"],
+	["EE-arith-heredoc", "v=$(cat p); cat <<EOF\n$(( v ))\nEOF"],
 	["EE-arith-last-arg", ': "$(cat p)"; echo $(( _ ))'],
 ]);
 
