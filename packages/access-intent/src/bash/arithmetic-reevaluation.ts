@@ -29,6 +29,7 @@ const INTEGER = /^\s*[-+]?(?:0[xX][0-9a-fA-F]+|[0-9]+(?:#[0-9A-Za-z@_]+)?)\s*$/;
 const FOR_HEADER = /^(?:for|select)\s+([A-Za-z_]\w*)(?:\s+in\s+([^;\n]*?))?\s*(?:;|\n)\s*do\b/;
 /** A heredoc whose delimiter is unquoted: its body is expanded. */
 const UNQUOTED_HEREDOC = /<<-?[ \t]*[A-Za-z_]/;
+const VARIABLE_REDIRECT = /^\{[A-Za-z_]\w*\[/;
 const BRACE_RANGE = /^\{-?\d+\.\.-?\d+(?:\.\.-?\d+)?\}$/;
 
 /** What a value set in this command is, as arithmetic sees it. */
@@ -72,12 +73,20 @@ function collect(unit: CommandUnit, values: Map<string, Value[]>, integers: Set<
 		const header = unit.compound ? compoundArithmetic(unit.text) : null;
 		if (header !== null) expressions.push(header);
 		if (unit.compound) loopVariable(unit.text, values);
+		// `for i in $((x))` and `case $((x)) in` hold arithmetic in words no unit owns.
+		if (unit.compound && /^(?:for|select|case)\s/.test(unit.text)) expressions.push(...arithmeticRegions(unit.text));
 	} else regionsOf(unit.nameWord, expressions, values);
-	for (const word of unit.args) regionsOf(word, expressions, values);
+	for (const word of unit.args) {
+		regionsOf(word, expressions, values);
+		// SECURITY: `{a[x]}>f` stores a descriptor under a subscripted name; bash evaluates the subscript.
+		if (VARIABLE_REDIRECT.test(word.raw)) expressions.push(wordExpression(word));
+	}
 	for (const redirect of unit.redirects) regionsOf(redirect.target, expressions, values);
 	const name = unit.commandName;
 	if (name === null) return;
 	if (name === "let") for (const word of unit.args) expressions.push(wordExpression(word));
+	// `unset 'a[x]'` evaluates the subscript of an indexed array.
+	if (name === "unset") for (const word of unit.args) nameExpression(word, expressions);
 	if (name === "[[" || name === "[" || name === "test") testOperands(unit, expressions);
 	if (DECLARATION_BUILTINS.has(name)) {
 		const flags = declarationFlags(unit);
@@ -86,11 +95,7 @@ function collect(unit: CommandUnit, values: Map<string, Value[]>, integers: Set<
 	}
 	for (const target of nameTargets(unit)) {
 		// SECURITY: `read "a[${d}(rm x)]"`, `declare "a[…]=1"`, `declare -n r="a[…]"`: the subscript is arithmetic.
-		if (target.literal === null) expressions.push(wordExpression(target.word));
-		else {
-			const subscript = subscriptOf(target.literal);
-			if (subscript !== null) expressions.push(subscript);
-		}
+		nameExpression(target.word, expressions);
 		if (!DECLARATION_BUILTINS.has(name) && target.literal !== null)
 			record(values, target.literal.replace(/\[.*$/s, ""), { kind: "computed" });
 	}
@@ -119,6 +124,16 @@ function testOperands(unit: CommandUnit, expressions: string[]): void {
 		} else if (previous === "-v" || unit.commandName === "[[") {
 			expressions.push(wordExpression(unit.args[i] as ShellWord));
 		}
+	}
+}
+
+/** A word bash reads as a variable name: its subscript when literal, all of it when computed (it may hold one). */
+function nameExpression(word: ShellWord, expressions: string[]): void {
+	const literal = literalWordText(word);
+	if (literal === null) expressions.push(wordExpression(word));
+	else {
+		const subscript = subscriptOf(literal);
+		if (subscript !== null) expressions.push(subscript);
 	}
 }
 

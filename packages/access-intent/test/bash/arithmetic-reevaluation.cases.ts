@@ -51,6 +51,12 @@ export const REEVALUATED: readonly ArithmeticRow[] = rows([
 	["AR-loop-subscript", "while read l; do seen[$l]=1; done < p.txt"],
 	["AR-default-assign", ": ${x:=$(cat p.txt)}; (( x ))"],
 	["AR-indirection-default", "x=$(cat p.txt); echo ${!x:-d}"],
+	["AR-unset-subscript", "b=(1); x=$(cat p.txt); unset 'b[x]'"],
+	["AR-variable-redirect", "x=$(cat p.txt); exec {a[x]}>/dev/null"],
+	["AR-case-subject", "x=$(cat p.txt); case 1 in $(( x ))) ;; esac"],
+	["AR-for-in-word", "x=$(cat p.txt); for i in $(( x )); do :; done"],
+	["AR-positional-slice", "x=$(cat p.txt); set -- a b; echo ${@:x}"],
+	["AR-indirect-subscript", "x=$(cat p.txt); echo ${!b[x]}"],
 	["AR-heredoc-body", "x=$(cat p.txt); cat <<EOF\n$(( x ))\nEOF"],
 ]);
 
@@ -77,5 +83,8 @@ export const ORDINARY: readonly ArithmeticRow[] = rows([
 	["AO-quoted-text", "echo '$(( $(date) ))'"],
 	["AO-quoted-heredoc", "x=$(cat p.txt); cat <<'EOF'\n$(( x ))\nEOF"],
 	["AO-default-number", ": ${n:=10}; echo $((n*2))"],
+	["AO-unset", "unset x y; unset 'a[1]'"],
+	["AO-descriptor-variable", "exec {fd}>/dev/null; echo hi >&$fd"],
+	["AO-case-positional", "case $1 in a) echo a;; esac"],
 	["AO-keys", "a=(x y); echo ${!a[@]}"],
 ]);
