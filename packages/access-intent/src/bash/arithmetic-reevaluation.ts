@@ -18,12 +18,18 @@ import {
 	subscriptOf,
 } from "./arithmetic-text";
 import type { CommandUnit } from "./command-unit";
-import { declarationFlags, nameTargets } from "./name-targets";
+import { baseName, declarationFlags, nameTargets } from "./name-targets";
 import { DECLARATION_BUILTINS, SHELL_SET_VARIABLES } from "./shell-state-table";
 import { literalWordText, type ShellWord } from "./shell-word";
 
-/** A cheap text test: a command without any of these holds no arithmetic context. */
-const HINT = /\(\(|\$\[|\[|\blet\b|\$\{|-(?:eq|ne|lt|le|gt|ge|v)\b|declare|typeset|local|readonly|export|read|printf/;
+/**
+ * A cheap text test: a command without any of these holds no arithmetic context (`((`, `$[`, `let`, a test
+ * operator, a subscript even behind quotes, an array key `[k]=`, `${x[…]}`/`${x:…}`/`${!x}`, a `-i` declaration). A computed name that
+ * may hold a subscript (`read "$n"`) is the rebinding guard's.
+ */
+const HINT = /\(\(|\$\[|\blet\b|-(?:eq|ne|lt|le|gt|ge|v)\b|[\w'"]\[|\]\+?=|\$\{[^}]*[:![]|declare|typeset|local/;
+/** Builtins whose words are arithmetic (`let`) or may declare integers (`declare -i`). */
+const NAMED_CONTEXTS: ReadonlySet<string> = new Set(["let", "declare", "typeset", "local"]);
 const ARITHMETIC_TEST = /^-(?:eq|ne|lt|le|gt|ge|v)$/;
 const INTEGER = /^\s*[-+]?(?:0[xX][0-9a-fA-F]+|[0-9]+(?:#[0-9A-Za-z@_]+)?)\s*$/;
 const FOR_HEADER = /^(?:for|select)\s+([A-Za-z_]\w*)(?:\s+in\s+([^;\n]*?))?\s*(?:;|\n)\s*do\b/;
@@ -37,7 +43,8 @@ type Value = { readonly kind: "number" } | { readonly kind: "computed" } | { rea
 
 /** The reason `units` must be asked about because arithmetic reaches computed text, or `null`. */
 export function arithmeticFloor(command: string, units: readonly CommandUnit[]): string | null {
-	if (!HINT.test(command)) return null;
+	// SECURITY: `l''et` and `dec''lare -i` are `let` and `declare` to bash, so the names are also read from the units.
+	if (!HINT.test(command) && !units.some((unit) => NAMED_CONTEXTS.has(unit.commandName ?? ""))) return null;
 	const values = new Map<string, Value[]>();
 	const integers = new Set<string>();
 	const expressions: string[] = [];
@@ -90,12 +97,19 @@ function collect(unit: CommandUnit, values: Map<string, Value[]>, integers: Set<
 	if (name === "[[" || name === "[" || name === "test") testOperands(unit, expressions);
 	if (DECLARATION_BUILTINS.has(name)) {
 		const flags = declarationFlags(unit);
-		if (flags.includes("i")) for (const assignment of unit.assignments) integers.add(assignment.name);
+		if (flags.includes("i")) {
+			for (const assignment of unit.assignments) integers.add(assignment.name);
+			// Spelled with quotes (`dec''lare -i i=…`) the builtin is a plain command: its names are words.
+			for (const target of nameTargets(unit)) {
+				if (target.literal !== null) integers.add(baseName(target.literal));
+				expressions.push(wordExpression(target.word).replace(/^[^=]*=/, ""));
+			}
+		}
 		expressions.push(...assignedSubscripts(unit.text));
 	}
 	for (const target of nameTargets(unit)) {
 		// SECURITY: `read "a[${d}(rm x)]"`, `declare "a[…]=1"`, `declare -n r="a[…]"`: the subscript is arithmetic.
-		nameExpression(target.word, expressions);
+		nameExpression(target.word, expressions, target.literal);
 		if (!DECLARATION_BUILTINS.has(name) && target.literal !== null)
 			record(values, target.literal.replace(/\[.*$/s, ""), { kind: "computed" });
 	}
@@ -128,8 +142,7 @@ function testOperands(unit: CommandUnit, expressions: string[]): void {
 }
 
 /** A word bash reads as a variable name: its subscript when literal, all of it when computed (it may hold one). */
-function nameExpression(word: ShellWord, expressions: string[]): void {
-	const literal = literalWordText(word);
+function nameExpression(word: ShellWord, expressions: string[], literal = literalWordText(word)): void {
 	if (literal === null) expressions.push(wordExpression(word));
 	else {
 		const subscript = subscriptOf(literal);

@@ -88,7 +88,10 @@ function declarationTargets(unit: CommandUnit): readonly NameTarget[] {
 	for (const word of unit.args) {
 		const text = literalWordText(word);
 		if (text !== null && (text.startsWith("-") || text.startsWith("+"))) continue;
-		targets.push(targetOf(word));
+		// `name="$(…)"` names a literal variable although its value is computed.
+		const head = word.parts[0];
+		const named = text === null && head?.kind === "literal" ? /^[A-Za-z_]\w*(?=\+?=)/.exec(head.text) : null;
+		targets.push(named === null ? targetOf(word) : { word, literal: named[0] });
 	}
 	return targets;
 }

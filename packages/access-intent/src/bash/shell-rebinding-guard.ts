@@ -6,15 +6,22 @@
  */
 import type { CommandUnit } from "./command-unit";
 import { baseName, declarationFlags, nameTargets } from "./name-targets";
-import { PROMPT_VARIABLES, REBINDING_VARIABLES } from "./shell-state-table";
+import { DECLARATION_BUILTINS, NAME_TAKING_BUILTINS, PROMPT_VARIABLES, REBINDING_VARIABLES } from "./shell-state-table";
 import { literalWordText, type ShellWord } from "./shell-word";
 
-/**
- * A cheap text test: a command without any of these words, and without quotes or backslashes that could split one,
- * cannot rebind a name or store code for later.
- */
+/** A cheap text test: a command naming none of these may still spell one with quotes (`'ha'sh`), see `mayRebind`. */
 const HINT =
-	/hash|BASH_|enable|compgen|alias|shopt|PS[0-4]|PROMPT_COMMAND|declare|typeset|local|export|readonly|read|mapfile|printf|getopts|wait|['"\\]/;
+	/hash|BASH_|enable|compgen|alias|shopt|PS[0-4]|PROMPT_COMMAND|declare|typeset|local|export|readonly|read|mapfile|printf|getopts|wait/;
+/** The builtins this guard reads, by normalised name (quote-split spellings reach them too). */
+const GUARDED_NAMES: ReadonlySet<string> = new Set([
+	"hash",
+	"enable",
+	"compgen",
+	"shopt",
+	"alias",
+	...DECLARATION_BUILTINS,
+	...NAME_TAKING_BUILTINS.keys(),
+]);
 const FUNCTION_IMPORT = "defines a shell function through the environment (`BASH_FUNC_…`)";
 /** An environment argument (`env PS4=…`, `sudo PS4=…`) of a prompt variable. */
 const PROMPT_ARGUMENT = /^(PS[0-4]|PROMPT_COMMAND)=/;
@@ -23,12 +30,13 @@ const CODE_CHARS = /[$`]/;
 
 /** The reason `units` must be asked about because one rebinds a name or stores code, or `null`. */
 export function rebindingFloor(command: string, units: readonly CommandUnit[]): string | null {
-	if (!HINT.test(command)) return null;
+	if (!HINT.test(command) && !units.some(mayRebind)) return null;
 	// SECURITY: bash imports `BASH_FUNC_name%%=() { … }` from its environment as a function that shadows `name`.
 	if (command.includes("BASH_FUNC_")) return FUNCTION_IMPORT;
 	for (let i = 0; i < units.length; i++) {
 		const unit = units[i] as CommandUnit;
-		const reason = unitFloor(unit) ?? (besideOthers(units, i) ? aliasFloor(unit) : null);
+		const reason =
+			unitFloor(unit) ?? (unit.commandName === "alias" && besideOthers(units, i) ? aliasFloor(unit) : null);
 		if (reason !== null) return reason;
 	}
 	// SECURITY: any other spelling that reaches the hash table (`mapfile BASH_CMDS`, `unset`-then-set) asks too.
@@ -36,6 +44,12 @@ export function rebindingFloor(command: string, units: readonly CommandUnit[]): 
 		if (command.includes(name)) return REBINDING_VARIABLES.get(name) as string;
 	}
 	return null;
+}
+
+/** A unit the text test could miss: a guarded builtin spelled with quotes, or an argument `NAME=…` with quotes. */
+function mayRebind(unit: CommandUnit): boolean {
+	if (unit.commandName !== null && GUARDED_NAMES.has(unit.commandName)) return true;
+	return unit.args.some((word) => word.raw.includes("=") && /['"\\%]/.test(word.raw));
 }
 
 function unitFloor(unit: CommandUnit): string | null {
@@ -46,7 +60,7 @@ function unitFloor(unit: CommandUnit): string | null {
 		if (assignment.value !== null && literalWordText(assignment.value)?.includes("BASH_FUNC_")) return FUNCTION_IMPORT;
 	}
 	for (const word of unit.args) {
-		const reason = argumentFloor(word);
+		const reason = word.raw.includes("=") ? argumentFloor(word) : null;
 		if (reason !== null) return reason;
 	}
 	switch (unit.commandName) {
@@ -61,7 +75,8 @@ function unitFloor(unit: CommandUnit): string | null {
 		default:
 			break;
 	}
-	const nameref = unit.commandName !== null && declarationFlags(unit).includes("n");
+	const name = unit.commandName;
+	const nameref = name !== null && DECLARATION_BUILTINS.has(name) && declarationFlags(unit).includes("n");
 	if (nameref) {
 		for (const assignment of unit.assignments) {
 			// SECURITY: `declare -n r; r=BASH_C''MDS` (or `for r in …`) points the reference later, out of this unit's sight.
@@ -75,8 +90,8 @@ function unitFloor(unit: CommandUnit): string | null {
 	}
 	for (const target of nameTargets(unit)) {
 		if (target.literal === null) return `\`${unit.commandName}\` sets a variable whose name is computed`;
-		const name = baseName(target.literal);
-		const reason = REBINDING_VARIABLES.get(name) ?? PROMPT_VARIABLES.get(name);
+		const base = baseName(target.literal);
+		const reason = REBINDING_VARIABLES.get(base) ?? PROMPT_VARIABLES.get(base);
 		if (reason !== undefined) return reason;
 	}
 	return null;

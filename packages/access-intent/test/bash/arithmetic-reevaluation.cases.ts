@@ -57,6 +57,8 @@ export const REEVALUATED: readonly ArithmeticRow[] = rows([
 	["AR-for-in-word", "x=$(cat p.txt); for i in $(( x )); do :; done"],
 	["AR-positional-slice", "x=$(cat p.txt); set -- a b; echo ${@:x}"],
 	["AR-indirect-subscript", "x=$(cat p.txt); echo ${!b[x]}"],
+	["AR-quote-split-declare-i", "dec''lare -i i; i=\"$(cat p.txt)\""],
+	["AR-quote-split-let", "l''et \"y=$(cat p.txt)\""],
 	["AR-heredoc-body", "x=$(cat p.txt); cat <<EOF\n$(( x ))\nEOF"],
 ]);
 

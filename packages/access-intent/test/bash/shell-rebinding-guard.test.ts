@@ -33,6 +33,8 @@ const REBINDS: readonly (readonly [string, string, RegExp])[] = [
 	["RB-alias-posixly-correct", "POSIXLY_CORRECT=1; alias ls='rm'\nls x", /`alias` rebinds the command name `ls`/],
 	["RB-shopt-split-quotes", "shopt -s expand_al''iases\nalias y='rm x'\ny", /alias expansion/],
 	["RB-shopt-computed", "o=expand_aliases; shopt -s $o", /alias expansion/],
+	["RB-quote-split-hash", "'ha'sh -p /usr/bin/rm ls; ls x", /`hash -p` rebinds the command name `ls`/],
+	["RB-quote-split-prompt-argument", "env 'P''S4=$(rm x)' make", /`PS4`/],
 	["RB-bash-aliases", "BASH_ALIASES[ls]=/usr/bin/rm; ls x", /BASH_ALIASES/],
 	["RB-enable-f", "enable -f ./lib.so rm2; rm2 x", /`enable`/],
 	["RB-enable-n", "enable -n echo; echo x", /`enable`/],

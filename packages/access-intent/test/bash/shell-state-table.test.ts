@@ -51,8 +51,14 @@ describe("the shell-state tables", () => {
 		},
 	);
 
-	it.each([...DECLARATION_BUILTINS])("%s -i makes an assigned string arithmetic", (name) => {
+	const integerDeclarations = [...DECLARATION_BUILTINS].filter((name) => name !== "export" && name !== "readonly");
+
+	it.each(integerDeclarations)("%s -i makes an assigned string arithmetic", (name) => {
 		const command = `f() { ${name} -i v; v="$(cat p.txt)"; }; f`;
 		expect(reasonOf(command)).toMatch(/arithmetic/);
+	});
+
+	it.each(["export", "readonly"])("%s takes no -i (bash rejects the option), so its assignment is plain", (name) => {
+		expect(reasonOf(`f() { ${name} -i v; v="$(cat p.txt)"; }; f`)).toBeNull();
 	});
 });
