@@ -23,13 +23,19 @@ import { DECLARATION_BUILTINS, SHELL_SET_VARIABLES } from "./shell-state-table";
 import { literalWordText, type ShellWord } from "./shell-word";
 
 /**
- * A cheap text test: a command without any of these holds no arithmetic context (`((`, `$[`, `let`, a test
- * operator, a subscript even behind quotes, an array key `[k]=`, `${x[…]}`/`${x:…}`/`${!x}`, a `-i` declaration). A computed name that
- * may hold a subscript (`read "$n"`) is the rebinding guard's.
+ * Cheap text tests (plain substring searches: a regular expression of many alternatives cost more than the check):
+ * every arithmetic context holds `((`, `[` (subscripts, `[[`, array keys, `$[`) or `${`; the named ones (`let`,
+ * `declare -i`, `test -v`) are found by the units' normalised names, so `l''et` counts.
  */
-const HINT = /\(\(|\$\[|\blet\b|-(?:eq|ne|lt|le|gt|ge|v)\b|[\w'"]\[|\]\+?=|\$\{[^}]*[:![]|declare|typeset|local/;
+function hasMarker(command: string): boolean {
+	return command.includes("[") || command.includes("((") || command.includes("${");
+}
+
+function namedContext(unit: CommandUnit): boolean {
+	return unit.commandName !== null && NAMED_CONTEXTS.has(unit.commandName);
+}
 /** Builtins whose words are arithmetic (`let`) or may declare integers (`declare -i`). */
-const NAMED_CONTEXTS: ReadonlySet<string> = new Set(["let", "declare", "typeset", "local"]);
+const NAMED_CONTEXTS: ReadonlySet<string> = new Set(["let", "declare", "typeset", "local", "test"]);
 const ARITHMETIC_TEST = /^-(?:eq|ne|lt|le|gt|ge|v)$/;
 const INTEGER = /^\s*[-+]?(?:0[xX][0-9a-fA-F]+|[0-9]+(?:#[0-9A-Za-z@_]+)?)\s*$/;
 const FOR_HEADER = /^(?:for|select)\s+([A-Za-z_]\w*)(?:\s+in\s+([^;\n]*?))?\s*(?:;|\n)\s*do\b/;
@@ -44,7 +50,7 @@ type Value = { readonly kind: "number" } | { readonly kind: "computed" } | { rea
 /** The reason `units` must be asked about because arithmetic reaches computed text, or `null`. */
 export function arithmeticFloor(command: string, units: readonly CommandUnit[]): string | null {
 	// SECURITY: `l''et` and `dec''lare -i` are `let` and `declare` to bash, so the names are also read from the units.
-	if (!HINT.test(command) && !units.some((unit) => NAMED_CONTEXTS.has(unit.commandName ?? ""))) return null;
+	if (!hasMarker(command) && !units.some(namedContext)) return null;
 	const values = new Map<string, Value[]>();
 	const integers = new Set<string>();
 	const expressions: string[] = [];

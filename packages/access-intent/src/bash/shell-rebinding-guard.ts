@@ -9,9 +9,6 @@ import { baseName, declarationFlags, nameTargets } from "./name-targets";
 import { DECLARATION_BUILTINS, NAME_TAKING_BUILTINS, PROMPT_VARIABLES, REBINDING_VARIABLES } from "./shell-state-table";
 import { literalWordText, type ShellWord } from "./shell-word";
 
-/** A cheap text test: a command naming none of these may still spell one with quotes (`'ha'sh`), see `mayRebind`. */
-const HINT =
-	/hash|BASH_|enable|compgen|alias|shopt|PS[0-4]|PROMPT_COMMAND|declare|typeset|local|export|readonly|read|mapfile|printf|getopts|wait/;
 /** The builtins this guard reads, by normalised name (quote-split spellings reach them too). */
 const GUARDED_NAMES: ReadonlySet<string> = new Set([
 	"hash",
@@ -30,26 +27,40 @@ const CODE_CHARS = /[$`]/;
 
 /** The reason `units` must be asked about because one rebinds a name or stores code, or `null`. */
 export function rebindingFloor(command: string, units: readonly CommandUnit[]): string | null {
-	if (!HINT.test(command) && !units.some(mayRebind)) return null;
+	const mentions = command.includes("BASH_");
 	// SECURITY: bash imports `BASH_FUNC_name%%=() { … }` from its environment as a function that shadows `name`.
-	if (command.includes("BASH_FUNC_")) return FUNCTION_IMPORT;
+	if (mentions && command.includes("BASH_FUNC_")) return FUNCTION_IMPORT;
+	// Without a `=` no unit assigns or passes `NAME=…`: only the guarded builtins are left to read.
+	const assigns = command.includes("=");
 	for (let i = 0; i < units.length; i++) {
 		const unit = units[i] as CommandUnit;
+		if (!(assigns ? mayRebind(unit) : guarded(unit))) continue;
 		const reason =
 			unitFloor(unit) ?? (unit.commandName === "alias" && besideOthers(units, i) ? aliasFloor(unit) : null);
 		if (reason !== null) return reason;
 	}
 	// SECURITY: any other spelling that reaches the hash table (`mapfile BASH_CMDS`, `unset`-then-set) asks too.
-	for (const name of REBINDING_VARIABLES.keys()) {
-		if (command.includes(name)) return REBINDING_VARIABLES.get(name) as string;
+	if (mentions) {
+		for (const name of REBINDING_VARIABLES.keys()) {
+			if (command.includes(name)) return REBINDING_VARIABLES.get(name) as string;
+		}
 	}
 	return null;
 }
 
-/** A unit the text test could miss: a guarded builtin spelled with quotes, or an argument `NAME=…` with quotes. */
+/**
+ * A unit worth reading: it assigns, runs a guarded builtin (by normalised name, so `'ha'sh` counts), or passes an
+ * argument holding `=` (`env PS4=…`, `env 'BASH_FU''NC_x%%=…'`). Names are compared, not searched for in the
+ * text: a text test with many alternatives cost more than the check itself on a 10-unit chain.
+ */
 function mayRebind(unit: CommandUnit): boolean {
-	if (unit.commandName !== null && GUARDED_NAMES.has(unit.commandName)) return true;
-	return unit.args.some((word) => word.raw.includes("=") && /['"\\%]/.test(word.raw));
+	if (unit.assignments.length > 0 || guarded(unit)) return true;
+	for (const word of unit.args) if (word.raw.includes("=")) return true;
+	return false;
+}
+
+function guarded(unit: CommandUnit): boolean {
+	return unit.commandName !== null && GUARDED_NAMES.has(unit.commandName);
 }
 
 function unitFloor(unit: CommandUnit): string | null {
