@@ -14,7 +14,6 @@ import {
 	defaultAssignments,
 	expressionReach,
 	identifiersOf,
-	SUBSTITUTION_REASON,
 	subscriptOf,
 } from "./arithmetic-text";
 import type { CommandUnit } from "./command-unit";
@@ -31,11 +30,13 @@ function hasMarker(command: string): boolean {
 	return command.includes("[") || command.includes("((") || command.includes("${");
 }
 
+/** Builtins whose words are arithmetic (`let`, `test -v`) or may declare integers (`declare -i`). */
+const NAMED_CONTEXTS: ReadonlySet<string> = new Set(["let", "declare", "typeset", "local", "test"]);
+
 function namedContext(unit: CommandUnit): boolean {
 	return unit.commandName !== null && NAMED_CONTEXTS.has(unit.commandName);
 }
-/** Builtins whose words are arithmetic (`let`) or may declare integers (`declare -i`). */
-const NAMED_CONTEXTS: ReadonlySet<string> = new Set(["let", "declare", "typeset", "local", "test"]);
+
 const ARITHMETIC_TEST = /^-(?:eq|ne|lt|le|gt|ge|v)$/;
 const INTEGER = /^\s*[-+]?(?:0[xX][0-9a-fA-F]+|[0-9]+(?:#[0-9A-Za-z@_]+)?)\s*$/;
 const FOR_HEADER = /^(?:for|select)\s+([A-Za-z_]\w*)(?:\s+in\s+([^;\n]*?))?\s*(?:;|\n)\s*do\b/;
@@ -239,5 +240,3 @@ function reachedComputed(start: readonly string[], values: ReadonlyMap<string, r
 	}
 	return null;
 }
-
-export { SUBSTITUTION_REASON };
