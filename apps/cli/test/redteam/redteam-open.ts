@@ -40,33 +40,6 @@ export const OPEN_ROWS: ReadonlyMap<string, number> = new Map([
 	["A2-sqlite-once", 13], // effects-denylist
 	["A2-ldso-env", 13], // effects-denylist
 	["A2-node-options-fixed", 13], // effects-denylist
-	["C-arithx-index", 12], // fidelity-allowlist
-	["C-arithx-head", 12], // fidelity-allowlist
-	["C-arithx-backtick", 12], // fidelity-allowlist
-	["C-arithx-rm", 12], // fidelity-allowlist
-	["C-arithx-exfil", 12], // fidelity-allowlist
-	["A-hash-p", 12], // fidelity-denylist
-	["A-bashcmds-curl", 12], // fidelity-denylist
-	["A-hash-p-curl", 12], // fidelity-denylist
-	["A-arith-hidden-sq", 12], // fidelity-denylist
-	["A-arith-hidden-ansi", 12], // fidelity-denylist
-	["A-arith-expansion", 12], // fidelity-denylist
-	["A-arith-substr", 12], // fidelity-denylist
-	["A-read-sub", 12], // fidelity-denylist
-	["A-declare-sub-hidden", 12], // fidelity-denylist
-	["A-nameref-hidden", 12], // fidelity-denylist
-	["A2-exec-a-hidden", 12], // fidelity-denylist
-	["A2-compgen-W-hidden", 12], // fidelity-denylist
-	["A2-arith-let-hidden", 12], // fidelity-denylist
-	["A2-arith-declare-i", 12], // fidelity-denylist
-	["A2-arith-dbl-index", 12], // fidelity-denylist
-	["A2-arith-case-mod", 12], // fidelity-denylist
-	["A2-arith-history", 12], // fidelity-denylist
-	["A2-arithx-echo", 12], // fidelity-denylist
-	["A2-arithx-curl", 12], // fidelity-denylist
-	["D-arithx-gitlog", 12], // fidelity-readonly
-	["D-arithx-gitlog-index", 12], // fidelity-readonly
-	["D-arithx-backtick", 12], // fidelity-readonly
 	["cr-hash", 12], // fidelity-recommended
 	["vt-hash", 12], // fidelity-recommended
 	["pad-5000", 12], // fidelity-yolo

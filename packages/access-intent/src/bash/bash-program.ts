@@ -7,6 +7,7 @@
 import type { Tree } from "web-tree-sitter";
 import type { AccessPath } from "../path/access-path";
 import type { PathNormalizer } from "../path/path-normalizer";
+import { arithmeticFloor } from "./arithmetic-reevaluation";
 import type { BashParser } from "./bash-parser";
 import type { CommandUnit, UnitContext } from "./command-unit";
 import {
@@ -18,6 +19,7 @@ import {
 import { DEFAULT_PARSE_LIMITS, ParseBudget, type ParseLimits, type WorkCount } from "./parse-budget";
 import { collectBashPaths } from "./path-candidates";
 import { plainCommandDrafts } from "./plain-command";
+import { rebindingFloor } from "./shell-rebinding-guard";
 import { SourceIndex } from "./source-index";
 import { collectDrafts } from "./unit-collector";
 import type { UnitDraft } from "./unit-draft";
@@ -62,8 +64,9 @@ export class BashProgram {
 	/** Never throws on any string: a command it cannot read completely is returned with `unparseable` set. */
 	static parse(command: string, deps: BashProgramDeps): BashProgram {
 		const parsed = parseBashUnits(command, deps.parser, deps.limits);
-		if (parsed.unparseable !== null)
+		if (parsed.unparseable !== null && parsed.units.length === 0)
 			return new BashProgram(command, [], [], [], parsed.unparseable, parsed.work, false, []);
+		// A shell-state floor (ADR 0025) keeps the units and paths it read, so their denies still decide.
 		const options = deps.workdir === undefined ? {} : { workdir: deps.workdir };
 		const paths = collectBashPaths(parsed.units, deps.normalizer, options);
 		return new BashProgram(
@@ -71,7 +74,7 @@ export class BashProgram {
 			parsed.units,
 			paths.externalPaths,
 			paths.ruleCandidates,
-			null,
+			parsed.unparseable,
 			parsed.work,
 			paths.truncated,
 			collectWriteTargets(parsed.units, deps.normalizer.withProbeCache(), options),
@@ -95,7 +98,10 @@ export function parseBashUnits(
 	const result = unitsOf(command, parser, budget, TOP_LEVEL, 0);
 	if ("unparseable" in result)
 		return { units: [], unparseable: { kind: "unparseable", reason: result.unparseable }, work: budget.work };
-	return { units: Object.freeze([...result]), unparseable: null, work: budget.work };
+	const units = Object.freeze([...result]);
+	// SECURITY: shell state that rebinds a name or evaluates text again cannot be followed from the units (ADR 0025).
+	const floor = rebindingFloor(command, units) ?? arithmeticFloor(command, units);
+	return { units, unparseable: floor === null ? null : { kind: "unparseable", reason: floor }, work: budget.work };
 }
 
 interface Scope {

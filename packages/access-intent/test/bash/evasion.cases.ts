@@ -19,6 +19,8 @@ export type EvasionRow =
 			readonly command: string;
 			readonly units: readonly ExpectedUnit[];
 			readonly absent?: readonly string[];
+			/** The units are enumerated and the command still asks: bash evaluates the output again (ADR 0025). */
+			readonly reevaluated?: true;
 	  }
 	| { readonly id: string; readonly construct: string; readonly command: string; readonly unparseable: true };
 
@@ -85,7 +87,7 @@ export const EVASION_ROWS: readonly EvasionRow[] = [
 	{ id: "EV-cs-local", construct: "local", command: `f() { local x=$(${RM}); }`, units: [cs(RM)] },
 	{ id: "EV-cs-readonly", construct: "readonly", command: `readonly X="$(${RM})"`, units: [cs(RM)] },
 	{ id: "EV-cs-array", construct: "a=( )", command: `a=(one $(${RM}))`, units: [cs(RM)] },
-	{ id: "EV-cs-subscript", construct: "a[$( )]=", command: `a[$(${RM})]=1`, units: [cs(RM)] },
+	{ id: "EV-cs-subscript", construct: "a[$( )]=", command: `a[$(${RM})]=1`, units: [cs(RM)], reevaluated: true },
 	{ id: "EV-redirect-target", construct: "> $( )", command: `ls > $(${RM})`, units: [cs(RM)] },
 	{ id: "EV-redirect-append", construct: "2>> $( )", command: `ls 2>>$(${RM})`, units: [cs(RM)] },
 	{ id: "EV-redirect-input", construct: "< $( )", command: `cat < "$(${RM})"`, units: [cs(RM)] },
@@ -113,13 +115,20 @@ export const EVASION_ROWS: readonly EvasionRow[] = [
 	{ id: "EV-herestring-quoted", construct: '<<< "$( )"', command: `cat <<< "$(${RM})"`, units: [cs(RM)] },
 	{ id: "EV-test-double", construct: "[[ ]]", command: `[[ -n $(${RM}) ]]`, units: [cs(RM)] },
 	{ id: "EV-test-single", construct: "[ ]", command: `[ -n "$(${RM})" ]`, units: [cs(RM)] },
-	{ id: "EV-arith-expansion", construct: "$(( ))", command: `echo $(( $(${RM}) + 1 ))`, units: [cs(RM)] },
-	{ id: "EV-arith-command", construct: "(( ))", command: `(( $(${RM}) ))`, units: [cs(RM)] },
+	{
+		id: "EV-arith-expansion",
+		construct: "$(( ))",
+		command: `echo $(( $(${RM}) + 1 ))`,
+		units: [cs(RM)],
+		reevaluated: true,
+	},
+	{ id: "EV-arith-command", construct: "(( ))", command: `(( $(${RM}) ))`, units: [cs(RM)], reevaluated: true },
 	{
 		id: "EV-arith-for",
 		construct: "for ((x=$( )))",
 		command: `for ((i=$(${RM}); i<1; i++)); do :; done`,
 		units: [cs(RM)],
+		reevaluated: true,
 	},
 	{ id: "EV-param-default", construct: "${x:-$( )}", command: `echo \${x:-$(${RM})}`, units: [cs(RM)] },
 	{ id: "EV-param-assign", construct: '"${x:=$( )}"', command: `echo "\${x:=$(${RM})}"`, units: [cs(RM)] },
