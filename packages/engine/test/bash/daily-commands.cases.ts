@@ -5,11 +5,15 @@
  * Never: holds behaviour; `daily-commands.test.ts` requires zero asks under the allowlist and under `rm *: deny`.
  */
 
-/** Each program the table runs, allowed; everything else (and every wrapper's own text) asks. */
+/**
+ * Each program the table runs, allowed, and the `write` tool allowed (bash writes meet the `write` rule, ADR 0027);
+ * everything else (and every wrapper's own text) asks.
+ */
 export const DAILY_ALLOWLIST = {
 	permission: {
 		"*": "ask",
 		path: "allow",
+		write: "allow",
 		bash: {
 			"*": "ask",
 			...Object.fromEntries(

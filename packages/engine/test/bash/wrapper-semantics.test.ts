@@ -9,6 +9,8 @@ const decide = (engine: ReturnType<typeof createEngine>, command: string) =>
 const ALLOWLIST = {
 	permission: {
 		"*": "ask",
+		// Bash writes meet the `write` rule (ADR 0027): allowed here, so only the programs decide.
+		write: "allow",
 		bash: {
 			"*": "ask",
 			"git status *": "allow",

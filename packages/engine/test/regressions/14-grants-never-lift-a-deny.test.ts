@@ -21,7 +21,8 @@ describe("issue 14: a session grant never lifts a deny in the engine", () => {
 	])(
 		"keeps the deny after granting `$title`: pipeline, query and forwarded ask",
 		({ bash, grant, granted, denied }) => {
-			const e = createEngine({ config: { permission: { bash } } });
+			// `write` allowed: `rm` deletes, and a bash delete also meets the `write` rule (ADR 0027).
+			const e = createEngine({ config: { permission: { bash, write: "allow" } } });
 			e.store.add({ surface: "bash", pattern: grant });
 			expect(e.pipeline.decide(bashCall(granted)).combined.state).toBe("allow");
 			expect(e.pipeline.decide(bashCall(denied)).combined.state).toBe("deny");
