@@ -92,8 +92,6 @@ export const OPEN_ROWS: ReadonlyMap<string, number> = new Map([
 	["D-arithx-gitlog-file", 12], // fidelity-readonly
 	["D-arithx-backtick", 12], // fidelity-readonly
 	["D-arithx-cat-heredoc", 12], // fidelity-readonly
-	["cr-hash", 12], // fidelity-recommended
-	["vt-hash", 12], // fidelity-recommended
 	["empty-exp-env", 12], // fidelity-recommended
 	["unknown-var-path", 12], // fidelity-recommended
 	["pad-5000", 12], // fidelity-yolo

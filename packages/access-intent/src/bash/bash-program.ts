@@ -9,6 +9,7 @@ import type { AccessPath } from "../path/access-path";
 import type { PathNormalizer } from "../path/path-normalizer";
 import type { BashParser } from "./bash-parser";
 import type { CommandUnit, UnitContext } from "./command-unit";
+import { lexicalMismatch, mayMergeBackquotes, mergedBackquotes } from "./lexical-prescan";
 import {
 	ansiCStringEnd,
 	type PrefixRepair,
@@ -115,6 +116,9 @@ function unitsOf(
 	// SECURITY: bash drops NUL bytes while reading, so `r\0m` would run `rm` although the tree shows `r\0m`.
 	if (command.includes("\0")) return { unparseable: "the command contains a NUL character" };
 	if (LONE_SURROGATE.test(command)) return { unparseable: "the command contains an unpaired UTF-16 surrogate" };
+	// SECURITY: characters bash and the grammar read differently (`ls \r#; rm x`), before either reading (ADR 0020).
+	const lexical = lexicalMismatch(command);
+	if (lexical !== null) return { unparseable: lexical };
 	// SECURITY: with aliases expanded, a word defined by `alias` on one line runs its value on the next (ADR 0019).
 	if (command.includes("expand_aliases")) return { unparseable: "the command turns on alias expansion" };
 	// SECURITY: `${x@P}` expands the value as a prompt, running any `$(…)` in it, and `x` may come from the environment.
@@ -184,6 +188,12 @@ function emit(
  * a parse on a large tree, even when it finds nothing.
  */
 function opaqueTextMisread(tree: Tree, source: string): string | null {
+	// SECURITY: `` `ls``rm x` `` is two substitutions to bash and one to the grammar (ADR 0020).
+	if (mayMergeBackquotes(source)) {
+		const nodes = tree.rootNode.descendantsOfType("command_substitution");
+		const merged = mergedBackquotes(nodes.flatMap((node) => (node === null ? [] : [node.text])));
+		if (merged !== null) return merged;
+	}
 	if (source.includes("$'")) {
 		for (const node of tree.rootNode.descendantsOfType("ansi_c_string")) {
 			if (node === null) continue;
