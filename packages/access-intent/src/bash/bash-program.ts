@@ -9,7 +9,7 @@ import type { AccessPath } from "../path/access-path";
 import type { PathNormalizer } from "../path/path-normalizer";
 import type { BashParser } from "./bash-parser";
 import type { CommandUnit, UnitContext } from "./command-unit";
-import { lexicalMismatch, mayMergeBackquotes, mergedBackquotes } from "./lexical-prescan";
+import { heredocTailMisread, lexicalMismatch, mayMergeBackquotes, mergedBackquotes } from "./lexical-prescan";
 import {
 	ansiCStringEnd,
 	type PrefixRepair,
@@ -193,6 +193,16 @@ function opaqueTextMisread(tree: Tree, source: string): string | null {
 		const nodes = tree.rootNode.descendantsOfType("command_substitution");
 		const merged = mergedBackquotes(nodes.flatMap((node) => (node === null ? [] : [node.text])));
 		if (merged !== null) return merged;
+	}
+	if (source.includes("<<") && /[$<>]\(/.test(source)) {
+		for (const node of tree.rootNode.descendantsOfType("heredoc_redirect")) {
+			let outer = node?.parent ?? null;
+			while (outer !== null && outer.type !== "command_substitution" && outer.type !== "process_substitution")
+				outer = outer.parent;
+			if (node === null || outer === null) continue;
+			const misread = heredocTailMisread(source.slice(node.endIndex, outer.endIndex));
+			if (misread !== null) return misread;
+		}
 	}
 	if (source.includes("$'")) {
 		for (const node of tree.rootNode.descendantsOfType("ansi_c_string")) {

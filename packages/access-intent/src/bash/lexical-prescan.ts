@@ -16,6 +16,10 @@ const codeSet = (chars: string): readonly boolean[] =>
 const SCANNER_STATE = codeSet("$=`");
 /** Characters after which, in the same word, the grammar may end a token and skip a following `\ ` as a blank. */
 const TOKEN_END = codeSet("$\"'{}[]()`");
+/** Characters that continue a word token of the grammar: after one, a Unicode space stays inside the word. */
+const WORD_CHAR: readonly boolean[] = Array.from({ length: 128 }, (_, code) =>
+	/[A-Za-z0-9_./:,@%+-]/.test(String.fromCharCode(code)),
+);
 
 /**
  * Cheap test first: a command with none of these characters is read alike by both, and the loop below never runs.
@@ -24,7 +28,7 @@ const TOKEN_END = codeSet("$\"'{}[]()`");
  */
 const SUSPECT =
 	// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this test looks for.
-	/[\x01-\x08\x0b-\x1f\x7f-\xa0\u1680\u180e\u2000-\u200b\u2028\u2029\u202f\u205f\u3000\ufeff]|\\[ \t]|\n\\|(?:^|[\s;&|(])-[^\s"']*\$"/;
+	/(?:^|[\s;&|(])-\S*\\\n|[\x01-\x08\x0b-\x1f\x7f-\xa0\u1680\u180e\u2000-\u200b\u2028\u2029\u202f\u205f\u3000\ufeff]|\\[ \t]|\n\\|(?:^|[\s;&|(])-[^\s"']*\$"/;
 
 /** Unicode spaces for which the grammar's scanner (`iswspace`) ends a word that bash continues. */
 function isScannerSpace(code: number): boolean {
@@ -67,6 +71,7 @@ export function lexicalMismatch(command: string): string | null {
 	/** The current word began with an unquoted `-` and has had no quote yet. */
 	let dashWord = false;
 	let backslashes = 0;
+	let prev = 0x20;
 	for (let i = 0; i < command.length; i++) {
 		const code = command.charCodeAt(i);
 		const escaped = backslashes % 2 === 1;
@@ -77,6 +82,9 @@ export function lexicalMismatch(command: string): string | null {
 			return `the command contains ${CONTROL_NAMES.get(code) ?? `a control character (${codeName(code)})`} at offset ${i}, which bash reads as part of a word and tree-sitter-bash may read as a blank`;
 		if (code === 0x5c && !escaped) {
 			const next = command.charCodeAt(i + 1);
+			// SECURITY: `rm a -n\<newline> 2>&1`: the grammar drops an option word continued onto the next line.
+			if (next === 0x0a && dashWord)
+				return `a line continuation at offset ${i} ends an option word, which tree-sitter-bash drops`;
 			// SECURITY: `ls \ #; rm x`, `ls a\<TAB>#; rm x`: the grammar skips a backslash-blank between its tokens as
 			// a blank, so `#; rm x` looks like a comment; bash reads `\ ` as a quoted blank inside the word and runs `rm`.
 			if (next === 0x09 || (next === 0x20 && (atWordStart || tokenWord)))
@@ -90,8 +98,10 @@ export function lexicalMismatch(command: string): string | null {
 		// and reads `rm` as an argument; bash keeps the space in the value and runs `rm y`.
 		// SECURITY: `git status \u00a0-rf`: where a word may start the grammar skips a Unicode space as a blank
 		// (argv `-rf`); bash passes it as part of the word (` -rf`).
-		if (atWordStart && !escaped && isWordStartSpace(code))
-			return `a Unicode space (${codeName(code)}) starts a word at offset ${i}: tree-sitter-bash skips it as a blank, bash does not`;
+		// The same after a token of the grammar ends inside the word (`'EOF'<U+2008>`, `[[<U+00A0>`, `C='a b'<U+00A0>`).
+		const afterTokenEnd = tokenWord && prev < 128 && WORD_CHAR[prev] !== true;
+		if ((atWordStart || afterTokenEnd) && !escaped && isWordStartSpace(code))
+			return `a Unicode space (${codeName(code)}) at offset ${i} where tree-sitter-bash may start a word: it skips it as a blank, bash does not`;
 		if (isScannerSpace(code) && scannerWord)
 			return `a Unicode space (${codeName(code)}) at offset ${i} follows an assignment or expansion: tree-sitter-bash ends the word there, bash does not`;
 		// SECURITY: `rm -rf$"x"`: in a word that starts with `-` the grammar drops everything before `$"…"` (argv
@@ -111,6 +121,7 @@ export function lexicalMismatch(command: string): string | null {
 			if (code < 128 && TOKEN_END[code] === true) tokenWord = true;
 		}
 		backslashes = code === 0x5c ? backslashes + 1 : 0;
+		prev = code;
 	}
 	return null;
 }
@@ -136,4 +147,16 @@ export function mayMergeBackquotes(source: string): boolean {
 	if (first === -1) return false;
 	const second = source.indexOf("`", first + 1);
 	return second !== -1 && source.indexOf("`", second + 1) !== -1;
+}
+
+/**
+ * A here-document inside `$(…)`, `<(…)` or `>(…)` followed by more commands before the `)`: bash 5.2 re-reads that
+ * text differently (`$(cat <<'E'` … `E` then `ls; rm x)` runs `ls rm x`). `tail` is the substitution's text after the
+ * here-document's end delimiter; only a closing parenthesis (and blanks) may follow, as in the common
+ * `git commit -m "$(cat <<'EOF' … EOF\n)"`.
+ */
+export function heredocTailMisread(tail: string): string | null {
+	return /^\s*\)?\s*$/.test(tail)
+		? null
+		: "a here-document inside a substitution followed by more commands, which bash re-reads";
 }

@@ -12,8 +12,13 @@ const NAMES = [
 	...["ls", "cat", "echo", "rm", "curl", "git", "grep", "sed", "wc", "head", "touch", "printf", "zzz"],
 	...["\\rm", "'rm'", '"rm"', 'r""m', "r\\m", "$'rm'", "/bin/rm", "/usr/bin/rm", "/usr/local/bin/curl", "/sbin/x"],
 	...["sudo rm", "env rm", "env A=1 curl", "timeout 5 rm", "nice rm", "nohup rm", "xargs rm", "command rm", "exec rm"],
-	...["bash -c 'rm x'", 'sh -c "curl y"', "eval 'rm z'", "builtin echo", "time rm", "git status"],
+	...["builtin echo", "time rm", "git status"],
 ];
+/**
+ * Payload wrappers take no further words: bash evaluates `eval A B` as `A B` joined, which the gate does not model
+ * (issue 13; `oracle.tables.test.ts` asserts that gap on one row).
+ */
+const PAYLOADS = ["bash -c 'rm x'", 'sh -c "curl y"', "eval 'rm z'", "bash -c 'ls; rm x' 2>&1"];
 
 /** Characters bash and a grammar may read differently: every C0 control but NUL, DEL, and the Unicode spaces. */
 export const ODD_CHARACTERS: readonly string[] = [
@@ -121,12 +126,9 @@ const redirect = fc.constantFrom(
 );
 const comment = fc.constantFrom(" # rm c", " #x", " # $(rm i)", ";# ';rm'");
 
-const simple = fc
+const plainSimple = fc
 	.tuple(
-		sometimes(
-			fc.constantFrom("A=1 ", "x=$(rm j) ", "f=.env ", "B=$x ", "C='a b' ", "D=", "x=\u3000 ", "y=$x\u2003 "),
-			6,
-		),
+		sometimes(fc.constantFrom("A=1 ", "x=$(rm j) ", "f=.env ", "B=$x ", "C='a b' ", "D=", "x=\u3000 "), 8),
 		fc.constantFrom(...NAMES),
 		fc.array(fc.tuple(blank, word), { maxLength: 2 }),
 		sometimes(redirect, 4),
@@ -136,6 +138,7 @@ const simple = fc
 		([assign, name, args, redir, note]) =>
 			`${assign ?? ""}${name}${args.map(([space, text]) => space + text).join("")}${redir ?? ""}${note ?? ""}`,
 	);
+const simple = fc.oneof({ weight: 12, arbitrary: plainSimple }, { weight: 1, arbitrary: fc.constantFrom(...PAYLOADS) });
 
 const SEPARATORS = [";", " ; ", " && ", "||", " | ", " & ", "\n", " |& ", ";\n", "&&\n"];
 

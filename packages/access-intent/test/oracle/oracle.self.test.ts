@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EVASION_ROWS } from "../bash/evasion.cases";
 import { BashSandbox, type CommandRun } from "./bash-sandbox";
-import { tableInputs } from "./oracle-inputs";
 import { blindedExtractor, gateExtractor, judge, rawTreeSitterExtractor } from "./oracle-judge";
 
 /** The oracle's teeth: it must catch an extractor that misses units, and the `\r#` reading from before ADR 0020. */
@@ -12,7 +12,7 @@ let crRuns: CommandRun[];
 
 beforeAll(async () => {
 	sandbox = BashSandbox.create();
-	tableRuns = await sandbox.run(tableInputs().map((input) => input.command));
+	tableRuns = await sandbox.run(EVASION_ROWS.map((row) => row.command));
 	crRuns = await sandbox.run([CR_HASH, "ls \v#; rm -rf somedir", "ls \\ #; rm -rf somedir"]);
 }, 600_000);
 
@@ -21,7 +21,7 @@ afterAll(() => sandbox?.remove());
 describe("the differential oracle's self-tests", () => {
 	it("reports a blinded extractor that drops the last unit", () => {
 		const report = judge(tableRuns, blindedExtractor);
-		expect(report.disagreements.length).toBeGreaterThan(50);
+		expect(report.disagreements.length).toBeGreaterThan(30);
 		expect(report.disagreements.map((d) => d.command)).toContain("ls && rm -rf /");
 	});
 

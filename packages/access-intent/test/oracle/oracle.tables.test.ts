@@ -43,11 +43,16 @@ const KNOWN_GAPS: ReadonlyMap<string, { readonly issue: number; readonly ran: st
 	["A-hash-p", { issue: 12, ran: "rm, started for `ls` after `hash -p /usr/bin/rm ls`" }],
 	["A2-exec-a-hidden", { issue: 12, ran: "rm, started through `BASH_CMDS` for a name the gate reads as `x`" }],
 	["A2-compgen-W-hidden", { issue: 12, ran: "rm, from `compgen -W` expanding its word list again" }],
+	// A payload wrapper whose words bash joins before evaluating (issue 13); the generator gives payloads no words.
+	["eval-joined-words", { issue: 13, ran: "`[ab]`, from `eval 'rm z' \\;[ab]` evaluating `rm z ;[ab]`" }],
 ]);
+
+/** Rows of the gaps that are not red-team rows. */
+const GAP_ROWS: readonly OracleInput[] = [{ id: "gaps/eval-joined-words", command: "eval 'rm z' \\;[ab]" }];
 
 let sandbox: BashSandbox;
 const byId = new Map<string, CommandRun>();
-const inputs: OracleInput[] = [...tableInputs(), ...redteamInputs()];
+const inputs: OracleInput[] = [...tableInputs(), ...redteamInputs(), ...GAP_ROWS];
 
 beforeAll(async () => {
 	// Throws (the suite fails, never skips) when bubblewrap or user namespaces are unavailable.
@@ -74,7 +79,7 @@ describe("the differential oracle over every evasion table and the red-team corp
 
 	it.each([...KNOWN_GAPS.keys()])("known gap %s is still a gap (remove the row when it is fixed)", (id) => {
 		const matches = inputs.filter((input) => input.id.endsWith(`/${id}`));
-		expect(matches.length, `${id} is a red-team row`).toBe(1);
+		expect(matches.length, `${id} is one row`).toBe(1);
 		const run = byId.get((matches[0] as OracleInput).id) as CommandRun;
 		expect(unreported(run, gateExtractor(run.command)).length, `${id} now passes the oracle`).toBeGreaterThan(0);
 	});
