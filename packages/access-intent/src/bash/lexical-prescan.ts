@@ -72,6 +72,10 @@ export function lexicalMismatch(command: string): string | null {
 	let dashWord = false;
 	let backslashes = 0;
 	let prev = 0x20;
+	/** `<<` (or `<<<`) was the last operator, so the next word is a delimiter or here-string word. */
+	let afterDoubleLess = false;
+	/** The current word is that word. */
+	let redirectWord = false;
 	for (let i = 0; i < command.length; i++) {
 		const code = command.charCodeAt(i);
 		const escaped = backslashes % 2 === 1;
@@ -99,7 +103,8 @@ export function lexicalMismatch(command: string): string | null {
 		// SECURITY: `git status \u00a0-rf`: where a word may start the grammar skips a Unicode space as a blank
 		// (argv `-rf`); bash passes it as part of the word (` -rf`).
 		// The same after a token of the grammar ends inside the word (`'EOF'<U+2008>`, `[[<U+00A0>`, `C='a b'<U+00A0>`).
-		const afterTokenEnd = tokenWord && prev < 128 && WORD_CHAR[prev] !== true;
+		// A here-document delimiter or here-string word is one token of the grammar's scanner throughout.
+		const afterTokenEnd = (tokenWord && prev < 128 && WORD_CHAR[prev] !== true) || redirectWord;
 		if ((atWordStart || afterTokenEnd) && !escaped && isWordStartSpace(code))
 			return `a Unicode space (${codeName(code)}) at offset ${i} where tree-sitter-bash may start a word: it skips it as a blank, bash does not`;
 		if (isScannerSpace(code) && scannerWord)
@@ -108,14 +113,20 @@ export function lexicalMismatch(command: string): string | null {
 		// `x`); bash passes `-rfx`.
 		if (code === 0x24 && !escaped && dashWord && command.charCodeAt(i + 1) === 0x22)
 			return `a locale string ($"…") at offset ${i} inside an option word, which tree-sitter-bash reads without its start`;
+		if (code === 0x3c && !escaped && prev === 0x3c) afterDoubleLess = true;
 		if (code < 128 && BOUNDARY[code] === true && !escaped) {
+			if (code !== 0x3c && code !== 0x20 && code !== 0x09) afterDoubleLess = false;
+			redirectWord = false;
 			atWordStart = true;
 			scannerWord = false;
 			tokenWord = false;
 			dashWord = false;
 		} else {
-			if (atWordStart) dashWord = code === 0x2d;
-			else if (code === 0x22 || code === 0x27) dashWord = false;
+			if (atWordStart) {
+				dashWord = code === 0x2d;
+				redirectWord = afterDoubleLess;
+				afterDoubleLess = false;
+			} else if (code === 0x22 || code === 0x27) dashWord = false;
 			atWordStart = false;
 			if (code < 128 && SCANNER_STATE[code] === true) scannerWord = true;
 			if (code < 128 && TOKEN_END[code] === true) tokenWord = true;

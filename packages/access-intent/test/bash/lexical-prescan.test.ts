@@ -69,6 +69,12 @@ const ROWS: readonly LexicalRow[] = [
 		bashRuns: ["git", "cat"],
 		verdict: "parsed",
 	},
+	{
+		id: "ideographic-after-heredoc-delimiter",
+		command: "sh <<EOF\u3000\nrm x\nEOF\nls",
+		bashRuns: ["sh"],
+		verdict: "prescan",
+	},
 	{ id: "merged-backquotes", command: "echo `ls``rm x`", bashRuns: ["ls", "rm"], verdict: "tree" },
 	{ id: "backquotes-on-two-lines", command: "echo `ls`\necho `rm x`", bashRuns: ["ls", "rm"], verdict: "parsed" },
 	{ id: "ansi-c-cr-escape", command: "echo $'\\r'#; rm x", bashRuns: ["rm"], verdict: "parsed" },
