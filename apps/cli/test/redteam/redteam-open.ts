@@ -40,8 +40,6 @@ export const OPEN_ROWS: ReadonlyMap<string, number> = new Map([
 	["A2-sqlite-once", 13], // effects-denylist
 	["A2-ldso-env", 13], // effects-denylist
 	["A2-node-options-fixed", 13], // effects-denylist
-	["cr-hash", 12], // fidelity-recommended
-	["vt-hash", 12], // fidelity-recommended
 	["pad-5000", 12], // fidelity-yolo
 	["pad-nest", 12], // fidelity-yolo
 	["pad-size", 12], // fidelity-yolo

@@ -10,6 +10,7 @@ import type { PathNormalizer } from "../path/path-normalizer";
 import { arithmeticFloor } from "./arithmetic-reevaluation";
 import type { BashParser } from "./bash-parser";
 import type { CommandUnit, UnitContext } from "./command-unit";
+import { heredocTailMisread, lexicalMismatch, mayMergeBackquotes, mergedBackquotes } from "./lexical-prescan";
 import {
 	ansiCStringEnd,
 	type PrefixRepair,
@@ -125,6 +126,9 @@ function unitsOf(
 	// SECURITY: bash drops NUL bytes while reading, so `r\0m` would run `rm` although the tree shows `r\0m`.
 	if (command.includes("\0")) return { unparseable: "the command contains a NUL character" };
 	if (LONE_SURROGATE.test(command)) return { unparseable: "the command contains an unpaired UTF-16 surrogate" };
+	// SECURITY: characters bash and the grammar read differently (`ls \r#; rm x`), before either reading (ADR 0020).
+	const lexical = lexicalMismatch(command);
+	if (lexical !== null) return { unparseable: lexical };
 	// SECURITY: with aliases expanded, a word defined by `alias` on one line runs its value on the next (ADR 0019).
 	if (command.includes("expand_aliases")) return { unparseable: "the command turns on alias expansion" };
 	// SECURITY: `${x@P}` expands the value as a prompt, running any `$(…)` in it, and `x` may come from the environment.
@@ -194,6 +198,22 @@ function emit(
  * a parse on a large tree, even when it finds nothing.
  */
 function opaqueTextMisread(tree: Tree, source: string): string | null {
+	// SECURITY: `` `ls``rm x` `` is two substitutions to bash and one to the grammar (ADR 0020).
+	if (mayMergeBackquotes(source)) {
+		const nodes = tree.rootNode.descendantsOfType("command_substitution");
+		const merged = mergedBackquotes(nodes.flatMap((node) => (node === null ? [] : [node.text])));
+		if (merged !== null) return merged;
+	}
+	if (source.includes("<<") && /[$<>]\(/.test(source)) {
+		for (const node of tree.rootNode.descendantsOfType("heredoc_redirect")) {
+			let outer = node?.parent ?? null;
+			while (outer !== null && outer.type !== "command_substitution" && outer.type !== "process_substitution")
+				outer = outer.parent;
+			if (node === null || outer === null) continue;
+			const misread = heredocTailMisread(source.slice(node.endIndex, outer.endIndex));
+			if (misread !== null) return misread;
+		}
+	}
 	if (source.includes("$'")) {
 		for (const node of tree.rootNode.descendantsOfType("ansi_c_string")) {
 			if (node === null) continue;

@@ -202,7 +202,10 @@ function hasBraceExpansion(source: string, start: number, end: number, spans: re
 			continue;
 		}
 		const ch = source[i];
-		if (ch === "\\") {
+		// SECURITY: a backslash is literal inside single quotes: `'\'{a,b}` expands to `\a \b` (found by the oracle).
+		if (quote === "'") {
+			if (ch === "'") quote = null;
+		} else if (ch === "\\") {
 			i++;
 		} else if (quote !== null) {
 			if (ch === quote) quote = null;

@@ -48,9 +48,12 @@ describe("readShellWord", () => {
 		expect(read("a$(pwd)b", [{ start: 1, end: 7 }])).toEqual([lit("a"), { kind: "dynamic", raw: "$(pwd)" }, lit("b")]);
 	});
 
-	it.each(["{a,b}", "x{1..3}", "pre{a,'b'}post", "{rm,-rf}"])("reads brace expansion %s as one dynamic word", (raw) => {
-		expect(read(raw)).toEqual([{ kind: "dynamic", raw }]);
-	});
+	it.each(["{a,b}", "x{1..3}", "pre{a,'b'}post", "{rm,-rf}", "'\\'{a,b}", '"\\\\"{a,b}'])(
+		"reads brace expansion %s as one dynamic word",
+		(raw) => {
+			expect(read(raw)).toEqual([{ kind: "dynamic", raw }]);
+		},
+	);
 
 	it.each(['"{a,b}"', "\\{a,b\\}", "'{a,b}'"])("keeps quoted braces %s literal", (raw) => {
 		expect(read(raw).every((part) => part.kind === "literal")).toBe(true);

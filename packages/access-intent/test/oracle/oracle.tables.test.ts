@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BashSandbox, type CommandRun } from "./bash-sandbox";
+import { type OracleInput, redteamInputs, tableInputs } from "./oracle-inputs";
+import { describe as account, gateExtractor, judge, unreported } from "./oracle-judge";
+
+/**
+ * Disagreements outside the lexical class, owned by other issues: each is asserted to STILL be a disagreement, so
+ * the fix that closes one fails this test until its row is removed here. Add a row only with its issue number and
+ * what bash did; never for a lexical disagreement (those are fixed in `lexical-prescan.ts`).
+ */
+const KNOWN_GAPS: ReadonlyMap<string, { readonly issue: number; readonly ran: string }> = new Map([
+	// Arithmetic, `read`, `declare`, `let`, `${x:…}` and `${a[…]}` evaluate a value again: `a[$(…)]` in it runs.
+	...[
+		"C-arith-echo",
+		"C-arith-dparen",
+		"C-arith-sq",
+		"C-arith-ansi",
+		"C-arith-cat-sub",
+		"C-arith-dbracket",
+		"C-arith-rm",
+		"C-arithx-substr",
+		"C-arithx-index",
+		"C-arithx-head",
+		"C-arithx-backtick",
+		"C-arithx-rm",
+		"C-arithx-exfil",
+		"A-arith-hidden-sq",
+		"A-arith-hidden-ansi",
+		"A-arith-expansion",
+		"A-arith-substr",
+		"A-read-sub",
+		"A-declare-sub-hidden",
+		"A-nameref-hidden",
+		"A2-arith-let-hidden",
+		"A2-arith-declare-i",
+		"A2-arith-dbl-index",
+		"A2-arith-case-mod",
+		"A2-arith-history",
+		"A2-arithx-echo",
+		"A2-arithx-curl",
+	].map((id) => [id, { issue: 12, ran: "the program inside a[$(…)] of a value evaluated again" }] as const),
+	// Names rebound to other programs, or words expanded again (issue 12, item 4).
+	["A-hash-p", { issue: 12, ran: "rm, started for `ls` after `hash -p /usr/bin/rm ls`" }],
+	["A2-exec-a-hidden", { issue: 12, ran: "rm, started through `BASH_CMDS` for a name the gate reads as `x`" }],
+	["A2-compgen-W-hidden", { issue: 12, ran: "rm, from `compgen -W` expanding its word list again" }],
+	// A payload wrapper whose words bash joins before evaluating (issue 13); the generator gives payloads no words.
+	["eval-joined-words", { issue: 13, ran: "`[ab]`, from `eval 'rm z' \\;[ab]` evaluating `rm z ;[ab]`" }],
+]);
+
+/** Rows of the gaps that are not red-team rows. */
+const GAP_ROWS: readonly OracleInput[] = [{ id: "gaps/eval-joined-words", command: "eval 'rm z' \\;[ab]" }];
+
+let sandbox: BashSandbox;
+const byId = new Map<string, CommandRun>();
+const inputs: OracleInput[] = [...tableInputs(), ...redteamInputs(), ...GAP_ROWS];
+
+beforeAll(async () => {
+	// Throws (the suite fails, never skips) when bubblewrap or user namespaces are unavailable.
+	sandbox = BashSandbox.create();
+	const runs = await sandbox.run(inputs.map((input) => input.command));
+	for (const [i, run] of runs.entries()) byId.set((inputs[i] as OracleInput).id, run);
+}, 600_000);
+
+afterAll(() => sandbox?.remove());
+
+const gapOf = (id: string) => KNOWN_GAPS.get(id.slice(id.indexOf("/") + 1));
+
+describe("the differential oracle over every evasion table and the red-team corpus", () => {
+	it("runs every row, and no program bash started goes unreported", () => {
+		const runs = inputs
+			.filter((input) => gapOf(input.id) === undefined)
+			.map((input) => byId.get(input.id) as CommandRun);
+		const report = judge(runs, gateExtractor);
+		expect(inputs.length).toBeGreaterThan(500);
+		expect(report.disagreements, account(report, 20)).toEqual([]);
+		// Most rows are read: an oracle that only sees "unparseable" proves nothing.
+		expect(report.known / report.total).toBeGreaterThan(0.7);
+	});
+
+	it.each([...KNOWN_GAPS.keys()])("known gap %s is still a gap (remove the row when it is fixed)", (id) => {
+		const matches = inputs.filter((input) => input.id.endsWith(`/${id}`));
+		expect(matches.length, `${id} is one row`).toBe(1);
+		const run = byId.get((matches[0] as OracleInput).id) as CommandRun;
+		expect(unreported(run, gateExtractor(run.command)).length, `${id} now passes the oracle`).toBeGreaterThan(0);
+	});
+});
