@@ -9,40 +9,6 @@ import { describe as account, gateExtractor, judge, unreported } from "./oracle-
  * what bash did; never for a lexical disagreement (those are fixed in `lexical-prescan.ts`).
  */
 const KNOWN_GAPS: ReadonlyMap<string, { readonly issue: number; readonly ran: string }> = new Map([
-	// Arithmetic, `read`, `declare`, `let`, `${x:…}` and `${a[…]}` evaluate a value again: `a[$(…)]` in it runs.
-	...[
-		"C-arith-echo",
-		"C-arith-dparen",
-		"C-arith-sq",
-		"C-arith-ansi",
-		"C-arith-cat-sub",
-		"C-arith-dbracket",
-		"C-arith-rm",
-		"C-arithx-substr",
-		"C-arithx-index",
-		"C-arithx-head",
-		"C-arithx-backtick",
-		"C-arithx-rm",
-		"C-arithx-exfil",
-		"A-arith-hidden-sq",
-		"A-arith-hidden-ansi",
-		"A-arith-expansion",
-		"A-arith-substr",
-		"A-read-sub",
-		"A-declare-sub-hidden",
-		"A-nameref-hidden",
-		"A2-arith-let-hidden",
-		"A2-arith-declare-i",
-		"A2-arith-dbl-index",
-		"A2-arith-case-mod",
-		"A2-arith-history",
-		"A2-arithx-echo",
-		"A2-arithx-curl",
-	].map((id) => [id, { issue: 12, ran: "the program inside a[$(…)] of a value evaluated again" }] as const),
-	// Names rebound to other programs, or words expanded again (issue 12, item 4).
-	["A-hash-p", { issue: 12, ran: "rm, started for `ls` after `hash -p /usr/bin/rm ls`" }],
-	["A2-exec-a-hidden", { issue: 12, ran: "rm, started through `BASH_CMDS` for a name the gate reads as `x`" }],
-	["A2-compgen-W-hidden", { issue: 12, ran: "rm, from `compgen -W` expanding its word list again" }],
 	// A payload wrapper whose words bash joins before evaluating (issue 13); the generator gives payloads no words.
 	["eval-joined-words", { issue: 13, ran: "`[ab]`, from `eval 'rm z' \\;[ab]` evaluating `rm z ;[ab]`" }],
 ]);
