@@ -3,11 +3,8 @@
  * the table test runs listed rows as expected failures, so a row that starts passing fails until it is removed.
  */
 export const OPEN_ROWS: ReadonlyMap<string, number> = new Map([
-	["C2-git-extdiff-env", 13], // allowlist-git
-	["C2-git-cfgenv-fsmon", 13], // allowlist-git
 	["C2-git-heredoc-fsmon", 13], // allowlist-git
 	["C2-git-attr-textconv", 13], // allowlist-git
-	["C2-git-trace-out", 13], // allowlist-git
 	["C-echo-overwrite", 13], // allowlist-writes
 	["C-tail-clobber", 13], // allowlist-writes
 	["C-sort-write-heredoc", 13], // allowlist-writes
@@ -20,8 +17,6 @@ export const OPEN_ROWS: ReadonlyMap<string, number> = new Map([
 	["C-find-fprint", 13], // allowlist-writes
 	["C-find-fprint0", 13], // allowlist-writes
 	["C-sort-o", 13], // allowlist-writes
-	["C-sort-compress-sh", 13], // allowlist-writes
-	["C-sort-compress-file", 13], // allowlist-writes
 	["C-sed-s-w", 13], // allowlist-writes
 	["C-sed-i-delete", 13], // allowlist-writes
 	["C-sed-r-outside", 13], // allowlist-writes
@@ -32,39 +27,9 @@ export const OPEN_ROWS: ReadonlyMap<string, number> = new Map([
 	["Cp-pipe-stderr", 13], // allowlist-writes
 	["Cp-and-redirect", 13], // allowlist-writes
 	["Cp-and-stderr", 13], // allowlist-writes
-	["A-ldso", 13], // effects-denylist
-	["A-rbash", 13], // effects-denylist
-	["A-capsh", 13], // effects-denylist
-	["A-tmux", 13], // effects-denylist
-	["A-split-filter", 13], // effects-denylist
-	["A-sort-compress", 13], // effects-denylist
-	["A-editor", 13], // effects-denylist
-	["A-rg-pre", 13], // effects-denylist
-	["A-rg-pre-curl", 13], // effects-denylist
 	["A-pdb-stdin", 13], // effects-denylist
-	["A-py-timeit-s", 13], // effects-denylist
-	["A-py-cprofile", 13], // effects-denylist
-	["A-node-import", 13], // effects-denylist
-	["A-git-extdiff-env", 13], // effects-denylist
-	["A-git-cfg-env", 13], // effects-denylist
-	["A-git-c-diffext", 13], // effects-denylist
-	["A-git-upload-pack", 13], // effects-denylist
-	["A-git-archive-exec", 13], // effects-denylist
-	["A-git-clone-u", 13], // effects-denylist
-	["A-git-rebase-x", 13], // effects-denylist
-	["A-git-grep-O", 13], // effects-denylist
-	["A-git-editor", 13], // effects-denylist
-	["A-git-difftool", 13], // effects-denylist
-	["A2-start-stop", 13], // effects-denylist
-	["A2-py-code-module", 13], // effects-denylist
-	["A2-git-attr-textconv", 13], // effects-denylist
-	["A2-sqlite-cmd", 13], // effects-denylist
-	["A2-sqlite-once", 13], // effects-denylist
-	["A2-ldso-env", 13], // effects-denylist
-	["A2-node-options-fixed", 13], // effects-denylist
 	["C-arithx-index", 12], // fidelity-allowlist
 	["C-arithx-head", 12], // fidelity-allowlist
-	["C-arithx-sort-k", 12], // fidelity-allowlist
 	["C-arithx-backtick", 12], // fidelity-allowlist
 	["C-arithx-rm", 12], // fidelity-allowlist
 	["C-arithx-exfil", 12], // fidelity-allowlist
@@ -99,13 +64,9 @@ export const OPEN_ROWS: ReadonlyMap<string, number> = new Map([
 	["pad-5000", 12], // fidelity-yolo
 	["pad-nest", 12], // fidelity-yolo
 	["pad-size", 12], // fidelity-yolo
-	["D-git-extdiff-rm", 13], // readonly-recipe
-	["D-git-cfgenv-fsmon", 13], // readonly-recipe
 	["D-git-attr-textconv", 13], // readonly-recipe
 	["D-git-log-output", 13], // readonly-recipe
 	["D-git-log-output-cfg", 13], // readonly-recipe
-	["D-git-trace-out", 13], // readonly-recipe
-	["D-git-trace-bashrc", 13], // readonly-recipe
 	["D-cat-truncate", 13], // readonly-recipe
 	["D-cat-pi-config", 13], // readonly-recipe
 	["B-tplus-link", 12], // secrets-paths

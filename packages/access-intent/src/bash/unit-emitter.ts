@@ -4,9 +4,10 @@
  * Never: parses on its own; payloads go back through the `parsePayload` callback, which owns depth and budget.
  */
 import type { CommandUnit } from "./command-unit";
+import { settingOf } from "./environment-effects";
 import type { ParseBudget } from "./parse-budget";
 import { draftText, finishDraft, joinRanges, newDraft, type UnitDraft, type WordRef } from "./unit-draft";
-import { analyseWrapper, type Execution, type WrapperAnalysis } from "./wrapper-analysis";
+import { analyseSettings, analyseWrapper, type Execution, type WrapperAnalysis } from "./wrapper-analysis";
 
 /** Hops through nested indirections (`sudo timeout 5 xargs …`) before the executed unit is given up as unknown. */
 export const MAX_WRAPPER_HOPS = 8;
@@ -54,7 +55,14 @@ export class UnitEmitter {
 			return;
 		}
 		const words = wordsOf(draft);
-		const analysis = words === null ? null : analyseWrapper(words, draft.redirects, draft.markers);
+		const settings = draft.assignments.map((assignment) => settingOf(assignment.name, assignment.value));
+		// SECURITY: `GIT_EXTERNAL_DIFF='rm x;:' git diff` and `export GIT_EDITOR=…` run the value (ADR 0026).
+		const analysis =
+			words === null
+				? settings.length === 0
+					? null
+					: analyseSettings(settings)
+				: analyseWrapper(words, draft.redirects, draft.markers, settings);
 		if (analysis === null) {
 			this.units.push(finishDraft(draft, text));
 			return;

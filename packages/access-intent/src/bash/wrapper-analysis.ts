@@ -3,12 +3,28 @@
  * the inner command's words, or a shell payload to parse. Reads the option tables in `wrapper-table.ts`.
  * Never: guesses; when the option grammar leaves any doubt the executions are `null`.
  */
+
+import { CODE_RUNNING_OPTIONS } from "./code-running-option-table";
 import { commandNameOf } from "./command-name";
+import { loaderExecutions, sqliteExecutions, startStopExecutions, tmuxExecutions } from "./command-runner-analysis";
+import { SELF_EXE } from "./command-runner-table";
 import type { Redirect, WrapperKind } from "./command-unit";
-import { literalWordText, type ShellWord } from "./shell-word";
+import { environmentExecutions, type Setting, settingFromWord } from "./environment-effects";
+import { gitExecutions } from "./git-effects";
+import { analyseInterpreter } from "./interpreter-analysis";
+import {
+	combineFound,
+	type Execution,
+	type Found,
+	NOT_A_WRAPPER,
+	optionExecutions,
+	startsLikeOption,
+} from "./option-effects";
+import { literalWordText } from "./shell-word";
 import type { WordRef } from "./unit-draft";
 import {
 	BASH_COMPATIBLE_SHELLS,
+	EFFECT_SHAPES,
 	interpreterEntry,
 	type OptionGrammar,
 	type PrefixWrapper,
@@ -17,11 +33,7 @@ import {
 	wrapperEntry,
 } from "./wrapper-table";
 
-export type Execution =
-	/** The wrapper runs these words as a command; `markers` are strings it substitutes into them at run time. */
-	| { readonly kind: "words"; readonly words: readonly WordRef[]; readonly markers: readonly string[] }
-	/** The wrapper hands this text to a bash-compatible shell. */
-	| { readonly kind: "payload"; readonly text: string };
+export type { Execution } from "./option-effects";
 
 export interface WrapperAnalysis {
 	readonly kind: WrapperKind;
@@ -30,29 +42,64 @@ export interface WrapperAnalysis {
 }
 
 const UNKNOWN = null;
-const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 
-/** Analyses `words` (command name first). `markers` are run-time substitutions an outer wrapper makes in them. */
+/**
+ * Analyses `words` (command name first) run with the environment `settings` (its `NAME=value` prefixes). `markers`
+ * are run-time substitutions an outer wrapper makes in the words.
+ */
 export function analyseWrapper(
 	words: readonly WordRef[],
 	redirects: readonly Redirect[],
 	markers: readonly string[],
+	settings: readonly Setting[] = [],
 ): WrapperAnalysis | null {
+	const own = analyseProgram(words, redirects);
+	const environment = settings.length === 0 ? NOT_A_WRAPPER : environmentExecutions(settings);
+	if (environment === NOT_A_WRAPPER) return certain(own, markers);
+	if (own === null) return certain(analysisOf("indirection", environment), markers);
+	const executions = combineFound(own.executions, environment) as Execution[] | null;
+	// A variable that runs code we cannot see makes the unit opaque whatever the program is.
+	const kind = environment === null ? "opaque-payload" : own.kind;
+	return certain({ kind, executions }, markers);
+}
+
+/** Settings alone (`export GIT_EDITOR=…`, `PAGER=x`): what they make later commands run, or `null` for nothing. */
+export function analyseSettings(settings: readonly Setting[]): WrapperAnalysis | null {
+	const environment = environmentExecutions(settings);
+	return environment === NOT_A_WRAPPER ? null : analysisOf("indirection", environment);
+}
+
+function analysisOf(kind: WrapperKind, found: Exclude<Found, typeof NOT_A_WRAPPER>): WrapperAnalysis {
+	return { kind: found === null ? "opaque-payload" : kind, executions: found };
+}
+
+function certain(analysis: WrapperAnalysis | null, markers: readonly string[]): WrapperAnalysis | null {
+	return analysis === null ? null : { kind: analysis.kind, executions: certainOnly(analysis.executions, markers) };
+}
+
+function analyseProgram(words: readonly WordRef[], redirects: readonly Redirect[]): WrapperAnalysis | null {
 	const head = words[0];
 	if (head === undefined) return null;
+	const args = words.slice(1);
+	// SECURITY: `/proc/self/exe -c 'rm x'` is the running bash itself.
+	if (SELF_EXE.test(literalWordText(head.word) ?? ""))
+		return fromFound("opaque-payload", shellExecutions("bash", args, redirects));
 	const name = commandNameOf(head.word);
 	if (name === null) return null;
-	const args = words.slice(1);
 	const entry = wrapperEntry(name);
 	if (entry === null) {
 		const interpreter = interpreterEntry(name);
-		return interpreter === null ? null : analyseInterpreter(args, interpreter);
+		return interpreter === null ? null : analyseInterpreter(args, interpreter, redirects);
 	}
 	const spec = entry.spec;
-	const executions =
-		spec.shape === "prefix" ? prefixExecutions(args, spec) : specialExecutions(spec.shape, name, args, redirects);
-	if (executions === "not-a-wrapper") return null;
-	return { kind: entry.kind, executions: certainOnly(executions, markers) };
+	if (spec.shape === "prefix") return fromFound(entry.kind, prefixExecutions(args, spec));
+	const executions = specialExecutions(spec.shape, name, args, redirects);
+	if (executions !== NOT_A_WRAPPER && EFFECT_SHAPES.has(spec.shape)) return analysisOf(entry.kind, executions);
+	return fromFound(entry.kind, executions);
+}
+
+function fromFound(kind: WrapperKind, found: Found): WrapperAnalysis | null {
+	return found === NOT_A_WRAPPER ? null : { kind, executions: found };
 }
 
 /** A payload or command name that holds an outer wrapper's run-time substitution is not known. */
@@ -145,17 +192,27 @@ function scanCluster(
 	return 1;
 }
 
-function startsLikeOption(word: ShellWord): boolean {
-	const first = word.parts[0];
-	return first === undefined || first.kind !== "literal" || first.text === "" || first.text.startsWith("-");
-}
-
 function prefixExecutions(args: readonly WordRef[], spec: PrefixWrapper): readonly Execution[] | null {
 	const scan = scanOptions(args, spec.grammar);
 	if (scan.next === null) return UNKNOWN;
 	let i = scan.next;
-	if (spec.assignments)
-		while (i < args.length && ASSIGNMENT.test(literalWordText((args[i] as WordRef).word) ?? "")) i++;
+	const settings: Setting[] = [];
+	if (spec.assignments) {
+		for (; i < args.length; i++) {
+			const setting = settingFromWord((args[i] as WordRef).word);
+			if (setting === null) break;
+			settings.push(setting);
+		}
+	}
+	const environment = settings.length === 0 ? NOT_A_WRAPPER : environmentExecutions(settings);
+	// SECURITY: `env GIT_EXTERNAL_DIFF='rm x;:' git diff` runs the value as `GIT_EXTERNAL_DIFF=… git diff` does.
+	if (environment === null) return UNKNOWN;
+	const own = prefixCommand(args, i, spec);
+	return own === null ? UNKNOWN : (combineFound(own, environment) as readonly Execution[]);
+}
+
+function prefixCommand(args: readonly WordRef[], from: number, spec: PrefixWrapper): readonly Execution[] | null {
+	let i = from;
 	i += spec.operands;
 	let end = args.length;
 	const stop = args.findIndex((arg, index) => index >= i && spec.terminators.includes(literalWordText(arg.word) ?? ""));
@@ -196,8 +253,25 @@ function specialExecutions(
 			return awkExecutions(args);
 		case "command-runner":
 			return UNKNOWN;
-		case "exec-option":
-			return execOptionExecutions(name, args);
+		case "options":
+			return optionExecutions(args, CODE_RUNNING_OPTIONS.get(name) ?? []);
+		case "git":
+			return gitExecutions(args);
+		case "npm": {
+			// `npm exec -c 'cmd'`, `npm x --call=cmd`: other npm commands run scripts the path rules judge as files.
+			const verb = args[0] === undefined ? null : literalWordText(args[0].word);
+			return verb === "exec" || verb === "x" ? optionExecutions(args.slice(1), NPM_EXEC_OPTIONS) : NOT_A_WRAPPER;
+		}
+		case "tmux":
+			return tmuxExecutions(args);
+		case "sqlite":
+			return sqliteExecutions(args);
+		case "loader":
+			return loaderExecutions(args);
+		case "start-stop":
+			return startStopExecutions(args);
+		case "capsh":
+			return capshExecutions(args, redirects);
 		case "source": {
 			const target = args[0];
 			if (target === undefined) return "not-a-wrapper";
@@ -224,7 +298,22 @@ function specialExecutions(
 
 const SHELL_GRAMMAR_LONG_VALUE = ["--rcfile", "--init-file"];
 
-function shellExecutions(
+const NPM_EXEC_OPTIONS = CODE_RUNNING_OPTIONS.get("npx") ?? [];
+
+/** `capsh [opts] -- ARGS` runs `/bin/bash ARGS`; `==` runs capsh again; without either it runs nothing. */
+function capshExecutions(args: readonly WordRef[], redirects: readonly Redirect[]): Found {
+	for (let i = 0; i < args.length; i++) {
+		const text = literalWordText((args[i] as WordRef).word);
+		if (text === null || text === "==" || text.startsWith("--shell=")) return UNKNOWN;
+		if (text === "--") {
+			const shell = shellExecutions("bash", args.slice(i + 1), redirects);
+			return shell === NOT_A_WRAPPER ? UNKNOWN : shell;
+		}
+	}
+	return NOT_A_WRAPPER;
+}
+
+export function shellExecutions(
 	name: string,
 	args: readonly WordRef[],
 	redirects: readonly Redirect[],
@@ -268,44 +357,6 @@ function shellExecutions(
 	}
 	const script = literalWordText(operand.word);
 	return script !== null && STDIN_PATHS.has(script) ? UNKNOWN : "not-a-wrapper";
-}
-
-const TAR_EXEC_OPTIONS = [
-	"--to-command",
-	"--checkpoint-action",
-	"--use-compress-program",
-	"--info-script",
-	"--new-volume-script",
-	"-I",
-	"-F",
-];
-
-/** Per program, the options whose value is a command it runs (a long one also as `--opt=value`). */
-const EXEC_OPTIONS: Readonly<Record<string, readonly string[]>> = {
-	tar: TAR_EXEC_OPTIONS,
-	gtar: TAR_EXEC_OPTIONS,
-	bsdtar: ["--use-compress-program", "-I"],
-	zip: ["-TT", "--unzip-command"],
-	rsync: ["-e", "--rsh", "--rsync-path"],
-};
-
-/** A run with one of the program's exec options is opaque; any other runs nothing of its own. */
-function execOptionExecutions(name: string, args: readonly WordRef[]): readonly Execution[] | null | "not-a-wrapper" {
-	const options = EXEC_OPTIONS[name] ?? [];
-	for (const arg of args) {
-		const text = literalWordText(arg.word);
-		if (text === null) return UNKNOWN;
-		if (text === "--") break;
-		if (options.some((option) => takesExecOption(text, option))) return UNKNOWN;
-	}
-	return "not-a-wrapper";
-}
-
-function takesExecOption(word: string, option: string): boolean {
-	if (option.startsWith("--")) return word === option || word.startsWith(`${option}=`);
-	if (option.length > 2) return word.startsWith(option);
-	// `-Igzip`, `-ecmd`, or the letter inside a short cluster (`-xvfI prog`, `-avze ssh`).
-	return /^-[A-Za-z]/.test(word) && !word.startsWith("--") && word.slice(1).includes(option.slice(1));
 }
 
 /** Program text that makes awk run a command: `system(…)`, `cmd | getline`, `print … | "cmd"`, `|&` coprocesses. */
@@ -457,32 +508,4 @@ function flockExecutions(args: readonly WordRef[]): readonly Execution[] | null 
 		return payload === null ? UNKNOWN : [{ kind: "payload", text: payload }];
 	}
 	return rest.length === 0 ? UNKNOWN : [{ kind: "words", words: rest, markers: [] }];
-}
-
-function analyseInterpreter(
-	args: readonly WordRef[],
-	entry: NonNullable<ReturnType<typeof interpreterEntry>>,
-): WrapperAnalysis | null {
-	const opaque: WrapperAnalysis = { kind: "opaque-payload", executions: UNKNOWN };
-	if (entry.inlineSubcommand !== undefined) {
-		const first = args[0] === undefined ? null : literalWordText(args[0].word);
-		return first === entry.inlineSubcommand || first === null ? opaque : null;
-	}
-	for (let i = 0; i < args.length; i++) {
-		const text = literalWordText((args[i] as WordRef).word);
-		if (text === null) return opaque;
-		if (text === "--version" || text === "--help" || text === "-V" || text === "-h") return null;
-		if (entry.inlineLong.some((flag) => text === flag || text.startsWith(`${flag}=`))) return opaque;
-		if (entry.valueOptions.includes(text)) {
-			if (text === "-m") return null;
-			i++;
-			continue;
-		}
-		if (text === "-") return opaque;
-		if (!text.startsWith("-")) return null;
-		if (!text.startsWith("--") && [...text.slice(1)].some((letter) => entry.inlineLetters.includes(letter)))
-			return opaque;
-	}
-	// No script operand: the program comes from stdin (`curl x | python3`).
-	return opaque;
 }

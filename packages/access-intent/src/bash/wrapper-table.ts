@@ -3,6 +3,8 @@
  * executed command uncertain), leading operands, and whether it hands its words to a shell.
  * Never: holds logic; `wrapper-analysis.ts` interprets these entries.
  */
+import { CODE_RUNNING_OPTIONS } from "./code-running-option-table";
+import { DYNAMIC_LOADER, OPAQUE_RUNNERS, VIM_VARIANT } from "./command-runner-table";
 import type { WrapperKind } from "./command-unit";
 
 export interface OptionGrammar {
@@ -54,7 +56,26 @@ export type SpecialShape =
 	| "callback"
 	| "awk"
 	| "command-runner"
-	| "exec-option";
+	| "options"
+	| "git"
+	| "npm"
+	| "tmux"
+	| "sqlite"
+	| "loader"
+	| "start-stop"
+	| "capsh";
+
+/** Shapes whose kind follows what they run: an indirection when it is known, opaque when it is not (ADR 0026). */
+export const EFFECT_SHAPES: ReadonlySet<SpecialShape> = new Set([
+	"options",
+	"git",
+	"npm",
+	"tmux",
+	"sqlite",
+	"loader",
+	"start-stop",
+	"capsh",
+]);
 
 export interface WrapperEntry {
 	readonly kind: WrapperKind;
@@ -92,6 +113,7 @@ export const BASH_COMPATIBLE_SHELLS: ReadonlySet<string> = new Set([
 	"ash",
 	"yash",
 	"posh",
+	"rbash",
 ]);
 
 const WRAPPERS: ReadonlyMap<string, WrapperEntry> = new Map<string, WrapperEntry>([
@@ -294,12 +316,30 @@ const WRAPPERS: ReadonlyMap<string, WrapperEntry> = new Map<string, WrapperEntry
 	...["vim", "vi", "nvim", "view", "ex", "ed", "red", "gdb", "lldb", "tclsh", "wish", "expect"].map(
 		(name): [string, WrapperEntry] => [name, special("opaque-payload", "command-runner")],
 	),
-	// Options that hand a command string to a shell: `tar --to-command=…`, `--checkpoint-action=exec=…`, `-I prog`,
-	// `zip -TT cmd`, `rsync -e cmd`.
-	...["tar", "bsdtar", "gtar", "zip", "rsync"].map((name): [string, WrapperEntry] => [
-		name,
-		special("opaque-payload", "exec-option"),
-	]),
+	// Options whose value runs: `tar --to-command`, `rg --pre`, `sort --compress-program`, `split --filter`, `man -P`,
+	// `gcc -wrapper`, `ssh -o ProxyCommand` (`code-running-option-table.ts`).
+	...[...CODE_RUNNING_OPTIONS.keys()].map((name): [string, WrapperEntry] => [name, special("indirection", "options")]),
+	["git", special("indirection", "git")],
+	["npm", special("indirection", "npm")],
+	["tmux", special("indirection", "tmux")],
+	["sqlite3", special("indirection", "sqlite")],
+	["start-stop-daemon", special("indirection", "start-stop")],
+	["capsh", special("indirection", "capsh")],
+	// Programs that run commands from a file, stdin, a directory or an editor script (`command-runner-table.ts`).
+	...OPAQUE_RUNNERS.map((name): [string, WrapperEntry] => [name, special("opaque-payload", "command-runner")]),
+	// Programs that run the command in their operands (`ssh-agent cmd`, `entr cmd`, `dbus-launch cmd`).
+	["ssh-agent", prefix({ shortValue: "aEt", shortFlag: "cdD", shortUncertain: "ks", longValue: [], longFlag: [] })],
+	["entr", prefix({ shortValue: "", shortFlag: "acdnprz", shortUncertain: "s", longValue: [], longFlag: [] })],
+	[
+		"dbus-launch",
+		prefix({
+			shortValue: "",
+			shortFlag: "",
+			longValue: ["config-file"],
+			longFlag: ["sh-syntax", "csh-syntax", "auto-syntax", "exit-with-session", "exit-with-x11", "binary-syntax"],
+			longUncertain: ["autolaunch", "close-stderr", "version", "help"],
+		}),
+	],
 	// An awk program runs commands through `system()`, `| getline` and `print | "cmd"` (ADR 0019).
 	...["awk", "gawk", "mawk", "nawk"].map((name): [string, WrapperEntry] => [name, special("opaque-payload", "awk")]),
 	["script", special("opaque-payload", "su")],
@@ -352,10 +392,15 @@ export interface InterpreterEntry {
 }
 
 const INTERPRETERS: readonly [RegExp, InterpreterEntry][] = [
-	[/^(?:python|pypy)[0-9.]*$/, { inlineLetters: "c", inlineLong: [], valueOptions: ["-m", "-W", "-X"] }],
+	// `-i` reads more code from stdin after the script (a REPL).
+	[/^(?:python|pypy)[0-9.]*$/, { inlineLetters: "ci", inlineLong: [], valueOptions: ["-m", "-W", "-X"] }],
 	[
 		/^(?:node|nodejs|bun)$/,
-		{ inlineLetters: "ep", inlineLong: ["--eval", "--print"], valueOptions: ["-r", "--require", "--import"] },
+		{
+			inlineLetters: "epi",
+			inlineLong: ["--eval", "--print", "--interactive"],
+			valueOptions: ["-r", "--require", "--import", "--loader", "--experimental-loader"],
+		},
 	],
 	[/^perl[0-9.]*$/, { inlineLetters: "eE", inlineLong: [], valueOptions: [] }],
 	[/^ruby[0-9.]*$/, { inlineLetters: "e", inlineLong: [], valueOptions: ["-r", "-I"] }],
@@ -369,8 +414,17 @@ const INTERPRETERS: readonly [RegExp, InterpreterEntry][] = [
 	[/^deno$/, { inlineLetters: "", inlineLong: [], valueOptions: [], inlineSubcommand: "eval" }],
 ];
 
+const LOADER_ENTRY = special("indirection", "loader");
+const EDITOR_ENTRY = special("opaque-payload", "command-runner");
+
 export function wrapperEntry(commandName: string): WrapperEntry | null {
-	return WRAPPERS.get(commandName) ?? null;
+	const entry = WRAPPERS.get(commandName);
+	if (entry !== undefined) return entry;
+	// SECURITY: the dynamic loader runs the program in its first operand (`ld-linux-x86-64.so.2 /usr/bin/rm x`, A-ldso).
+	if (commandName.startsWith("ld") && DYNAMIC_LOADER.test(commandName)) return LOADER_ENTRY;
+	// SECURITY: vim's installed variants are vim (`vim.basic -c '!rm x'`).
+	if (commandName.includes(".") && VIM_VARIANT.test(commandName)) return EDITOR_ENTRY;
+	return null;
 }
 
 /** One cheap pre-test so ordinary command names skip the per-family patterns. */
