@@ -90,7 +90,12 @@ export const CODE_RUNNING_ENVIRONMENT: readonly EnvironmentRow[] = [
 	{ name: "SHELLOPTS", effect: "runs-code", note: "a child bash turns on these options (xtrace with PS4 runs code)" },
 	{ name: "BASHOPTS", effect: "runs-code", note: "a child bash turns on these options" },
 	{ name: "PROMPT_COMMAND", effect: "runs-value", note: "an interactive bash runs it before each prompt" },
-	{ name: "PS4", effect: "runs-code", note: "bash expands it, running its substitutions, under xtrace" },
+	{
+		name: "PS4",
+		effect: "runs-code",
+		codeWhen: /[$`]/,
+		note: "bash expands it, running its substitutions, under xtrace",
+	},
 ];
 
 const EXACT = new Map<string, EnvironmentRow>();

@@ -107,7 +107,10 @@ function sqliteCommand(text: string | null): Found {
 		const prefixOf = (full: string) => name.length >= 2 && full.startsWith(name);
 		if (SQLITE_SHELL_DOT_COMMANDS.some(prefixOf)) found = combineFound(found, [{ kind: "payload", text: argument }]);
 		else if (SQLITE_PIPE_DOT_COMMANDS.some(prefixOf) && /^['"]?\|/.test(argument)) {
-			found = combineFound(found, [{ kind: "payload", text: argument.replace(/^['"]?\|/, "").replace(/['"]$/, "") }]);
+			// `.once |cmd` runs the rest of the line; `.import '|cmd' t` the quoted part.
+			const quoted = /^(['"])\|(.*?)\1/s.exec(argument);
+			const command = quoted === null ? argument.slice(1) : (quoted[2] as string);
+			found = combineFound(found, [{ kind: "payload", text: command }]);
 		}
 	}
 	return found;

@@ -15,8 +15,9 @@ export interface Setting {
 	readonly value: string | null;
 }
 
-export function settingOf(name: string, value: ShellWord | null): Setting {
-	return { name, value: value === null ? null : literalWordText(value) };
+/** `missing` is what a missing value means: `""` for a prefix `X= cmd`, unknown for `export X` (inherited). */
+export function settingOf(name: string, value: ShellWord | null, missing: "" | null): Setting {
+	return { name, value: value === null ? missing : literalWordText(value) };
 }
 
 /** `NAME=value` as one literal word (an `env` or `sudo` operand), or `null` when the word is not one. */

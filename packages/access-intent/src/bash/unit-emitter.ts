@@ -55,7 +55,8 @@ export class UnitEmitter {
 			return;
 		}
 		const words = wordsOf(draft);
-		const settings = draft.assignments.map((assignment) => settingOf(assignment.name, assignment.value));
+		const missing = draft.kind === "simple" ? "" : null;
+		const settings = draft.assignments.map((assignment) => settingOf(assignment.name, assignment.value, missing));
 		// SECURITY: `GIT_EXTERNAL_DIFF='rm x;:' git diff` and `export GIT_EDITOR=…` run the value (ADR 0026).
 		const analysis =
 			words === null
