@@ -27,7 +27,6 @@ export const OPEN_ROWS: ReadonlyMap<string, number> = new Map([
 	["Cp-pipe-stderr", 13], // allowlist-writes
 	["Cp-and-redirect", 13], // allowlist-writes
 	["Cp-and-stderr", 13], // allowlist-writes
-	["A-pdb-stdin", 13], // effects-denylist
 	["C-arithx-index", 12], // fidelity-allowlist
 	["C-arithx-head", 12], // fidelity-allowlist
 	["C-arithx-backtick", 12], // fidelity-allowlist
