@@ -30,6 +30,10 @@ export interface EnvironmentRow {
 	readonly note: string;
 }
 
+/** Node options that load or run code (`--import=data:…`, `-r x`). */
+const NODE_CODE_OPTIONS =
+	/(?:^|\s)(?:-r|--require|--import|--loader|--experimental-loader|--env-file|--eval|-e|--print|-p)\b/;
+
 /** `GIT_TRACE=1`, `=2`, `=true`: the trace goes to a descriptor, not a file. */
 const TRACE_TO_DESCRIPTOR = /^(?:[0-9]|true|false|yes|no|on|off)$/i;
 
@@ -76,9 +80,46 @@ export const CODE_RUNNING_ENVIRONMENT: readonly EnvironmentRow[] = [
 	{
 		name: "NODE_OPTIONS",
 		effect: "runs-code",
-		codeWhen: /(?:^|\s)(?:-r|--require|--import|--loader|--experimental-loader|--env-file|--eval|-e|--print|-p)\b/,
+		codeWhen: NODE_CODE_OPTIONS,
 		note: "node loads a module from it before the script",
 	},
+	{ name: "npm_config_node_options", effect: "runs-code", codeWhen: NODE_CODE_OPTIONS, note: "npm passes it to node" },
+	{ name: "npm_config_script_shell", effect: "runs-value", note: "npm runs package scripts with this shell" },
+	{ name: "NPM_CONFIG_SCRIPT_SHELL", effect: "runs-value", note: "npm runs package scripts with this shell" },
+	{ name: "npm_config_userconfig", effect: "runs-code", note: "npm reads its config (script-shell …) from it" },
+	{
+		name: "JAVA_TOOL_OPTIONS",
+		effect: "runs-code",
+		codeWhen: /-javaagent|-agentpath|-agentlib|OnError|OnOutOfMemoryError/,
+		note: "every JVM loads the agents it names",
+	},
+	{
+		name: "_JAVA_OPTIONS",
+		effect: "runs-code",
+		codeWhen: /-javaagent|-agentpath|-agentlib|OnError|OnOutOfMemoryError/,
+		note: "every JVM loads the agents it names",
+	},
+	{
+		name: "JDK_JAVA_OPTIONS",
+		effect: "runs-code",
+		codeWhen: /-javaagent|-agentpath|-agentlib|OnError|OnOutOfMemoryError/,
+		note: "the java launcher loads the agents it names",
+	},
+	{ name: "RSYNC_RSH", effect: "runs-value", note: "rsync runs it as its remote shell (`-e`)" },
+	{ name: "RSYNC_CONNECT_PROG", effect: "runs-value", note: "rsync runs it to reach a daemon" },
+	{ name: "CVS_RSH", effect: "runs-value", note: "cvs runs it as its remote shell" },
+	{ name: "SVN_SSH", effect: "runs-value", note: "svn runs it for svn+ssh:// URLs" },
+	{
+		name: "MANOPT",
+		effect: "runs-code",
+		codeWhen: /(?:^|\s)(?:-[A-Za-z]*[PH]|--pager|--html)/,
+		note: "man reads options (`-P pager`, `-H browser`) from it",
+	},
+	{ name: "XDG_CONFIG_HOME", effect: "runs-code", note: "git and others read config that runs commands from here" },
+	{ name: "BASH_FUNC_*", effect: "runs-code", note: "a child bash imports this function (`BASH_FUNC_ls%%=() { … }`)" },
+	{ name: "GCONV_PATH", effect: "runs-code", note: "glibc loads character-set modules from here" },
+	{ name: "DYLD_INSERT_LIBRARIES", effect: "runs-code", note: "every macOS program loads these libraries" },
+	{ name: "DYLD_LIBRARY_PATH", effect: "runs-code", note: "every macOS program loads its libraries from here" },
 	{ name: "PYTHONSTARTUP", effect: "runs-code", note: "interactive python runs this file first" },
 	{ name: "PYTHONINSPECT", effect: "runs-code", note: "python reads more code from stdin after the script" },
 	{ name: "PERL5OPT", effect: "runs-code", note: "perl runs the options in it (`-M`, `-e`)" },

@@ -20,16 +20,20 @@ export function settingOf(name: string, value: ShellWord | null, missing: "" | n
 	return { name, value: value === null ? missing : literalWordText(value) };
 }
 
-/** `NAME=value` as one literal word (an `env` or `sudo` operand), or `null` when the word is not one. */
+/**
+ * `NAME=value` as one word (an `env` or `sudo` operand), or `null` when the word is not one. Like env(1), any word
+ * with a `=` counts, so `env 'BASH_FUNC_ls%%=() { rm x; }' bash -c ls` sets a variable and runs bash.
+ */
 export function settingFromWord(word: ShellWord): Setting | null {
 	const text = literalWordText(word);
 	if (text === null) {
 		// SECURITY: `env GIT_EXTERNAL_DIFF=$X git diff`: the name is literal, the value is not known.
 		const first = word.parts[0];
-		const name = first?.kind === "literal" ? /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(first.text)?.[1] : undefined;
+		const name = first?.kind === "literal" ? /^([^=/]+)=/.exec(first.text)?.[1] : undefined;
 		return name === undefined ? null : { name, value: null };
 	}
-	const match = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(text);
+	// SECURITY: env treats `A%%=x` as a setting too (exported bash functions, `BASH_FUNC_ls%%`).
+	const match = /^([^=/]+)=(.*)$/s.exec(text);
 	return match === null ? null : { name: match[1] as string, value: match[2] as string };
 }
 

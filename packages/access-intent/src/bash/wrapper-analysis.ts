@@ -5,6 +5,7 @@
  */
 
 import { CODE_RUNNING_OPTIONS } from "./code-running-option-table";
+import { awkExecutions, sedExecutions } from "./command-language-effects";
 import { commandNameOf } from "./command-name";
 import { loaderExecutions, sqliteExecutions, startStopExecutions, tmuxExecutions } from "./command-runner-analysis";
 import { SELF_EXE } from "./command-runner-table";
@@ -251,6 +252,8 @@ function specialExecutions(
 			return callbackExecutions(name, args);
 		case "awk":
 			return awkExecutions(args);
+		case "sed":
+			return sedExecutions(args);
 		case "command-runner":
 			return UNKNOWN;
 		case "options":
@@ -357,33 +360,6 @@ export function shellExecutions(
 	}
 	const script = literalWordText(operand.word);
 	return script !== null && STDIN_PATHS.has(script) ? UNKNOWN : "not-a-wrapper";
-}
-
-/** Program text that makes awk run a command: `system(…)`, `cmd | getline`, `print … | "cmd"`, `|&` coprocesses. */
-const AWK_RUNS_COMMANDS = /\bsystem\s*\(|\|\s*getline|\|&|printf?\b[^;{}]*\|/;
-
-/**
- * An awk program that runs commands is an opaque payload; any other awk runs nothing. A program that is not a
- * literal word, or one read from a file (`-f`), cannot be read, so it is unknown.
- */
-function awkExecutions(args: readonly WordRef[]): readonly Execution[] | null | "not-a-wrapper" {
-	for (let i = 0; i < args.length; i++) {
-		const text = literalWordText((args[i] as WordRef).word);
-		if (text === null) return UNKNOWN;
-		if (text.startsWith("-f") || text.startsWith("--file")) return UNKNOWN;
-		if (text === "-v" || text === "-F") {
-			i++;
-			continue;
-		}
-		if (text === "--") {
-			const next = args[i + 1];
-			const program = next === undefined ? "" : literalWordText(next.word);
-			return program === null || AWK_RUNS_COMMANDS.test(program) ? UNKNOWN : "not-a-wrapper";
-		}
-		if (text.startsWith("-") && text !== "-") continue;
-		return AWK_RUNS_COMMANDS.test(text) ? UNKNOWN : "not-a-wrapper";
-	}
-	return "not-a-wrapper";
 }
 
 /** `mapfile -C cmd` and any `fc` run a string this parse does not see; `mapfile` without `-C` runs nothing. */

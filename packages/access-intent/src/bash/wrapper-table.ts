@@ -55,6 +55,7 @@ export type SpecialShape =
 	| "su"
 	| "callback"
 	| "awk"
+	| "sed"
 	| "command-runner"
 	| "options"
 	| "git"
@@ -75,6 +76,7 @@ export const EFFECT_SHAPES: ReadonlySet<SpecialShape> = new Set([
 	"loader",
 	"start-stop",
 	"capsh",
+	"sed",
 ]);
 
 export interface WrapperEntry {
@@ -342,6 +344,8 @@ const WRAPPERS: ReadonlyMap<string, WrapperEntry> = new Map<string, WrapperEntry
 	],
 	// An awk program runs commands through `system()`, `| getline` and `print | "cmd"` (ADR 0019).
 	...["awk", "gawk", "mawk", "nawk"].map((name): [string, WrapperEntry] => [name, special("opaque-payload", "awk")]),
+	// A sed script runs a command with `e cmd` and `s///e`.
+	...["sed", "gsed"].map((name): [string, WrapperEntry] => [name, special("indirection", "sed")]),
 	["script", special("opaque-payload", "su")],
 	["runuser", special("opaque-payload", "su")],
 	// Programs that run the command in their arguments (found by red-teaming, ADR 0019). Without a modelled option
