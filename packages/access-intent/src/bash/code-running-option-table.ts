@@ -11,11 +11,12 @@
  * - `program`: a program name the tool runs with arguments of its own (`rg --pre rm`): judged as that command.
  * - `opaque`: code that cannot be read from the command line (a plugin, a list of programs, a default pager).
  * - `ssh-option`: an ssh `-o Key=value`; it runs when the key is in `SSH_COMMAND_KEYS` (`ProxyCommand`).
+ * - `git-config`: a `key=value` git config setting (`git clone -c core.fsmonitor=…`), read by the git config table.
  * `optionalValue`: the value is only ever attached (`git grep -Ocmd`, `--open-files-in-pager=cmd`); the bare
  * option runs a default program, so it is opaque.
  */
 
-export type OptionValue = "shell" | "program" | "opaque" | "ssh-option";
+export type OptionValue = "shell" | "program" | "opaque" | "ssh-option" | "git-config";
 
 export interface OptionRow {
 	readonly option: string;
@@ -87,6 +88,13 @@ export const CODE_RUNNING_OPTIONS: ReadonlyMap<string, readonly OptionRow[]> = n
 			{ option: "--call", value: "shell" },
 		],
 	],
+	[
+		"nix-shell",
+		[
+			{ option: "--run", value: "shell" },
+			{ option: "--command", value: "shell" },
+		],
+	],
 ]);
 
 /** `ssh -o ProxyCommand=…`: the `-o` keys whose value ssh runs through a shell (lower case). */
@@ -109,7 +117,18 @@ export const CODE_RUNNING_GIT_OPTIONS: ReadonlyMap<string, readonly OptionRow[]>
 	["ls-remote", [UPLOAD_PACK, { option: "-u", value: "shell" }]],
 	["fetch", [UPLOAD_PACK]],
 	["pull", [UPLOAD_PACK]],
-	["clone", [UPLOAD_PACK, { option: "-u", value: "shell" }]],
+	[
+		"clone",
+		[
+			UPLOAD_PACK,
+			{ option: "-u", value: "shell" },
+			{ option: "--template", value: "opaque" },
+			{ option: "-c", value: "git-config" },
+			{ option: "--config", value: "git-config" },
+		],
+	],
+	["init", [{ option: "--template", value: "opaque" }]],
+	["daemon", [{ option: "--access-hook", value: "shell" }]],
 	["fetch-pack", [UPLOAD_PACK, { option: "--exec", value: "shell" }]],
 	["push", [RECEIVE_PACK, { option: "--exec", value: "shell" }]],
 	["send-pack", [RECEIVE_PACK, { option: "--exec", value: "shell" }]],
@@ -142,12 +161,20 @@ export const CODE_RUNNING_GIT_OPTIONS: ReadonlyMap<string, readonly OptionRow[]>
 		[
 			{ option: "--sendmail-cmd", value: "shell" },
 			{ option: "--smtp-server", value: "opaque" },
+			{ option: "--to-cmd", value: "shell" },
+			{ option: "--cc-cmd", value: "shell" },
+			{ option: "--header-cmd", value: "shell" },
 		],
 	],
 ]);
 
 /** Git sub-commands that run commands no option shows (`bisect run`, `submodule foreach`, `filter-branch`). */
-export const CODE_RUNNING_GIT_SUBCOMMANDS: ReadonlyMap<string, "payload-after" | "opaque"> = new Map([
+export const CODE_RUNNING_GIT_SUBCOMMANDS: ReadonlyMap<string, "payload-after" | "opaque" | "config"> = new Map<
+	string,
+	"payload-after" | "opaque" | "config"
+>([
+	// `git config core.fsmonitor cmd` plants a key that a later git command runs.
+	["config", "config"],
 	["mergetool", "opaque"],
 	["filter-branch", "opaque"],
 	["instaweb", "opaque"],

@@ -180,3 +180,55 @@ export const VIM_VARIANT = /^n?vim(?:diff)?\.[\w-]+$/;
 
 /** Paths of the running shell itself: `/proc/self/exe -c 'cmd'` is bash. */
 export const SELF_EXE = /^\/proc\/(?:self|\d+|\$\$|\$\{?BASHPID\}?)\/exe$/;
+
+/** A package or environment runner: the verb before the command (`uv run`), or none (`npx`), and its value options. */
+export interface PackageRunner {
+	readonly verbs: readonly string[] | null;
+	/** Operands between the verb and the command (`direnv exec DIR cmd`). */
+	readonly operands: number;
+	readonly valueOptions: readonly string[];
+}
+
+const runner = (
+	verbs: readonly string[] | null,
+	valueOptions: readonly string[] = [],
+	operands = 0,
+): PackageRunner => ({
+	verbs,
+	operands,
+	valueOptions,
+});
+
+/**
+ * Runners that run the command in their operands inside a project environment. They are judged by their own rules
+ * (`npx tsc`, `uv run pytest` stay as they are); only when the command they run is itself a wrapper (`npx node -e`,
+ * `uv run python -c`, `poetry run bash -c 'rm x'`) is that command judged too.
+ */
+export const PACKAGE_RUNNERS: ReadonlyMap<string, PackageRunner> = new Map([
+	["npx", runner(null, ["-p", "--package"])],
+	["pnpx", runner(null, ["-p", "--package"])],
+	["bunx", runner(null, ["-p", "--package"])],
+	["uvx", runner(null, ["--from", "--with", "--python", "-p"])],
+	["npm", runner(["exec", "x"], ["-p", "--package", "-w", "--workspace"])],
+	["pnpm", runner(["exec", "dlx"], ["--filter", "-F", "-C", "--dir"])],
+	["yarn", runner(["exec", "dlx"], ["-p", "--package"])],
+	[
+		"uv",
+		runner(
+			["run"],
+			["--with", "--python", "-p", "--package", "--directory", "--project", "--env-file", "--extra", "--group"],
+		),
+	],
+	["poetry", runner(["run"], ["-C", "--directory", "-P", "--project"])],
+	["pipenv", runner(["run"])],
+	["pdm", runner(["run"], ["-p", "--project"])],
+	["hatch", runner(["run"], ["-e", "--env"])],
+	["rye", runner(["run"])],
+	["pipx", runner(["run"], ["--spec", "--python"])],
+	["conda", runner(["run"], ["-n", "--name", "-p", "--prefix"])],
+	["mamba", runner(["run"], ["-n", "--name", "-p", "--prefix"])],
+	["micromamba", runner(["run"], ["-n", "--name", "-p", "--prefix"])],
+	["bundle", runner(["exec"])],
+	["mise", runner(["exec", "x"])],
+	["direnv", runner(["exec"], [], 1)],
+]);

@@ -4,7 +4,7 @@
  * Never: judges git's own work; a git command with none of these runs nothing of its own (`git -c color.ui=always log`).
  */
 
-import { gitConfigEffect } from "./code-running-git-config-table";
+import { gitConfigEffect, gitConfigRow } from "./code-running-git-config-table";
 import { CODE_RUNNING_GIT_OPTIONS, CODE_RUNNING_GIT_SUBCOMMANDS } from "./code-running-option-table";
 import { combineFound, type Found, NOT_A_WRAPPER, optionExecutions, startsLikeOption } from "./option-effects";
 import { literalWordText } from "./shell-word";
@@ -51,9 +51,28 @@ export function gitExecutions(args: readonly WordRef[]): Found {
 	const rest = args.slice(i + 1);
 	const runs = CODE_RUNNING_GIT_SUBCOMMANDS.get(subcommand);
 	if (runs === "opaque") return null;
+	if (runs === "config") return combineFound(found, configWrites(rest));
 	if (runs === "payload-after") found = combineFound(found, subcommandPayload(subcommand, rest));
 	const rows = CODE_RUNNING_GIT_OPTIONS.get(subcommand);
 	return rows === undefined || found === null ? found : combineFound(found, optionExecutions(rest, rows));
+}
+
+/** Reads of config (`--get`, `--list`, `get`) run nothing later. */
+const CONFIG_READS = /^(?:--get|--get-all|--get-regexp|--get-urlmatch|--list|-l|get|list|--show-origin|--name-only)$/;
+
+/** `git config [scope] core.fsmonitor 'cmd'`, `git config set alias.x '!cmd'`, `git config --edit`: opaque. */
+function configWrites(rest: readonly WordRef[]): Found {
+	const texts = rest.map((ref) => literalWordText(ref.word));
+	if (texts.some((text) => text !== null && CONFIG_READS.test(text))) return NOT_A_WRAPPER;
+	for (const [index, text] of texts.entries()) {
+		if (text === null) return null;
+		if (text === "--edit" || text === "-e" || text === "edit") return null;
+		if (text.startsWith("-") || index === texts.length - 1) continue;
+		const row = gitConfigRow(text);
+		// SECURITY: the key runs later (`git config core.fsmonitor 'rm x'; git status`).
+		if (row !== null && row.value !== "terminal-only") return null;
+	}
+	return NOT_A_WRAPPER;
 }
 
 /** `git bisect run cmd args`, `git submodule foreach 'cmd'`: the words after the verb run. */

@@ -3,6 +3,8 @@
  * a shell payload to parse, or unknown (`null`). Also the shared result type of effect analyses.
  * Never: guesses; a computed word where an option may stand, or a value it cannot read, is unknown.
  */
+
+import { gitConfigEffect } from "./code-running-git-config-table";
 import type { OptionRow } from "./code-running-option-table";
 import { SSH_COMMAND_KEYS } from "./code-running-option-table";
 import { literalWordText, type ShellWord } from "./shell-word";
@@ -40,6 +42,15 @@ export function valueExecutions(row: OptionRow, value: string | null): Found {
 			return PLAIN_PROGRAM.test(value) ? [{ kind: "payload", text: value }] : null;
 		case "opaque":
 			return null;
+		case "git-config": {
+			const [key = "", setting = ""] = value.split(/=(.*)/s);
+			const effect = gitConfigEffect(key, setting);
+			return effect === "nothing"
+				? NOT_A_WRAPPER
+				: effect === "opaque"
+					? null
+					: [{ kind: "payload", text: effect.shell }];
+		}
 		case "ssh-option": {
 			const key = value.split(/[=\s]/, 1)[0]?.toLowerCase() ?? "";
 			return SSH_COMMAND_KEYS.has(key) ? null : NOT_A_WRAPPER;

@@ -8,7 +8,7 @@ import { CODE_RUNNING_OPTIONS } from "./code-running-option-table";
 import { awkExecutions, sedExecutions } from "./command-language-effects";
 import { commandNameOf } from "./command-name";
 import { loaderExecutions, sqliteExecutions, startStopExecutions, tmuxExecutions } from "./command-runner-analysis";
-import { SELF_EXE } from "./command-runner-table";
+import { PACKAGE_RUNNERS, SELF_EXE } from "./command-runner-table";
 import type { Redirect, WrapperKind } from "./command-unit";
 import { environmentExecutions, type Setting, settingFromWord } from "./environment-effects";
 import { gitExecutions } from "./git-effects";
@@ -260,11 +260,8 @@ function specialExecutions(
 			return optionExecutions(args, CODE_RUNNING_OPTIONS.get(name) ?? []);
 		case "git":
 			return gitExecutions(args);
-		case "npm": {
-			// `npm exec -c 'cmd'`, `npm x --call=cmd`: other npm commands run scripts the path rules judge as files.
-			const verb = args[0] === undefined ? null : literalWordText(args[0].word);
-			return verb === "exec" || verb === "x" ? optionExecutions(args.slice(1), NPM_EXEC_OPTIONS) : NOT_A_WRAPPER;
-		}
+		case "package-runner":
+			return packageRunnerExecutions(name, args, redirects);
 		case "tmux":
 			return tmuxExecutions(args);
 		case "sqlite":
@@ -301,7 +298,38 @@ function specialExecutions(
 
 const SHELL_GRAMMAR_LONG_VALUE = ["--rcfile", "--init-file"];
 
-const NPM_EXEC_OPTIONS = CODE_RUNNING_OPTIONS.get("npx") ?? [];
+/** `npx -c 'cmd'`, `npm exec --call=cmd`: the runners' own options that take a shell command. */
+const RUNNER_CALL_OPTIONS = CODE_RUNNING_OPTIONS.get("npx") ?? [];
+
+/**
+ * `npx tsc`, `uv run pytest` run nothing this parse judges apart from the runner; `npx -c 'cmd'` runs `cmd`, and a
+ * command that is itself a wrapper (`npx node -e …`, `poetry run bash -c 'rm x'`) is its executed unit.
+ */
+function packageRunnerExecutions(name: string, args: readonly WordRef[], redirects: readonly Redirect[]): Found {
+	const runner = PACKAGE_RUNNERS.get(name);
+	if (runner === undefined) return NOT_A_WRAPPER;
+	let i = 0;
+	if (runner.verbs !== null) {
+		const verb = args[0] === undefined ? "" : literalWordText(args[0].word);
+		if (verb === null) return UNKNOWN;
+		if (!runner.verbs.includes(verb)) return NOT_A_WRAPPER;
+		i = 1 + runner.operands;
+	}
+	const own = name === "npx" || name === "npm" ? optionExecutions(args.slice(i), RUNNER_CALL_OPTIONS) : NOT_A_WRAPPER;
+	for (; i < args.length; i++) {
+		const text = literalWordText((args[i] as WordRef).word);
+		if (text === null || !text.startsWith("-")) break;
+		if (text === "--") {
+			i++;
+			break;
+		}
+		if (runner.valueOptions.includes(text)) i++;
+	}
+	const inner = args.slice(i);
+	// SECURITY: the runner hands its words to a wrapper (`npx node -e`, `uv run python -c`, `poetry run sh -c`).
+	if (own === null || inner.length === 0 || analyseProgram(inner, redirects) === null) return own;
+	return combineFound(own, [{ kind: "words", words: inner, markers: [] }]);
+}
 
 /** `capsh [opts] -- ARGS` runs `/bin/bash ARGS`; `==` runs capsh again; without either it runs nothing. */
 function capshExecutions(args: readonly WordRef[], redirects: readonly Redirect[]): Found {

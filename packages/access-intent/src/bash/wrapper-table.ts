@@ -4,7 +4,7 @@
  * Never: holds logic; `wrapper-analysis.ts` interprets these entries.
  */
 import { CODE_RUNNING_OPTIONS } from "./code-running-option-table";
-import { DYNAMIC_LOADER, OPAQUE_RUNNERS, VIM_VARIANT } from "./command-runner-table";
+import { DYNAMIC_LOADER, OPAQUE_RUNNERS, PACKAGE_RUNNERS, VIM_VARIANT } from "./command-runner-table";
 import type { WrapperKind } from "./command-unit";
 
 export interface OptionGrammar {
@@ -59,7 +59,7 @@ export type SpecialShape =
 	| "command-runner"
 	| "options"
 	| "git"
-	| "npm"
+	| "package-runner"
 	| "tmux"
 	| "sqlite"
 	| "loader"
@@ -70,7 +70,7 @@ export type SpecialShape =
 export const EFFECT_SHAPES: ReadonlySet<SpecialShape> = new Set([
 	"options",
 	"git",
-	"npm",
+	"package-runner",
 	"tmux",
 	"sqlite",
 	"loader",
@@ -322,7 +322,11 @@ const WRAPPERS: ReadonlyMap<string, WrapperEntry> = new Map<string, WrapperEntry
 	// `gcc -wrapper`, `ssh -o ProxyCommand` (`code-running-option-table.ts`).
 	...[...CODE_RUNNING_OPTIONS.keys()].map((name): [string, WrapperEntry] => [name, special("indirection", "options")]),
 	["git", special("indirection", "git")],
-	["npm", special("indirection", "npm")],
+	// `npx node -e …`, `uv run python -c …`: a runner whose command is a wrapper (`command-runner-table.ts`).
+	...[...PACKAGE_RUNNERS.keys()].map((name): [string, WrapperEntry] => [
+		name,
+		special("indirection", "package-runner"),
+	]),
 	["tmux", special("indirection", "tmux")],
 	["sqlite3", special("indirection", "sqlite")],
 	["start-stop-daemon", special("indirection", "start-stop")],

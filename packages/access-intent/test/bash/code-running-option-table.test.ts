@@ -70,6 +70,8 @@ const OPTION_ROWS: Readonly<Record<string, readonly [string, EffectVerdict]>> = 
 	"sftp -S": ["sftp -S rm host", runs("rm")],
 	"npx -c": ["npx -c 'rm x'", runs("rm x")],
 	"npx --call": ["npx --call='rm x'", runs("rm x")],
+	"nix-shell --run": ["nix-shell -p hello --run 'rm x'", runs("rm x")],
+	"nix-shell --command": ["nix-shell --command 'rm x'", runs("rm x")],
 };
 
 /** One command per `git sub-command option` row of `CODE_RUNNING_GIT_OPTIONS`. */
@@ -80,6 +82,11 @@ const GIT_ROWS: Readonly<Record<string, readonly [string, EffectVerdict]>> = {
 	"pull --upload-pack": ["git pull --upload-pack 'rm x' origin", runs("rm x")],
 	"clone --upload-pack": ["git clone --upload-pack='rm x' . d", runs("rm x")],
 	"clone -u": ["git clone -u 'rm x;:' . /tmp/c", runs("rm x")],
+	"clone --template": ["git clone --template=/tmp/tpl . d", OPAQUE],
+	"clone -c": ["git clone -c core.fsmonitor='rm x' . d", runs("rm x")],
+	"clone --config": ["git clone --config=core.hooksPath=/tmp/h . d", OPAQUE],
+	"init --template": ["git init --template /tmp/tpl", OPAQUE],
+	"daemon --access-hook": ["git daemon --access-hook='rm x' --base-path=.", runs("rm x")],
 	"fetch-pack --upload-pack": ["git fetch-pack --upload-pack='rm x' .", runs("rm x")],
 	"fetch-pack --exec": ["git fetch-pack --exec='rm x' .", runs("rm x")],
 	"push --receive-pack": ["git push --receive-pack='rm x' origin", runs("rm x")],
@@ -97,9 +104,13 @@ const GIT_ROWS: Readonly<Record<string, readonly [string, EffectVerdict]>> = {
 	"difftool --tool": ["git difftool --tool=vimdiff", OPAQUE],
 	"send-email --sendmail-cmd": ["git send-email --sendmail-cmd='rm x' p.patch", runs("rm x")],
 	"send-email --smtp-server": ["git send-email --smtp-server=/tmp/evil p.patch", OPAQUE],
+	"send-email --to-cmd": ["git send-email --to-cmd='rm x' p.patch", runs("rm x")],
+	"send-email --cc-cmd": ["git send-email --cc-cmd='rm x' p.patch", runs("rm x")],
+	"send-email --header-cmd": ["git send-email --header-cmd='rm x' p.patch", runs("rm x")],
 };
 
 const GIT_SUBCOMMAND_ROWS: Readonly<Record<string, readonly [string, EffectVerdict]>> = {
+	config: ["git config core.fsmonitor 'rm x'", OPAQUE],
 	mergetool: ["git mergetool", OPAQUE],
 	"filter-branch": ["git filter-branch --tree-filter 'rm x' HEAD", OPAQUE],
 	instaweb: ["git instaweb", OPAQUE],
@@ -165,6 +176,11 @@ describe("options beyond the table rows", () => {
 		["git rebase -i main", PLAIN],
 		["git clone https://x/y.git", PLAIN],
 		["git bisect start", PLAIN],
+		["git config user.name x", PLAIN],
+		["git config --get core.editor", PLAIN],
+		["git config --global alias.s '!rm x'", OPAQUE],
+		["git config --edit", OPAQUE],
+		["git clone -c color.ui=always . d", PLAIN],
 		["git submodule update --init", PLAIN],
 		["rg foo src", PLAIN],
 		["rg --pretty foo", PLAIN],

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
 	LOADER_VALUE_OPTIONS,
 	OPAQUE_RUNNERS,
+	PACKAGE_RUNNERS,
 	SQLITE_PIPE_DOT_COMMANDS,
 	SQLITE_SHELL_DOT_COMMANDS,
 	SQLITE_VALUE_OPTIONS,
@@ -101,6 +102,30 @@ const OPAQUE_RUNNER_ROWS: Rows = {
 	elvis: ["elvis f", OPAQUE],
 };
 
+/** One command per package runner: its command is a shell with a payload, so the payload is judged. */
+const PACKAGE_RUNNER_ROWS: Rows = {
+	npx: ["npx -y bash -c 'rm x'", runs("bash -c 'rm x'", "rm x")],
+	pnpx: ["pnpx sh -c 'rm x'", runs("rm x")],
+	bunx: ["bunx --package x bash -c 'rm x'", runs("rm x")],
+	uvx: ["uvx --from x bash -c 'rm x'", runs("rm x")],
+	npm: ["npm exec -- bash -c 'rm x'", runs("rm x")],
+	pnpm: ["pnpm exec bash -c 'rm x'", runs("rm x")],
+	yarn: ["yarn dlx bash -c 'rm x'", runs("rm x")],
+	uv: ["uv run --with x python -c 'import os'", runs("python -c 'import os'")],
+	poetry: ["poetry run bash -c 'rm x'", runs("rm x")],
+	pipenv: ["pipenv run sh -c 'rm x'", runs("rm x")],
+	pdm: ["pdm run bash -c 'rm x'", runs("rm x")],
+	hatch: ["hatch run -e dev bash -c 'rm x'", runs("rm x")],
+	rye: ["rye run bash -c 'rm x'", runs("rm x")],
+	pipx: ["pipx run --spec x bash -c 'rm x'", runs("rm x")],
+	conda: ["conda run -n env bash -c 'rm x'", runs("rm x")],
+	mamba: ["mamba run -n env bash -c 'rm x'", runs("rm x")],
+	micromamba: ["micromamba run -n env bash -c 'rm x'", runs("rm x")],
+	bundle: ["bundle exec bash -c 'rm x'", runs("rm x")],
+	mise: ["mise exec -- bash -c 'rm x'", runs("rm x")],
+	direnv: ["direnv exec . bash -c 'rm x'", runs("rm x")],
+};
+
 describe("command-runner tables", () => {
 	it("has a command for every row of every table", () => {
 		expect(Object.keys(TMUX_SHELL).sort()).toEqual([...TMUX_SHELL_COMMANDS.keys()].sort());
@@ -110,6 +135,7 @@ describe("command-runner tables", () => {
 		expect(Object.keys(LOADER_OPTIONS).sort()).toEqual([...LOADER_VALUE_OPTIONS].sort());
 		expect(Object.keys(START_STOP_PROGRAM).sort()).toEqual([...START_STOP_PROGRAM_OPTIONS].sort());
 		expect(Object.keys(OPAQUE_RUNNER_ROWS).sort()).toEqual([...OPAQUE_RUNNERS].sort());
+		expect(Object.keys(PACKAGE_RUNNER_ROWS).sort()).toEqual([...PACKAGE_RUNNERS.keys()].sort());
 	});
 
 	it.each(
@@ -121,6 +147,7 @@ describe("command-runner tables", () => {
 			...prefixed("ld.so", LOADER_OPTIONS),
 			...prefixed("start-stop-daemon", START_STOP_PROGRAM),
 			...OPAQUE_RUNNER_ROWS,
+			...PACKAGE_RUNNER_ROWS,
 		}),
 	)("%s: %j", (_row, [command, verdict]) => {
 		expectEffect(command, verdict);
@@ -168,6 +195,17 @@ describe("programs whose job is to run commands", () => {
 		["dbus-launch --exit-with-session rm x", runs("rm x")],
 		["start-stop-daemon --stop --exec /usr/bin/x", PLAIN],
 		["start-stop-daemon --start --pidfile p", OPAQUE],
+		// Package runners keep their ordinary commands as they were.
+		["npx tsc", PLAIN],
+		["npx -y prettier --write .", PLAIN],
+		["uv run pytest", PLAIN],
+		["poetry run python script.py", PLAIN],
+		["pnpm exec vitest run", PLAIN],
+		["bundle exec rspec", PLAIN],
+		["npm test", PLAIN],
+		["npm run build", PLAIN],
+		["npx node -e 'x'", runs("node -e 'x'")],
+		["npx sudo rm x", runs("rm x")],
 		// tmux: chained commands, formats that run, unknown sub-commands.
 		["tmux ls", PLAIN],
 		["tmux -L sock ls", PLAIN],
