@@ -10,6 +10,7 @@ import {
 	SQLITE_PIPE_DOT_COMMANDS,
 	SQLITE_SHELL_DOT_COMMANDS,
 	SQLITE_VALUE_OPTIONS,
+	type SqlClient,
 	START_STOP_PROGRAM_OPTIONS,
 	START_STOP_VALUE_OPTIONS,
 	TMUX_HARMLESS_COMMANDS,
@@ -172,4 +173,34 @@ function words(refs: readonly WordRef[]): Found {
 /** A literal as one bash word: plain words stay as typed, anything else is single-quoted. */
 export function shellQuote(text: string): string {
 	return /^[A-Za-z0-9_./=:,+@%-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
+}
+
+/**
+ * `psql -c '\\! rm x'`, `mysql -e 'system rm x'`, `psql -o '|cmd'`: a client command that escapes to a shell, an
+ * editor or a script file is unknown; plain SQL runs nothing. Without a command option the client reads its
+ * commands from stdin (`psql db <<EOF`), which this parse does not read.
+ */
+export function sqlClientExecutions(client: SqlClient, args: readonly WordRef[]): Found {
+	let commands = 0;
+	let found: Found = NOT_A_WRAPPER;
+	for (let i = 0; i < args.length; i++) {
+		const text = literalWordText((args[i] as WordRef).word);
+		if (text === null) return null;
+		if (client.inert.includes(text)) return NOT_A_WRAPPER;
+		const [name = "", attached] = text.startsWith("--")
+			? text.split(/=(.*)/s)
+			: [text.slice(0, 2), text.slice(2) || undefined];
+		const takes = [...client.commandOptions, ...client.fileOptions, ...client.outputOptions].includes(name);
+		if (!takes) continue;
+		const value = attached ?? (args[i + 1] === undefined ? null : literalWordText((args[i + 1] as WordRef).word));
+		if (attached === undefined) i++;
+		if (value === null || client.fileOptions.includes(name)) return null;
+		if (client.outputOptions.includes(name)) {
+			if (value.startsWith("|")) found = combineFound(found, [{ kind: "payload", text: value.slice(1) }]);
+			continue;
+		}
+		commands++;
+		if (client.escapes.test(value)) return null;
+	}
+	return commands === 0 ? null : found;
 }

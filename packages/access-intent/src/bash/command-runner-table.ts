@@ -232,3 +232,40 @@ export const PACKAGE_RUNNERS: ReadonlyMap<string, PackageRunner> = new Map([
 	["mise", runner(["exec", "x"])],
 	["direnv", runner(["exec"], [], 1)],
 ]);
+
+/** Database clients whose command language escapes to a shell, per client. */
+export interface SqlClient {
+	/** Options whose value is a command or script text (`psql -c`, `mysql -e`). */
+	readonly commandOptions: readonly string[];
+	/** Options that read commands from a file: opaque. */
+	readonly fileOptions: readonly string[];
+	/** Options whose value is a file name that may be `|command` (`psql -o '|cmd'`). */
+	readonly outputOptions: readonly string[];
+	/** Options that end the run without reading commands (`-l`, `--version`). */
+	readonly inert: readonly string[];
+	/** Command text that runs a shell command, an editor or another file. */
+	readonly escapes: RegExp;
+}
+
+export const SQL_CLIENTS: ReadonlyMap<string, SqlClient> = new Map([
+	[
+		"psql",
+		{
+			commandOptions: ["-c", "--command"],
+			fileOptions: ["-f", "--file"],
+			outputOptions: ["-o", "--output", "-L", "--log-file"],
+			inert: ["-l", "--list", "-V", "--version", "--help", "-?"],
+			escapes: /\\!|\\(?:o|out|g|w|write)\s*\||\bprogram\b|\\(?:i|ir|include|include_relative|e|edit|ef|ev)\b/i,
+		},
+	],
+	[
+		"mysql",
+		{
+			commandOptions: ["-e", "--execute"],
+			fileOptions: [],
+			outputOptions: [],
+			inert: ["-V", "--version", "--help", "-?"],
+			escapes: /\\!|\bsystem\b|\bsource\b|\\\.|\bpager\b|\bedit\b|\\e\b/i,
+		},
+	],
+]);

@@ -8,8 +8,14 @@
 import { CODE_RUNNING_OPTIONS } from "./code-running-option-table";
 import { awkExecutions, sedExecutions } from "./command-language-effects";
 import { commandNameOf } from "./command-name";
-import { loaderExecutions, sqliteExecutions, startStopExecutions, tmuxExecutions } from "./command-runner-analysis";
-import { PACKAGE_RUNNERS, SELF_EXE } from "./command-runner-table";
+import {
+	loaderExecutions,
+	sqlClientExecutions,
+	sqliteExecutions,
+	startStopExecutions,
+	tmuxExecutions,
+} from "./command-runner-analysis";
+import { PACKAGE_RUNNERS, SELF_EXE, SQL_CLIENTS } from "./command-runner-table";
 import type { Redirect, WrapperKind } from "./command-unit";
 import { environmentExecutions, type Setting, settingFromWord } from "./environment-effects";
 import { gitExecutions } from "./git-effects";
@@ -179,6 +185,10 @@ function specialExecutions(
 			return optionExecutions(args, CODE_RUNNING_OPTIONS.get(name) ?? []);
 		case "git":
 			return gitExecutions(args);
+		case "sql-client": {
+			const client = SQL_CLIENTS.get(name);
+			return client === undefined ? NOT_A_WRAPPER : sqlClientExecutions(client, args);
+		}
 		case "package-runner":
 			return packageRunnerExecutions(name, args, redirects);
 		case "tmux":

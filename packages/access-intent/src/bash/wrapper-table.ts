@@ -5,7 +5,7 @@
  * entries are reviewed together (a wrapper missing here is a bypass), so it is not split by letter.
  */
 import { CODE_RUNNING_OPTIONS } from "./code-running-option-table";
-import { DYNAMIC_LOADER, OPAQUE_RUNNERS, PACKAGE_RUNNERS, VIM_VARIANT } from "./command-runner-table";
+import { DYNAMIC_LOADER, OPAQUE_RUNNERS, PACKAGE_RUNNERS, SQL_CLIENTS, VIM_VARIANT } from "./command-runner-table";
 import type { WrapperKind } from "./command-unit";
 
 export interface OptionGrammar {
@@ -65,7 +65,8 @@ export type SpecialShape =
 	| "sqlite"
 	| "loader"
 	| "start-stop"
-	| "capsh";
+	| "capsh"
+	| "sql-client";
 
 /** Shapes whose kind follows what they run: an indirection when it is known, opaque when it is not (ADR 0026). */
 export const EFFECT_SHAPES: ReadonlySet<SpecialShape> = new Set([
@@ -78,6 +79,7 @@ export const EFFECT_SHAPES: ReadonlySet<SpecialShape> = new Set([
 	"start-stop",
 	"capsh",
 	"sed",
+	"sql-client",
 ]);
 
 export interface WrapperEntry {
@@ -332,6 +334,8 @@ const WRAPPERS: ReadonlyMap<string, WrapperEntry> = new Map<string, WrapperEntry
 	["sqlite3", special("indirection", "sqlite")],
 	["start-stop-daemon", special("indirection", "start-stop")],
 	["capsh", special("indirection", "capsh")],
+	// `psql -c '\! cmd'`, `mysql -e 'system cmd'`: database clients whose command language reaches a shell.
+	...[...SQL_CLIENTS.keys()].map((name): [string, WrapperEntry] => [name, special("indirection", "sql-client")]),
 	// Programs that run commands from a file, stdin, a directory or an editor script (`command-runner-table.ts`).
 	...OPAQUE_RUNNERS.map((name): [string, WrapperEntry] => [name, special("opaque-payload", "command-runner")]),
 	// Programs that run the command in their operands (`ssh-agent cmd`, `entr cmd`, `dbus-launch cmd`).
@@ -421,6 +425,10 @@ const INTERPRETERS: readonly [RegExp, InterpreterEntry][] = [
 		{ inlineLetters: "c", inlineLong: ["-Command", "-command", "-EncodedCommand"], valueOptions: [] },
 	],
 	[/^deno$/, { inlineLetters: "", inlineLong: [], valueOptions: [], inlineSubcommand: "eval" }],
+	[
+		/^(?:tsx|ts-node|ts-node-esm|esno|vite-node)$/,
+		{ inlineLetters: "ep", inlineLong: ["--eval", "--print"], valueOptions: ["-r", "--require", "--import"] },
+	],
 ];
 
 const LOADER_ENTRY = special("indirection", "loader");
@@ -437,7 +445,8 @@ export function wrapperEntry(commandName: string): WrapperEntry | null {
 }
 
 /** One cheap pre-test so ordinary command names skip the per-family patterns. */
-const ANY_INTERPRETER = /^(?:python|pypy|node|bun|perl|ruby|php|lua|osascript|Rscript|julia|pwsh|powershell|deno)/;
+const ANY_INTERPRETER =
+	/^(?:python|pypy|node|bun|perl|ruby|php|lua|osascript|Rscript|julia|pwsh|powershell|deno|tsx|ts-node|esno|vite-node)/;
 
 export function interpreterEntry(commandName: string): InterpreterEntry | null {
 	if (!ANY_INTERPRETER.test(commandName)) return null;

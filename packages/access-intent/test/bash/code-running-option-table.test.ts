@@ -215,6 +215,9 @@ describe("options beyond the table rows", () => {
 		["perl /dev/fd/3", OPAQUE],
 		["perl /dev/stdin", OPAQUE],
 		["node -i", OPAQUE],
+		["tsx -e 'code'", OPAQUE],
+		["ts-node --eval 'code'", OPAQUE],
+		["tsx src/index.ts", PLAIN],
 		// The executed unit is a computed name, which the engine floors as any `$CMD` (dynamic command name).
 		["git bisect run $CMD", runs("$CMD")],
 	])("%s -> %j", (command, verdict) => {

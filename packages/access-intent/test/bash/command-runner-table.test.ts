@@ -3,6 +3,7 @@ import {
 	LOADER_VALUE_OPTIONS,
 	OPAQUE_RUNNERS,
 	PACKAGE_RUNNERS,
+	SQL_CLIENTS,
 	SQLITE_PIPE_DOT_COMMANDS,
 	SQLITE_SHELL_DOT_COMMANDS,
 	SQLITE_VALUE_OPTIONS,
@@ -126,6 +127,12 @@ const PACKAGE_RUNNER_ROWS: Rows = {
 	direnv: ["direnv exec . bash -c 'rm x'", runs("rm x")],
 };
 
+/** One command per database client that escapes to a shell. */
+const SQL_CLIENT_ROWS: Rows = {
+	psql: ["psql -d db -c '\\! rm x'", OPAQUE],
+	mysql: ["mysql -u root -e 'system rm x'", OPAQUE],
+};
+
 describe("command-runner tables", () => {
 	it("has a command for every row of every table", () => {
 		expect(Object.keys(TMUX_SHELL).sort()).toEqual([...TMUX_SHELL_COMMANDS.keys()].sort());
@@ -136,6 +143,7 @@ describe("command-runner tables", () => {
 		expect(Object.keys(START_STOP_PROGRAM).sort()).toEqual([...START_STOP_PROGRAM_OPTIONS].sort());
 		expect(Object.keys(OPAQUE_RUNNER_ROWS).sort()).toEqual([...OPAQUE_RUNNERS].sort());
 		expect(Object.keys(PACKAGE_RUNNER_ROWS).sort()).toEqual([...PACKAGE_RUNNERS.keys()].sort());
+		expect(Object.keys(SQL_CLIENT_ROWS).sort()).toEqual([...SQL_CLIENTS.keys()].sort());
 	});
 
 	it.each(
@@ -148,6 +156,7 @@ describe("command-runner tables", () => {
 			...prefixed("start-stop-daemon", START_STOP_PROGRAM),
 			...OPAQUE_RUNNER_ROWS,
 			...PACKAGE_RUNNER_ROWS,
+			...SQL_CLIENT_ROWS,
 		}),
 	)("%s: %j", (_row, [command, verdict]) => {
 		expectEffect(command, verdict);
@@ -206,6 +215,18 @@ describe("programs whose job is to run commands", () => {
 		["npm run build", PLAIN],
 		["npx node -e 'x'", runs("node -e 'x'")],
 		["npx sudo rm x", runs("rm x")],
+		// Database clients: plain SQL runs nothing; shell escapes, editors, files and stdin are opaque.
+		["psql -U me -h localhost -d db -c 'select 1'", PLAIN],
+		["psql -l", PLAIN],
+		["psql -c '\\echo hi'", PLAIN],
+		["psql -c \"copy t to program 'rm x'\"", OPAQUE],
+		["psql -c '\\e'", OPAQUE],
+		["psql -f migrate.sql", OPAQUE],
+		["psql db", OPAQUE],
+		["psql -d db -c 'select 1' -o '|rm x'", runs("rm x")],
+		["mysql -u root -e 'select 1'", PLAIN],
+		["mysql --execute='\\! rm x'", OPAQUE],
+		["mysql db < dump.sql", OPAQUE],
 		// tmux: chained commands, formats that run, unknown sub-commands.
 		["tmux ls", PLAIN],
 		["tmux -L sock ls", PLAIN],
