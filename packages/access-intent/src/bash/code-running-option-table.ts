@@ -97,6 +97,12 @@ export const CODE_RUNNING_OPTIONS: ReadonlyMap<string, readonly OptionRow[]> = n
 	],
 ]);
 
+/**
+ * Programs whose computed words are read as operands (hosts, remote commands: `ssh "$HOST" "$CMD"`), not as a
+ * possible option: only a computed word glued to a dash (`-o$X`) is unknown there.
+ */
+export const OPERAND_COMPUTED_WORDS: ReadonlySet<string> = new Set(["ssh", "scp", "sftp"]);
+
 /** `ssh -o ProxyCommand=…`: the `-o` keys whose value ssh runs through a shell (lower case). */
 export const SSH_COMMAND_KEYS: ReadonlySet<string> = new Set([
 	"proxycommand",

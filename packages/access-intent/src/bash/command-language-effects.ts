@@ -4,7 +4,7 @@
  * Never: judges what they read or write (that is the path rules' part); an unreadable program is unknown (`null`).
  */
 import { type Found, NOT_A_WRAPPER } from "./option-effects";
-import { literalWordText } from "./shell-word";
+import { literalWordText, type ShellWord } from "./shell-word";
 import type { WordRef } from "./unit-draft";
 
 /** Program text that makes awk run a command: `system(…)`, `cmd | getline`, `print … | "cmd"`, `|&` coprocesses. */
@@ -57,16 +57,25 @@ export function awkExecutions(args: readonly WordRef[]): Found {
 /** sed options that take the next word as their value. */
 const SED_VALUE_OPTIONS: ReadonlySet<string> = new Set(["-l", "--line-length"]);
 
+/**
+ * A word as sed sees its shape: a computed part (`"s/$FROM/$TO/g"`, `"$file"`) stands in as one letter, so a script
+ * whose own text runs nothing stays plain (sed was judged by its name alone before ADR 0026; a value that breaks out
+ * of its `s` command is a limit of reading text, as for every program).
+ */
+function placeholderText(word: ShellWord): string {
+	return word.parts.map((part) => (part.kind === "literal" ? part.text : "x")).join("");
+}
+
 /** `sed 'e rm x'`, `sed 's/a/b/e'`: the commands sed runs; a script from a file (`-f`) cannot be read. */
 export function sedExecutions(args: readonly WordRef[]): Found {
 	const scripts: string[] = [];
 	let operand: string | undefined;
 	for (let i = 0; i < args.length; i++) {
-		const text = literalWordText((args[i] as WordRef).word);
+		const text = placeholderText((args[i] as WordRef).word);
 		if (text === null) return null;
 		if (text === "--sandbox") return NOT_A_WRAPPER;
 		if (text === "-e" || text === "--expression") {
-			const next = args[i + 1] === undefined ? null : literalWordText((args[i + 1] as WordRef).word);
+			const next = args[i + 1] === undefined ? null : placeholderText((args[i + 1] as WordRef).word);
 			if (next === null) return null;
 			scripts.push(next);
 			i++;

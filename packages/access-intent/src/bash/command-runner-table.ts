@@ -60,6 +60,18 @@ export const TMUX_HARMLESS_COMMANDS: ReadonlySet<string> = new Set([
 	"detach-client",
 	"detach",
 	"capture-pane",
+	"set-environment",
+	"setenv",
+	"show-environment",
+	"showenv",
+	"move-window",
+	"movew",
+	"swap-window",
+	"swapw",
+	"swap-pane",
+	"swapp",
+	"select-layout",
+	"selectl",
 	"capturep",
 	"show-options",
 	"show",
@@ -156,8 +168,6 @@ export const OPAQUE_RUNNERS: readonly string[] = [
 	"run-parts",
 	"at",
 	"batch",
-	"crontab",
-	"screen",
 	"tmuxinator",
 	"emacs",
 	"emacsclient",
@@ -174,6 +184,12 @@ export const OPAQUE_RUNNERS: readonly string[] = [
 	"nvi",
 	"elvis",
 ];
+
+/** Runners whose listed options only read (`crontab -l`, `screen -ls`): any other use runs commands we cannot see. */
+export const LISTING_RUNNERS: ReadonlyMap<string, readonly string[]> = new Map([
+	["crontab", ["-l"]],
+	["screen", ["-ls", "-list", "-wipe", "-v", "--version", "-h", "--help"]],
+]);
 
 /** Vim's installed variants (`vim.basic`, `vim.tiny`, `vim.gtk3`, `nvim.appimage`). */
 export const VIM_VARIANT = /^n?vim(?:diff)?\.[\w-]+$/;

@@ -68,15 +68,24 @@ export function startsLikeOption(word: ShellWord): boolean {
 	return first === undefined || first.kind !== "literal" || first.text === "" || first.text.startsWith("-");
 }
 
-/** Scans `args` for the rows' options up to `--`; every one found contributes what its value runs. */
-export function optionExecutions(args: readonly WordRef[], rows: readonly OptionRow[]): Found {
+/**
+ * Scans `args` for the rows' options up to `--`; every one found contributes what its value runs. With
+ * `computedOperands`, a computed word not glued to a dash is an operand (`ssh "$HOST"`).
+ */
+export function optionExecutions(
+	args: readonly WordRef[],
+	rows: readonly OptionRow[],
+	computedOperands = false,
+): Found {
 	let found: Found = NOT_A_WRAPPER;
 	for (let i = 0; i < args.length; i++) {
 		const word = (args[i] as WordRef).word;
 		const text = literalWordText(word);
 		// SECURITY: `sort $OPT` may be `--compress-program=sh`; a computed word where an option may stand is unknown.
 		if (text === null) {
-			if (startsLikeOption(word)) return null;
+			const first = word.parts[0];
+			const dashed = first?.kind === "literal" && first.text.startsWith("-");
+			if (computedOperands ? dashed : startsLikeOption(word)) return null;
 			continue;
 		}
 		if (text === "--") break;

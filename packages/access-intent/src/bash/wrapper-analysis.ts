@@ -5,7 +5,7 @@
  * Never: guesses; when the option grammar leaves any doubt the executions are `null`.
  */
 
-import { CODE_RUNNING_OPTIONS } from "./code-running-option-table";
+import { CODE_RUNNING_OPTIONS, OPERAND_COMPUTED_WORDS } from "./code-running-option-table";
 import { awkExecutions, sedExecutions } from "./command-language-effects";
 import { commandNameOf } from "./command-name";
 import {
@@ -15,7 +15,7 @@ import {
 	startStopExecutions,
 	tmuxExecutions,
 } from "./command-runner-analysis";
-import { PACKAGE_RUNNERS, SELF_EXE, SQL_CLIENTS } from "./command-runner-table";
+import { LISTING_RUNNERS, PACKAGE_RUNNERS, SELF_EXE, SQL_CLIENTS } from "./command-runner-table";
 import type { Redirect, WrapperKind } from "./command-unit";
 import { environmentExecutions, type Setting, settingFromWord } from "./environment-effects";
 import { gitExecutions } from "./git-effects";
@@ -182,12 +182,21 @@ function specialExecutions(
 		case "command-runner":
 			return UNKNOWN;
 		case "options":
-			return optionExecutions(args, CODE_RUNNING_OPTIONS.get(name) ?? []);
+			return optionExecutions(args, CODE_RUNNING_OPTIONS.get(name) ?? [], OPERAND_COMPUTED_WORDS.has(name));
 		case "git":
 			return gitExecutions(args);
 		case "sql-client": {
 			const client = SQL_CLIENTS.get(name);
 			return client === undefined ? NOT_A_WRAPPER : sqlClientExecutions(client, args);
+		}
+		case "listing": {
+			// `crontab -l`, `screen -ls` only read; `crontab file`, `crontab -e`, `screen cmd` run what we cannot see.
+			const listing = LISTING_RUNNERS.get(name) ?? [];
+			const texts = args.map((ref) => literalWordText(ref.word));
+			const onlyReads = texts.length > 0 && texts.some((text) => text !== null && listing.includes(text));
+			return onlyReads && !texts.some((text) => text === null || text === "-e" || text === "-r")
+				? NOT_A_WRAPPER
+				: UNKNOWN;
 		}
 		case "package-runner":
 			return packageRunnerExecutions(name, args, redirects);

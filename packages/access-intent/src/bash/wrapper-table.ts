@@ -5,7 +5,14 @@
  * entries are reviewed together (a wrapper missing here is a bypass), so it is not split by letter.
  */
 import { CODE_RUNNING_OPTIONS } from "./code-running-option-table";
-import { DYNAMIC_LOADER, OPAQUE_RUNNERS, PACKAGE_RUNNERS, SQL_CLIENTS, VIM_VARIANT } from "./command-runner-table";
+import {
+	DYNAMIC_LOADER,
+	LISTING_RUNNERS,
+	OPAQUE_RUNNERS,
+	PACKAGE_RUNNERS,
+	SQL_CLIENTS,
+	VIM_VARIANT,
+} from "./command-runner-table";
 import type { WrapperKind } from "./command-unit";
 
 export interface OptionGrammar {
@@ -66,7 +73,8 @@ export type SpecialShape =
 	| "loader"
 	| "start-stop"
 	| "capsh"
-	| "sql-client";
+	| "sql-client"
+	| "listing";
 
 /** Shapes whose kind follows what they run: an indirection when it is known, opaque when it is not (ADR 0026). */
 export const EFFECT_SHAPES: ReadonlySet<SpecialShape> = new Set([
@@ -80,6 +88,7 @@ export const EFFECT_SHAPES: ReadonlySet<SpecialShape> = new Set([
 	"capsh",
 	"sed",
 	"sql-client",
+	"listing",
 ]);
 
 export interface WrapperEntry {
@@ -338,6 +347,7 @@ const WRAPPERS: ReadonlyMap<string, WrapperEntry> = new Map<string, WrapperEntry
 	...[...SQL_CLIENTS.keys()].map((name): [string, WrapperEntry] => [name, special("indirection", "sql-client")]),
 	// Programs that run commands from a file, stdin, a directory or an editor script (`command-runner-table.ts`).
 	...OPAQUE_RUNNERS.map((name): [string, WrapperEntry] => [name, special("opaque-payload", "command-runner")]),
+	...[...LISTING_RUNNERS.keys()].map((name): [string, WrapperEntry] => [name, special("opaque-payload", "listing")]),
 	// Programs that run the command in their operands (`ssh-agent cmd`, `entr cmd`, `dbus-launch cmd`).
 	["ssh-agent", prefix({ shortValue: "aEt", shortFlag: "cdD", shortUncertain: "ks", longValue: [], longFlag: [] })],
 	["entr", prefix({ shortValue: "", shortFlag: "acdnprz", shortUncertain: "s", longValue: [], longFlag: [] })],

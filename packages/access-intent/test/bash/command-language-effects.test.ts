@@ -13,7 +13,8 @@ describe("sed: the command language read as far as it runs commands", () => {
 		["sed 'e' f", OPAQUE],
 		["sed -f script.sed f", OPAQUE],
 		["sed --file=script.sed f", OPAQUE],
-		["sed $SCRIPT f", OPAQUE],
+		['sed "s/$A/$B/e" f', OPAQUE],
+		["sed -n 'e rm x' \"$f\"", runs("rm x")],
 		["sed --sandbox 'e rm x' f", PLAIN],
 		// Precision: ordinary scripts, including an `e` inside a regex, replacement, text or file name.
 		["sed -n '1,5p' f", PLAIN],
@@ -33,6 +34,10 @@ describe("sed: the command language read as far as it runs commands", () => {
 		["sed -n 'w out.txt' f", PLAIN],
 		["sed ':a;N;$!ba;s/\\n/ /g' f", PLAIN],
 		["sed -n -e 'p' 'e rm x'", PLAIN],
+		// A computed part stands in as one letter: the script's own text decides.
+		["sed -e 's/^M//g' -i \"$file\"", PLAIN],
+		['sed "s/$FROM/$TO/g" f', PLAIN],
+		['sed -i "15i $(hostname)" f', PLAIN],
 	])("%s -> %j", (command, verdict) => {
 		expectEffect(command, verdict);
 	});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+	LISTING_RUNNERS,
 	LOADER_VALUE_OPTIONS,
 	OPAQUE_RUNNERS,
 	PACKAGE_RUNNERS,
@@ -84,8 +85,6 @@ const OPAQUE_RUNNER_ROWS: Rows = {
 	"run-parts": ["run-parts /tmp/scripts", OPAQUE],
 	at: ["at now <<< 'rm x'", OPAQUE],
 	batch: ["batch <<< 'rm x'", OPAQUE],
-	crontab: ["crontab evil.cron", OPAQUE],
-	screen: ["screen -dm rm x", OPAQUE],
 	tmuxinator: ["tmuxinator start p", OPAQUE],
 	emacs: ["emacs --batch --eval '(delete-file \"x\")'", OPAQUE],
 	emacsclient: ["emacsclient -e '(delete-file \"x\")'", OPAQUE],
@@ -133,6 +132,12 @@ const SQL_CLIENT_ROWS: Rows = {
 	mysql: ["mysql -u root -e 'system rm x'", OPAQUE],
 };
 
+/** One command per listing runner that runs what we cannot see, and its reading use. */
+const LISTING_ROWS: Rows = {
+	crontab: ["crontab evil.cron", OPAQUE],
+	screen: ["screen -dm rm x", OPAQUE],
+};
+
 describe("command-runner tables", () => {
 	it("has a command for every row of every table", () => {
 		expect(Object.keys(TMUX_SHELL).sort()).toEqual([...TMUX_SHELL_COMMANDS.keys()].sort());
@@ -144,6 +149,7 @@ describe("command-runner tables", () => {
 		expect(Object.keys(OPAQUE_RUNNER_ROWS).sort()).toEqual([...OPAQUE_RUNNERS].sort());
 		expect(Object.keys(PACKAGE_RUNNER_ROWS).sort()).toEqual([...PACKAGE_RUNNERS.keys()].sort());
 		expect(Object.keys(SQL_CLIENT_ROWS).sort()).toEqual([...SQL_CLIENTS.keys()].sort());
+		expect(Object.keys(LISTING_ROWS).sort()).toEqual([...LISTING_RUNNERS.keys()].sort());
 	});
 
 	it.each(
@@ -157,6 +163,7 @@ describe("command-runner tables", () => {
 			...OPAQUE_RUNNER_ROWS,
 			...PACKAGE_RUNNER_ROWS,
 			...SQL_CLIENT_ROWS,
+			...LISTING_ROWS,
 		}),
 	)("%s: %j", (_row, [command, verdict]) => {
 		expectEffect(command, verdict);
@@ -215,6 +222,12 @@ describe("programs whose job is to run commands", () => {
 		["npm run build", PLAIN],
 		["npx node -e 'x'", runs("node -e 'x'")],
 		["npx sudo rm x", runs("rm x")],
+		["crontab -l", PLAIN],
+		["crontab -l -u me", PLAIN],
+		["crontab -e", OPAQUE],
+		["crontab -", OPAQUE],
+		["screen -ls", PLAIN],
+		["screen -r", OPAQUE],
 		// Database clients: plain SQL runs nothing; shell escapes, editors, files and stdin are opaque.
 		["psql -U me -h localhost -d db -c 'select 1'", PLAIN],
 		["psql -l", PLAIN],
