@@ -108,10 +108,14 @@ export function sedScriptRuns(script: string): string[] | null {
 		i = end === -1 ? script.length : end + 1;
 		return text;
 	};
-	const skipDelimited = (delimiter: string): boolean => {
+	const skipDelimited = (delimiter: string, brackets = false): boolean => {
 		for (; i < script.length; i++) {
 			if (script[i] === "\\") i++;
-			else if (script[i] === delimiter) {
+			// `s/[^/]*//`: a bracket expression in the pattern is read whole, its delimiter included.
+			else if (brackets && script[i] === "[") {
+				const close = script.indexOf("]", i + (script[i + 1] === "^" ? 3 : 2));
+				if (close !== -1) i = close;
+			} else if (script[i] === delimiter) {
 				i++;
 				return true;
 			}
@@ -139,7 +143,7 @@ export function sedScriptRuns(script: string): string[] | null {
 				const delimiter = script[i];
 				if (delimiter === undefined || delimiter === "\n" || delimiter === "\\") return null;
 				i++;
-				if (!skipDelimited(delimiter) || !skipDelimited(delimiter)) return null;
+				if (!skipDelimited(delimiter, c === "s") || !skipDelimited(delimiter)) return null;
 				if (c === "y") break;
 				// Flags up to the end of the command; `w file` takes the rest of the line.
 				while (i < script.length && /[gpiImMe0-9]/.test(script[i] as string)) {

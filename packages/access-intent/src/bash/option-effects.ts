@@ -65,6 +65,8 @@ export function valueExecutions(row: OptionRow, value: string | null): Found {
 /** A word a computed value may turn into an option (`$X`, `"$X"`, `--pre=$X`). */
 export function startsLikeOption(word: ShellWord): boolean {
 	const first = word.parts[0];
+	// A process substitution (`sort <(…)`) expands to a `/dev/fd/N` path, never to an option.
+	if (first?.kind === "dynamic" && /^[<>]\(/.test(first.raw)) return false;
 	return first === undefined || first.kind !== "literal" || first.text === "" || first.text.startsWith("-");
 }
 

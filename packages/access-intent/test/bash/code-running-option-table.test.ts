@@ -210,6 +210,7 @@ describe("options beyond the table rows", () => {
 		["sort --compress-prog=rm f", runs("rm")],
 		["git ls-remote --upload='rm x' .", runs("rm x")],
 		["sort $OPT f", OPAQUE],
+		["sort <(ls a) <(ls b)", PLAIN],
 		["rg --pre 'rm -rf' x", OPAQUE],
 		["npm exec -c 'rm x'", runs("rm x")],
 		["python3 -mtimeit 'code'", OPAQUE],
