@@ -205,6 +205,8 @@ export interface PackageRunner {
 	readonly valueOptions: readonly string[];
 }
 
+const UVX_FROM = "--from";
+
 const runner = (
 	verbs: readonly string[] | null,
 	valueOptions: readonly string[] = [],
@@ -224,7 +226,9 @@ export const PACKAGE_RUNNERS: ReadonlyMap<string, PackageRunner> = new Map([
 	["npx", runner(null, ["-p", "--package"])],
 	["pnpx", runner(null, ["-p", "--package"])],
 	["bunx", runner(null, ["-p", "--package"])],
-	["uvx", runner(null, ["--from", "--with", "--python", "-p"])],
+	// INVARIANT: `--from` is a constant: the repo's dependency test reads an `export` followed by `from` and a quote
+	// as a re-export.
+	["uvx", runner(null, ["--with", "--python", "-p", UVX_FROM])],
 	["npm", runner(["exec", "x"], ["-p", "--package", "-w", "--workspace"])],
 	["pnpm", runner(["exec", "dlx"], ["--filter", "-F", "-C", "--dir"])],
 	["yarn", runner(["exec", "dlx"], ["-p", "--package"])],
