@@ -88,6 +88,14 @@ export const CODE_RUNNING_OPTIONS: ReadonlyMap<string, readonly OptionRow[]> = n
 			{ option: "--call", value: "shell" },
 		],
 	],
+	["ugrep", [{ option: "--filter", value: "opaque" }]],
+	[
+		"make",
+		[
+			{ option: "--eval", value: "opaque" },
+			{ option: "-E", value: "opaque", noCluster: true },
+		],
+	],
 	[
 		"nix-shell",
 		[

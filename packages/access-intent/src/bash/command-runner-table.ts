@@ -183,6 +183,10 @@ export const OPAQUE_RUNNERS: readonly string[] = [
 	"vimx",
 	"nvi",
 	"elvis",
+	"kak",
+	"zellij",
+	"dtach",
+	"abduco",
 ];
 
 /** Runners whose listed options only read (`crontab -l`, `screen -ls`): any other use runs commands we cannot see. */

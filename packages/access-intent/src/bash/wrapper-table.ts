@@ -128,6 +128,10 @@ export const BASH_COMPATIBLE_SHELLS: ReadonlySet<string> = new Set([
 	"yash",
 	"posh",
 	"rbash",
+	"ksh93",
+	"pdksh",
+	"lksh",
+	"oksh",
 ]);
 
 const WRAPPERS: ReadonlyMap<string, WrapperEntry> = new Map<string, WrapperEntry>([
@@ -339,8 +343,8 @@ const WRAPPERS: ReadonlyMap<string, WrapperEntry> = new Map<string, WrapperEntry
 		name,
 		special("indirection", "package-runner"),
 	]),
-	["tmux", special("indirection", "tmux")],
-	["sqlite3", special("indirection", "sqlite")],
+	...["tmux", "byobu", "byobu-tmux"].map((name): [string, WrapperEntry] => [name, special("indirection", "tmux")]),
+	...["sqlite3", "duckdb"].map((name): [string, WrapperEntry] => [name, special("indirection", "sqlite")]),
 	["start-stop-daemon", special("indirection", "start-stop")],
 	["capsh", special("indirection", "capsh")],
 	// `psql -c '\! cmd'`, `mysql -e 'system cmd'`: database clients whose command language reaches a shell.
@@ -349,6 +353,7 @@ const WRAPPERS: ReadonlyMap<string, WrapperEntry> = new Map<string, WrapperEntry
 	...OPAQUE_RUNNERS.map((name): [string, WrapperEntry] => [name, special("opaque-payload", "command-runner")]),
 	...[...LISTING_RUNNERS.keys()].map((name): [string, WrapperEntry] => [name, special("opaque-payload", "listing")]),
 	// Programs that run the command in their operands (`ssh-agent cmd`, `entr cmd`, `dbus-launch cmd`).
+	["daemonize", prefix({ shortValue: "acEeloprtu", shortFlag: "v", longValue: [], longFlag: [] })],
 	["ssh-agent", prefix({ shortValue: "aEt", shortFlag: "cdD", shortUncertain: "ks", longValue: [], longFlag: [] })],
 	["entr", prefix({ shortValue: "", shortFlag: "acdnprz", shortUncertain: "s", longValue: [], longFlag: [] })],
 	[
@@ -425,6 +430,7 @@ const INTERPRETERS: readonly [RegExp, InterpreterEntry][] = [
 			valueOptions: ["-r", "--require", "--import", "--loader", "--experimental-loader"],
 		},
 	],
+	[/^ipython[0-9.]*$/, { inlineLetters: "ci", inlineLong: [], valueOptions: ["-m"] }],
 	[/^perl[0-9.]*$/, { inlineLetters: "eE", inlineLong: [], valueOptions: [] }],
 	[/^ruby[0-9.]*$/, { inlineLetters: "e", inlineLong: [], valueOptions: ["-r", "-I"] }],
 	[/^php[0-9.]*$/, { inlineLetters: "r", inlineLong: [], valueOptions: ["-c", "-d"] }],
@@ -456,7 +462,7 @@ export function wrapperEntry(commandName: string): WrapperEntry | null {
 
 /** One cheap pre-test so ordinary command names skip the per-family patterns. */
 const ANY_INTERPRETER =
-	/^(?:python|pypy|node|bun|perl|ruby|php|lua|osascript|Rscript|julia|pwsh|powershell|deno|tsx|ts-node|esno|vite-node)/;
+	/^(?:python|pypy|ipython|node|bun|perl|ruby|php|lua|osascript|Rscript|julia|pwsh|powershell|deno|tsx|ts-node|esno|vite-node)/;
 
 export function interpreterEntry(commandName: string): InterpreterEntry | null {
 	if (!ANY_INTERPRETER.test(commandName)) return null;

@@ -70,6 +70,9 @@ const OPTION_ROWS: Readonly<Record<string, readonly [string, EffectVerdict]>> = 
 	"sftp -S": ["sftp -S rm host", runs("rm")],
 	"npx -c": ["npx -c 'rm x'", runs("rm x")],
 	"npx --call": ["npx --call='rm x'", runs("rm x")],
+	"ugrep --filter": ["ugrep --filter='*:rm x' foo", OPAQUE],
+	"make --eval": ["make --eval='x:=$(shell rm x)' all", OPAQUE],
+	"make -E": ["make -E 'x:=$(shell rm x)' all", OPAQUE],
 	"nix-shell --run": ["nix-shell -p hello --run 'rm x'", runs("rm x")],
 	"nix-shell --command": ["nix-shell --command 'rm x'", runs("rm x")],
 };
@@ -188,6 +191,8 @@ describe("options beyond the table rows", () => {
 		["sort -n -k 2 f", PLAIN],
 		["split -l 1000 f part.", PLAIN],
 		["man ls", PLAIN],
+		["make -j4 test", PLAIN],
+		["make -ETEST", OPAQUE],
 		["gcc -O2 -DBUILD=1 -o a a.c", PLAIN],
 		["tar -xzf a.tar.gz", PLAIN],
 		["rsync -avz --delete src/ dst/", PLAIN],

@@ -100,6 +100,10 @@ const OPAQUE_RUNNER_ROWS: Rows = {
 	vimx: ["vimx -c '!rm x'", OPAQUE],
 	nvi: ["nvi f", OPAQUE],
 	elvis: ["elvis f", OPAQUE],
+	kak: ["kak -e 'nop %sh{rm x}' f", OPAQUE],
+	zellij: ["zellij run -- rm x", OPAQUE],
+	dtach: ["dtach -n /tmp/s rm x", OPAQUE],
+	abduco: ["abduco -c s rm x", OPAQUE],
 };
 
 /** One command per package runner: its command is a shell with a payload, so the payload is judged. */
@@ -192,6 +196,13 @@ describe("programs whose job is to run commands", () => {
 		["ld.so $PROG", OPAQUE],
 		// Shells under other names.
 		["rbash -c 'rm x'", runs("rm x")],
+		["ksh93 -c 'rm x'", runs("rm x")],
+		["byobu new-session -d 'rm x'", runs("rm x")],
+		["duckdb db '.shell rm x'", runs("rm x")],
+		["duckdb -c '.shell rm x'", OPAQUE],
+		["daemonize -c /tmp /usr/bin/rm x", runs("/usr/bin/rm x")],
+		["ipython -c 'import os'", OPAQUE],
+		["ipython script.py", PLAIN],
 		["/proc/self/exe -c 'rm x'", runs("rm x")],
 		["/proc/self/exe", OPAQUE],
 		["capsh -- -c 'rm x'", runs("rm x")],
