@@ -24,9 +24,11 @@ export class WrittenFiles {
 		}
 		if (draft.name === null) return;
 		const name = commandNameOf(draft.name.word);
+		// Most units write nothing by name: read their words only for the programs that do.
+		if (name === null || (name !== "tee" && name !== "dd" && !DESTINATION_LAST.has(name))) return;
 		const args = draft.args.map((ref) => literalWordText(ref.word));
 		if (name === "tee") for (const arg of args) if (arg !== null && !arg.startsWith("-")) this.add(arg);
-		if (name !== null && DESTINATION_LAST.has(name)) this.add(args[args.length - 1] ?? null);
+		if (DESTINATION_LAST.has(name)) this.add(args[args.length - 1] ?? null);
 		if (name === "dd") for (const arg of args) if (arg?.startsWith("of=")) this.add(arg.slice(3));
 	}
 
