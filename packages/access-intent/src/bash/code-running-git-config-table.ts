@@ -64,8 +64,11 @@ export const CODE_RUNNING_GIT_CONFIG: readonly GitConfigRow[] = [
 	{ key: "trace2.*", value: "opaque" },
 ];
 
-/** `pager.log=false`, `core.fsmonitor=true`: a boolean switches git's own behaviour and runs no command. */
-const BOOLEAN = /^(?:true|false|yes|no|on|off|0|1)?$/i;
+/**
+ * `pager.log=false`, `core.fsmonitor=true`: a boolean switches git's own behaviour and runs no command; `:` (and
+ * `true`) as `core.editor` or `sequence.editor` is a no-op command.
+ */
+const BOOLEAN = /^(?:true|false|yes|no|on|off|0|1|:)?$/i;
 
 const COMPILED = CODE_RUNNING_GIT_CONFIG.map((row) => ({
 	row,

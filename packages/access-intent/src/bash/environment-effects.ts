@@ -9,6 +9,9 @@ import { gitConfigRow } from "./code-running-git-config-table";
 import { combineFound, type Found, NOT_A_WRAPPER } from "./option-effects";
 import { literalWordText, type ShellWord } from "./shell-word";
 
+/** Commands that do nothing: an editor or hook set to one of them runs nothing. */
+const NO_OP_COMMANDS: ReadonlySet<string> = new Set(["true", ":", "false", "/bin/true", "/usr/bin/true"]);
+
 export interface Setting {
 	readonly name: string;
 	/** `null` when the value is not known (a computed word, `export X` of an inherited value). */
@@ -53,7 +56,8 @@ function settingExecutions({ name, value }: Setting): Found {
 	if (value === null) return null;
 	switch (row.effect) {
 		case "runs-value":
-			return [{ kind: "payload", text: value }];
+			// `GIT_EDITOR=true git rebase --continue`, `GIT_SEQUENCE_EDITOR=:`: a no-op runs nothing to judge.
+			return NO_OP_COMMANDS.has(value.trim()) ? NOT_A_WRAPPER : [{ kind: "payload", text: value }];
 		case "runs-code":
 			return row.codeWhen === undefined || row.codeWhen.test(value) ? null : NOT_A_WRAPPER;
 		case "git-config-key":

@@ -68,6 +68,8 @@ describe("git config keys beyond the table rows", () => {
 		["git -c alias.s='!rm x' s", runs("rm x")],
 		// Booleans switch git's own behaviour: `core.fsmonitor=true` is its built-in daemon.
 		["git -c core.fsmonitor=true status", PLAIN],
+		["git -c core.editor=: commit", PLAIN],
+		["git -c sequence.editor=: rebase -i HEAD~2", PLAIN],
 		["git -c CORE.FSMONITOR='rm x' status", runs("rm x")],
 		["git -c core.fsmonitor=$X status", OPAQUE],
 		["git -c $KV status", OPAQUE],
