@@ -5,9 +5,11 @@
  */
 import { commandNameOf } from "./command-name";
 import type { CommandUnit, InnerWrapper } from "./command-unit";
+import { settingOf } from "./environment-effects";
 import type { ParseBudget } from "./parse-budget";
 import { draftText, finishDraft, joinRanges, newDraft, type UnitDraft, type WordRef } from "./unit-draft";
-import { analyseWrapper, type Execution, type WrapperAnalysis } from "./wrapper-analysis";
+import { analyseSettings, analyseWrapper, type Execution, type WrapperAnalysis } from "./wrapper-analysis";
+import { WrittenFiles } from "./written-then-run";
 
 /** Hops through nested indirections (`sudo timeout 5 xargs …`) before the executed unit is given up as unknown. */
 export const MAX_WRAPPER_HOPS = 8;
@@ -29,6 +31,7 @@ export type EmitOutcome =
 export class UnitEmitter {
 	private readonly units: CommandUnit[] = [];
 	private failure: string | null = null;
+	private readonly written = new WrittenFiles();
 
 	constructor(
 		private readonly source: string,
@@ -55,7 +58,20 @@ export class UnitEmitter {
 			return;
 		}
 		const words = wordsOf(draft);
-		const analysis = words === null ? null : analyseWrapper(words, draft.redirects, draft.markers);
+		const missing = draft.kind === "simple" ? "" : null;
+		const settings = draft.assignments.map((assignment) => settingOf(assignment.name, assignment.value, missing));
+		// SECURITY: `GIT_EXTERNAL_DIFF='rm x;:' git diff` and `export GIT_EDITOR=…` run the value (ADR 0026).
+		const analysed =
+			words === null
+				? settings.length === 0
+					? null
+					: analyseSettings(settings)
+				: analyseWrapper(words, draft.redirects, draft.markers, settings);
+		// SECURITY: `echo 'code' > p.py; python3 p.py` runs code this command wrote (A-pdb-stdin): opaque.
+		const analysis: WrapperAnalysis | null = this.written.runsWritten(draft)
+			? { kind: "opaque-payload", executions: analysed?.executions ?? null }
+			: analysed;
+		this.written.record(draft);
 		if (analysis === null) {
 			this.units.push(finishDraft(draft, text));
 			return;

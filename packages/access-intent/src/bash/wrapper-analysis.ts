@@ -1,33 +1,50 @@
 /**
- * Owns: deciding whether a command's words are a wrapper (opaque payload or indirection) and what it executes:
- * the inner command's words, or a shell payload to parse. Reads the option tables in `wrapper-table.ts`.
+ * Owns: deciding whether a command's words (with their `NAME=value` settings) are a wrapper (opaque payload or
+ * indirection) and what it executes, by dispatching on `wrapper-table.ts` to the prefix grammar, the special
+ * wrappers (`special-wrappers.ts`) and the effect analyses of ADR 0026 (options, git, runners, languages).
  * Never: guesses; when the option grammar leaves any doubt the executions are `null`.
  */
+
+import { CODE_RUNNING_OPTIONS, OPERAND_COMPUTED_WORDS } from "./code-running-option-table";
+import { awkExecutions, sedExecutions } from "./command-language-effects";
 import { commandNameOf } from "./command-name";
-import type { Redirect, WrapperKind } from "./command-unit";
-import { literalWordText, type ShellWord } from "./shell-word";
-import type { WordRef } from "./unit-draft";
 import {
-	BASH_COMPATIBLE_SHELLS,
+	loaderExecutions,
+	sqlClientExecutions,
+	sqliteExecutions,
+	startStopExecutions,
+	tmuxExecutions,
+} from "./command-runner-analysis";
+import { LISTING_RUNNERS, PACKAGE_RUNNERS, SELF_EXE, SQL_CLIENTS } from "./command-runner-table";
+import type { Redirect, WrapperKind } from "./command-unit";
+import { environmentExecutions, type Setting, settingFromWord } from "./environment-effects";
+import { gitExecutions } from "./git-effects";
+import { analyseInterpreter } from "./interpreter-analysis";
+import { combineFound, type Execution, type Found, NOT_A_WRAPPER, optionExecutions } from "./option-effects";
+import { literalWordText } from "./shell-word";
+import {
+	callbackExecutions,
+	capshExecutions,
+	execClauses,
+	flockExecutions,
+	joinedPayload,
+	shellExecutions,
+	suExecutions,
+	trapExecutions,
+	xargsExecutions,
+} from "./special-wrappers";
+import type { WordRef } from "./unit-draft";
+import { scanOptions } from "./wrapper-option-scan";
+import {
+	EFFECT_SHAPES,
 	interpreterEntry,
-	type OptionGrammar,
 	type PrefixWrapper,
 	type SpecialShape,
 	STDIN_PATHS,
 	wrapperEntry,
 } from "./wrapper-table";
 
-export type Execution =
-	/** The wrapper runs these words as a command; `markers` are strings it substitutes into them at run time. */
-	| {
-			readonly kind: "words";
-			readonly words: readonly WordRef[];
-			readonly markers: readonly string[];
-			/** The wrapper appends words read from its input (`xargs cmd`, `fd -x cmd`). */
-			readonly appended?: boolean;
-	  }
-	/** The wrapper hands this text to a bash-compatible shell. */
-	| { readonly kind: "payload"; readonly text: string };
+export type { Execution } from "./option-effects";
 
 export interface WrapperAnalysis {
 	readonly kind: WrapperKind;
@@ -36,29 +53,64 @@ export interface WrapperAnalysis {
 }
 
 const UNKNOWN = null;
-const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 
-/** Analyses `words` (command name first). `markers` are run-time substitutions an outer wrapper makes in them. */
+/**
+ * Analyses `words` (command name first) run with the environment `settings` (its `NAME=value` prefixes). `markers`
+ * are run-time substitutions an outer wrapper makes in the words.
+ */
 export function analyseWrapper(
 	words: readonly WordRef[],
 	redirects: readonly Redirect[],
 	markers: readonly string[],
+	settings: readonly Setting[] = [],
 ): WrapperAnalysis | null {
+	const own = analyseProgram(words, redirects);
+	const environment = settings.length === 0 ? NOT_A_WRAPPER : environmentExecutions(settings);
+	if (environment === NOT_A_WRAPPER) return certain(own, markers);
+	if (own === null) return certain(analysisOf("indirection", environment), markers);
+	const executions = combineFound(own.executions, environment) as Execution[] | null;
+	// A variable that runs code we cannot see makes the unit opaque whatever the program is.
+	const kind = environment === null ? "opaque-payload" : own.kind;
+	return certain({ kind, executions }, markers);
+}
+
+/** Settings alone (`export GIT_EDITOR=…`, `PAGER=x`): what they make later commands run, or `null` for nothing. */
+export function analyseSettings(settings: readonly Setting[]): WrapperAnalysis | null {
+	const environment = environmentExecutions(settings);
+	return environment === NOT_A_WRAPPER ? null : analysisOf("indirection", environment);
+}
+
+function analysisOf(kind: WrapperKind, found: Exclude<Found, typeof NOT_A_WRAPPER>): WrapperAnalysis {
+	return { kind: found === null ? "opaque-payload" : kind, executions: found };
+}
+
+function certain(analysis: WrapperAnalysis | null, markers: readonly string[]): WrapperAnalysis | null {
+	return analysis === null ? null : { kind: analysis.kind, executions: certainOnly(analysis.executions, markers) };
+}
+
+function analyseProgram(words: readonly WordRef[], redirects: readonly Redirect[]): WrapperAnalysis | null {
 	const head = words[0];
 	if (head === undefined) return null;
+	const args = words.slice(1);
+	// SECURITY: `/proc/self/exe -c 'rm x'` is the running bash itself.
+	if (SELF_EXE.test(literalWordText(head.word) ?? ""))
+		return fromFound("opaque-payload", shellExecutions("bash", args, redirects));
 	const name = commandNameOf(head.word);
 	if (name === null) return null;
-	const args = words.slice(1);
 	const entry = wrapperEntry(name);
 	if (entry === null) {
 		const interpreter = interpreterEntry(name);
-		return interpreter === null ? null : analyseInterpreter(args, interpreter);
+		return interpreter === null ? null : analyseInterpreter(args, interpreter, redirects);
 	}
 	const spec = entry.spec;
-	const executions =
-		spec.shape === "prefix" ? prefixExecutions(args, spec) : specialExecutions(spec.shape, name, args, redirects);
-	if (executions === "not-a-wrapper") return null;
-	return { kind: entry.kind, executions: certainOnly(executions, markers) };
+	if (spec.shape === "prefix") return fromFound(entry.kind, prefixExecutions(args, spec));
+	const executions = specialExecutions(spec.shape, name, args, redirects);
+	if (executions !== NOT_A_WRAPPER && EFFECT_SHAPES.has(spec.shape)) return analysisOf(entry.kind, executions);
+	return fromFound(entry.kind, executions);
+}
+
+function fromFound(kind: WrapperKind, found: Found): WrapperAnalysis | null {
+	return found === NOT_A_WRAPPER ? null : { kind, executions: found };
 }
 
 /** A payload or command name that holds an outer wrapper's run-time substitution is not known. */
@@ -73,95 +125,27 @@ function certainOnly(executions: readonly Execution[] | null, markers: readonly 
 	return executions;
 }
 
-interface OptionScan {
-	/** Index of the first word after the options, or `null` when the options are not understood. */
-	readonly next: number | null;
-	readonly options: readonly { readonly name: string; readonly value: string | null }[];
-}
-
-/** Scans leading options by `grammar`; any option it does not know makes the scan uncertain. */
-export function scanOptions(args: readonly WordRef[], grammar: OptionGrammar): OptionScan {
-	const options: { name: string; value: string | null }[] = [];
-	let i = 0;
-	while (i < args.length) {
-		const text = literalWordText((args[i] as WordRef).word);
-		// SECURITY: `sudo $OPT rm x` may hide `-s`; a non-literal word where an option may stand is not guessed.
-		if (text === null)
-			return { next: text === null && !startsLikeOption((args[i] as WordRef).word) ? i : null, options };
-		if (text === "--") return { next: i + 1, options };
-		if (text === "-" && grammar.loneDash) {
-			options.push({ name: "-", value: null });
-			i++;
-			continue;
-		}
-		if (!text.startsWith("-") || text === "-") return { next: i, options };
-		if (text.startsWith("--")) {
-			const [name = "", value] = text.slice(2).split(/=(.*)/s);
-			if (grammar.longUncertain?.includes(name)) return { next: null, options };
-			if (grammar.longValue.includes(name)) {
-				if (value === undefined && i + 1 >= args.length) return { next: null, options };
-				options.push({ name, value: value ?? literalWordText((args[i + 1] as WordRef).word) });
-				i += value === undefined ? 2 : 1;
-				continue;
-			}
-			if (!grammar.longFlag.includes(name)) return { next: null, options };
-			options.push({ name, value: value ?? null });
-			i++;
-			continue;
-		}
-		const consumed = scanCluster(text, args, i, grammar, options);
-		if (consumed === null) return { next: null, options };
-		i += consumed;
-	}
-	return { next: i, options };
-}
-
-function scanCluster(
-	text: string,
-	args: readonly WordRef[],
-	i: number,
-	grammar: OptionGrammar,
-	options: { name: string; value: string | null }[],
-): number | null {
-	if (grammar.numericOption && /^-\d+$/.test(text)) {
-		options.push({ name: "n", value: text.slice(1) });
-		return 1;
-	}
-	for (let j = 1; j < text.length; j++) {
-		const letter = text[j] as string;
-		if (grammar.shortUncertain?.includes(letter)) return null;
-		if (grammar.shortValue.includes(letter)) {
-			const attached = text.slice(j + 1);
-			if (attached !== "") {
-				options.push({ name: letter, value: attached });
-				return 1;
-			}
-			const next = args[i + 1];
-			if (next === undefined) return null;
-			options.push({ name: letter, value: literalWordText(next.word) });
-			return 2;
-		}
-		if (grammar.shortOptional?.includes(letter)) {
-			options.push({ name: letter, value: text.slice(j + 1) });
-			return 1;
-		}
-		if (!grammar.shortFlag.includes(letter)) return null;
-		options.push({ name: letter, value: null });
-	}
-	return 1;
-}
-
-function startsLikeOption(word: ShellWord): boolean {
-	const first = word.parts[0];
-	return first === undefined || first.kind !== "literal" || first.text === "" || first.text.startsWith("-");
-}
-
 function prefixExecutions(args: readonly WordRef[], spec: PrefixWrapper): readonly Execution[] | null {
 	const scan = scanOptions(args, spec.grammar);
 	if (scan.next === null) return UNKNOWN;
 	let i = scan.next;
-	if (spec.assignments)
-		while (i < args.length && ASSIGNMENT.test(literalWordText((args[i] as WordRef).word) ?? "")) i++;
+	const settings: Setting[] = [];
+	if (spec.assignments) {
+		for (; i < args.length; i++) {
+			const setting = settingFromWord((args[i] as WordRef).word);
+			if (setting === null) break;
+			settings.push(setting);
+		}
+	}
+	const environment = settings.length === 0 ? NOT_A_WRAPPER : environmentExecutions(settings);
+	// SECURITY: `env GIT_EXTERNAL_DIFF='rm x;:' git diff` runs the value as `GIT_EXTERNAL_DIFF=… git diff` does.
+	if (environment === null) return UNKNOWN;
+	const own = prefixCommand(args, i, spec);
+	return own === null ? UNKNOWN : (combineFound(own, environment) as readonly Execution[]);
+}
+
+function prefixCommand(args: readonly WordRef[], from: number, spec: PrefixWrapper): readonly Execution[] | null {
+	let i = from;
 	i += spec.operands;
 	let end = args.length;
 	const stop = args.findIndex((arg, index) => index >= i && spec.terminators.includes(literalWordText(arg.word) ?? ""));
@@ -174,13 +158,6 @@ function prefixExecutions(args: readonly WordRef[], spec: PrefixWrapper): readon
 		return spec.markers.some((marker) => text.includes(marker)) ? UNKNOWN : payload;
 	}
 	return [{ kind: "words", words, markers: spec.markers }];
-}
-
-/** `watch 'a; b'`, `parallel cmd :::`: the words are joined with spaces and read by a shell. */
-function joinedPayload(words: readonly WordRef[]): readonly Execution[] | null {
-	const values = words.map((ref) => literalWordText(ref.word));
-	if (values.some((value) => value === null)) return UNKNOWN;
-	return [{ kind: "payload", text: values.join(" ") }];
 }
 
 function specialExecutions(
@@ -200,10 +177,39 @@ function specialExecutions(
 			return callbackExecutions(name, args);
 		case "awk":
 			return awkExecutions(args);
+		case "sed":
+			return sedExecutions(args);
 		case "command-runner":
 			return UNKNOWN;
-		case "exec-option":
-			return execOptionExecutions(name, args);
+		case "options":
+			return optionExecutions(args, CODE_RUNNING_OPTIONS.get(name) ?? [], OPERAND_COMPUTED_WORDS.has(name));
+		case "git":
+			return gitExecutions(args);
+		case "sql-client": {
+			const client = SQL_CLIENTS.get(name);
+			return client === undefined ? NOT_A_WRAPPER : sqlClientExecutions(client, args);
+		}
+		case "listing": {
+			// `crontab -l`, `screen -ls` only read; `crontab file`, `crontab -e`, `screen cmd` run what we cannot see.
+			const listing = LISTING_RUNNERS.get(name) ?? [];
+			const texts = args.map((ref) => literalWordText(ref.word));
+			const onlyReads = texts.length > 0 && texts.some((text) => text !== null && listing.includes(text));
+			return onlyReads && !texts.some((text) => text === null || text === "-e" || text === "-r")
+				? NOT_A_WRAPPER
+				: UNKNOWN;
+		}
+		case "package-runner":
+			return packageRunnerExecutions(name, args, redirects);
+		case "tmux":
+			return tmuxExecutions(args);
+		case "sqlite":
+			return sqliteExecutions(args);
+		case "loader":
+			return loaderExecutions(args);
+		case "start-stop":
+			return startStopExecutions(args);
+		case "capsh":
+			return capshExecutions(args, redirects);
 		case "source": {
 			const target = args[0];
 			if (target === undefined) return "not-a-wrapper";
@@ -228,279 +234,35 @@ function specialExecutions(
 	}
 }
 
-const SHELL_GRAMMAR_LONG_VALUE = ["--rcfile", "--init-file"];
+/** `npx -c 'cmd'`, `npm exec --call=cmd`: the runners' own options that take a shell command. */
+const RUNNER_CALL_OPTIONS = CODE_RUNNING_OPTIONS.get("npx") ?? [];
 
-function shellExecutions(
-	name: string,
-	args: readonly WordRef[],
-	redirects: readonly Redirect[],
-): readonly Execution[] | null | "not-a-wrapper" {
-	let inline = false;
-	let fromStdin = false;
+/**
+ * `npx tsc`, `uv run pytest` run nothing this parse judges apart from the runner; `npx -c 'cmd'` runs `cmd`, and a
+ * command that is itself a wrapper (`npx node -e …`, `poetry run bash -c 'rm x'`) is its executed unit.
+ */
+function packageRunnerExecutions(name: string, args: readonly WordRef[], redirects: readonly Redirect[]): Found {
+	const runner = PACKAGE_RUNNERS.get(name);
+	if (runner === undefined) return NOT_A_WRAPPER;
 	let i = 0;
-	while (i < args.length) {
+	if (runner.verbs !== null) {
+		const verb = args[0] === undefined ? "" : literalWordText(args[0].word);
+		if (verb === null) return UNKNOWN;
+		if (!runner.verbs.includes(verb)) return NOT_A_WRAPPER;
+		i = 1 + runner.operands;
+	}
+	const own = name === "npx" || name === "npm" ? optionExecutions(args.slice(i), RUNNER_CALL_OPTIONS) : NOT_A_WRAPPER;
+	for (; i < args.length; i++) {
 		const text = literalWordText((args[i] as WordRef).word);
-		if (text === null) return UNKNOWN;
-		if (text === "--" || text === "-") {
+		if (text === null || !text.startsWith("-")) break;
+		if (text === "--") {
 			i++;
 			break;
 		}
-		if (text === "--version" || text === "--help") return "not-a-wrapper";
-		if (SHELL_GRAMMAR_LONG_VALUE.includes(text)) {
-			i += 2;
-			continue;
-		}
-		if (text.startsWith("--")) {
-			i++;
-			continue;
-		}
-		if (!/^[-+][A-Za-z]+$/.test(text)) break;
-		// SECURITY: `-c` counts in any cluster (`-lc`, `-xc`, `-ec`), PP-034.
-		if (text.startsWith("-") && text.includes("c")) inline = true;
-		if (text.includes("s")) fromStdin = true;
-		i += 1 + (text.match(/[oO]/g)?.length ?? 0);
+		if (runner.valueOptions.includes(text)) i++;
 	}
-	const operand = args[i];
-	const parseable = BASH_COMPATIBLE_SHELLS.has(name);
-	if (inline) {
-		const payload = operand === undefined ? null : literalWordText(operand.word);
-		return payload === null || !parseable ? UNKNOWN : [{ kind: "payload", text: payload }];
-	}
-	if (operand === undefined || fromStdin) {
-		// A shell with no script reads one from stdin: a pipe, a file, a here-document (`curl x | sh`, `sh <<EOF`).
-		const herestring = redirects.find((redirect) => redirect.operator.endsWith("<<<"));
-		const text = herestring === undefined ? null : literalWordText(herestring.target);
-		return text === null || !parseable || operand !== undefined ? UNKNOWN : [{ kind: "payload", text }];
-	}
-	const script = literalWordText(operand.word);
-	return script !== null && STDIN_PATHS.has(script) ? UNKNOWN : "not-a-wrapper";
-}
-
-const TAR_EXEC_OPTIONS = [
-	"--to-command",
-	"--checkpoint-action",
-	"--use-compress-program",
-	"--info-script",
-	"--new-volume-script",
-	"-I",
-	"-F",
-];
-
-/** Per program, the options whose value is a command it runs (a long one also as `--opt=value`). */
-const EXEC_OPTIONS: Readonly<Record<string, readonly string[]>> = {
-	tar: TAR_EXEC_OPTIONS,
-	gtar: TAR_EXEC_OPTIONS,
-	bsdtar: ["--use-compress-program", "-I"],
-	zip: ["-TT", "--unzip-command"],
-	rsync: ["-e", "--rsh", "--rsync-path"],
-};
-
-/** A run with one of the program's exec options is opaque; any other runs nothing of its own. */
-function execOptionExecutions(name: string, args: readonly WordRef[]): readonly Execution[] | null | "not-a-wrapper" {
-	const options = EXEC_OPTIONS[name] ?? [];
-	for (const arg of args) {
-		const text = literalWordText(arg.word);
-		if (text === null) return UNKNOWN;
-		if (text === "--") break;
-		if (options.some((option) => takesExecOption(text, option))) return UNKNOWN;
-	}
-	return "not-a-wrapper";
-}
-
-function takesExecOption(word: string, option: string): boolean {
-	if (option.startsWith("--")) return word === option || word.startsWith(`${option}=`);
-	if (option.length > 2) return word.startsWith(option);
-	// `-Igzip`, `-ecmd`, or the letter inside a short cluster (`-xvfI prog`, `-avze ssh`).
-	return /^-[A-Za-z]/.test(word) && !word.startsWith("--") && word.slice(1).includes(option.slice(1));
-}
-
-/** Program text that makes awk run a command: `system(…)`, `cmd | getline`, `print … | "cmd"`, `|&` coprocesses. */
-const AWK_RUNS_COMMANDS = /\bsystem\s*\(|\|\s*getline|\|&|printf?\b[^;{}]*\|/;
-
-/**
- * An awk program that runs commands is an opaque payload; any other awk runs nothing. A program that is not a
- * literal word, or one read from a file (`-f`), cannot be read, so it is unknown.
- */
-function awkExecutions(args: readonly WordRef[]): readonly Execution[] | null | "not-a-wrapper" {
-	for (let i = 0; i < args.length; i++) {
-		const text = literalWordText((args[i] as WordRef).word);
-		if (text === null) return UNKNOWN;
-		if (text.startsWith("-f") || text.startsWith("--file")) return UNKNOWN;
-		if (text === "-v" || text === "-F") {
-			i++;
-			continue;
-		}
-		if (text === "--") {
-			const next = args[i + 1];
-			const program = next === undefined ? "" : literalWordText(next.word);
-			return program === null || AWK_RUNS_COMMANDS.test(program) ? UNKNOWN : "not-a-wrapper";
-		}
-		if (text.startsWith("-") && text !== "-") continue;
-		return AWK_RUNS_COMMANDS.test(text) ? UNKNOWN : "not-a-wrapper";
-	}
-	return "not-a-wrapper";
-}
-
-/** `mapfile -C cmd` and any `fc` run a string this parse does not see; `mapfile` without `-C` runs nothing. */
-function callbackExecutions(name: string, args: readonly WordRef[]): readonly Execution[] | null | "not-a-wrapper" {
-	if (name === "fc") return UNKNOWN;
-	for (const arg of args) {
-		const text = literalWordText(arg.word);
-		if (text === null) return UNKNOWN;
-		if (text === "--") break;
-		if (/^-[A-Za-z]*C/.test(text)) return UNKNOWN;
-	}
-	return "not-a-wrapper";
-}
-
-/** `trap 'cmd' EXIT` runs `cmd` later in this shell; `trap`, `trap -p`, `trap - INT`, `trap '' INT` run nothing. */
-function trapExecutions(args: readonly WordRef[]): readonly Execution[] | null | "not-a-wrapper" {
-	const first = args[0]?.word;
-	const text = first === undefined ? "" : literalWordText(first);
-	const action = text === "--" ? args[1]?.word : first;
-	const actionText = action === undefined ? "" : literalWordText(action);
-	if (actionText === null) return UNKNOWN;
-	if (
-		actionText === "" ||
-		actionText === "-" ||
-		actionText === "-p" ||
-		actionText === "-l" ||
-		/^\d+$/.test(actionText)
-	) {
-		return "not-a-wrapper";
-	}
-	return [{ kind: "payload", text: actionText }];
-}
-
-function suExecutions(args: readonly WordRef[]): readonly Execution[] | null {
-	for (let i = 0; i < args.length; i++) {
-		const text = literalWordText((args[i] as WordRef).word);
-		if (text === null) return UNKNOWN;
-		const attached = text.startsWith("--command=") ? text.slice("--command=".length) : null;
-		if (attached !== null) return [{ kind: "payload", text: attached }];
-		if (text === "-c" || text === "--command") {
-			const payload = args[i + 1] === undefined ? null : literalWordText((args[i + 1] as WordRef).word);
-			return payload === null ? UNKNOWN : [{ kind: "payload", text: payload }];
-		}
-	}
-	return UNKNOWN;
-}
-
-/** `find` tests and options that take the next word as their argument (GNU findutils 4.9, checked in the oracle test). */
-const FIND_VALUE_TESTS =
-	/^-(?:i?name|i?path|i?wholename|i?regex|i?lname|[acm](?:time|min)|[ac]?newer|newer[aBcm][aBcmt]|perm|size|x?type|user|group|[ug]id|links|inum|samefile|(?:max|min)depth|used|fstype|context|regextype)$/;
-
-/** `find … -exec cmd {} \;` and `fd -x cmd`: every clause is an execution; unknown words make all uncertain. */
-function execClauses(
-	args: readonly WordRef[],
-	flags: readonly string[],
-	terminators: readonly string[],
-	needsTerminator: boolean,
-): readonly Execution[] | null | "not-a-wrapper" {
-	const executions: Execution[] = [];
-	let uncertain = false;
-	for (let i = 0; i < args.length; i++) {
-		const word = (args[i] as WordRef).word;
-		const text = literalWordText(word);
-		// `find . -mtime $N`, `-name "$1"`: a test's argument is consumed whole, whatever it expands to.
-		if (needsTerminator && text !== null && FIND_VALUE_TESTS.test(text)) {
-			i++;
-			continue;
-		}
-		// SECURITY: `find . $X rm {} \;` with X=-exec; a computed word may be the exec flag itself (or `-delete`, so
-		// even a quoted `"$DIR"` stays uncertain).
-		if (text === null && startsLikeOption(word)) uncertain = true;
-		if (text === null || !flags.includes(text)) continue;
-		let end = i + 1;
-		while (end < args.length && !terminators.includes(literalWordText((args[end] as WordRef).word) ?? "")) end++;
-		const words = args.slice(i + 1, end);
-		if (words.length === 0 || (needsTerminator && end >= args.length)) uncertain = true;
-		// `fd -x cmd` appends the path when `cmd` holds no placeholder; `find -exec` substitutes only `{}`.
-		else executions.push({ kind: "words", words, markers: ["{"], appended: !needsTerminator });
-		i = end;
-	}
-	if (executions.length === 0 && !uncertain) return "not-a-wrapper";
-	return uncertain ? UNKNOWN : executions;
-}
-
-const XARGS_GRAMMAR: OptionGrammar = {
-	shortValue: "nPLsaEdI",
-	shortFlag: "0rtpxo",
-	shortOptional: "ile",
-	longValue: ["max-args", "max-procs", "max-chars", "arg-file", "delimiter", "process-slot-var"],
-	longFlag: [
-		"null",
-		"no-run-if-empty",
-		"verbose",
-		"interactive",
-		"exit",
-		"open-tty",
-		"show-limits",
-		"replace",
-		"max-lines",
-		"eof",
-	],
-};
-
-function xargsExecutions(args: readonly WordRef[]): readonly Execution[] | null {
-	const scan = scanOptions(args, XARGS_GRAMMAR);
-	if (scan.next === null) return UNKNOWN;
-	const words = args.slice(scan.next);
-	// Bare `xargs` runs `echo`, which the corpus keeps without an executed unit (PP-044).
-	if (words.length === 0) return UNKNOWN;
-	const markers: string[] = [];
-	for (const option of scan.options) {
-		if (option.name === "I") markers.push(option.value ?? "");
-		if (option.name === "i" || option.name === "replace") markers.push(option.value || "{}");
-	}
-	if (markers.includes("")) return UNKNOWN;
-	// Without a replace string xargs appends the words it reads to the command (`xargs git` may run `git push`).
-	return [{ kind: "words", words, markers, appended: markers.length === 0 }];
-}
-
-const FLOCK_GRAMMAR: OptionGrammar = {
-	shortValue: "wE",
-	shortFlag: "sxunoF",
-	longValue: ["timeout", "conflict-exit-code"],
-	longFlag: ["shared", "exclusive", "unlock", "nonblock", "close", "no-fork", "verbose"],
-};
-
-function flockExecutions(args: readonly WordRef[]): readonly Execution[] | null {
-	const scan = scanOptions(args, FLOCK_GRAMMAR);
-	if (scan.next === null) return UNKNOWN;
-	const rest = args.slice(scan.next + 1);
-	const first = rest[0] === undefined ? null : literalWordText(rest[0].word);
-	if (first === "-c" || first === "--command") {
-		const payload = rest[1] === undefined ? null : literalWordText(rest[1].word);
-		return payload === null ? UNKNOWN : [{ kind: "payload", text: payload }];
-	}
-	return rest.length === 0 ? UNKNOWN : [{ kind: "words", words: rest, markers: [] }];
-}
-
-function analyseInterpreter(
-	args: readonly WordRef[],
-	entry: NonNullable<ReturnType<typeof interpreterEntry>>,
-): WrapperAnalysis | null {
-	const opaque: WrapperAnalysis = { kind: "opaque-payload", executions: UNKNOWN };
-	if (entry.inlineSubcommand !== undefined) {
-		const first = args[0] === undefined ? null : literalWordText(args[0].word);
-		return first === entry.inlineSubcommand || first === null ? opaque : null;
-	}
-	for (let i = 0; i < args.length; i++) {
-		const text = literalWordText((args[i] as WordRef).word);
-		if (text === null) return opaque;
-		if (text === "--version" || text === "--help" || text === "-V" || text === "-h") return null;
-		if (entry.inlineLong.some((flag) => text === flag || text.startsWith(`${flag}=`))) return opaque;
-		if (entry.valueOptions.includes(text)) {
-			if (text === "-m") return null;
-			i++;
-			continue;
-		}
-		if (text === "-") return opaque;
-		if (!text.startsWith("-")) return null;
-		if (!text.startsWith("--") && [...text.slice(1)].some((letter) => entry.inlineLetters.includes(letter)))
-			return opaque;
-	}
-	// No script operand: the program comes from stdin (`curl x | python3`).
-	return opaque;
+	const inner = args.slice(i);
+	// SECURITY: the runner hands its words to a wrapper (`npx node -e`, `uv run python -c`, `poetry run sh -c`).
+	if (own === null || inner.length === 0 || analyseProgram(inner, redirects) === null) return own;
+	return combineFound(own, [{ kind: "words", words: inner, markers: [] }]);
 }

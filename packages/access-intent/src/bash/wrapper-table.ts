@@ -1,8 +1,18 @@
 /**
  * Owns: the data of every known wrapper: its kind, its option grammar (which options take a value, which make the
  * executed command uncertain), leading operands, and whether it hands its words to a shell.
- * Never: holds logic; `wrapper-analysis.ts` interprets these entries.
+ * Never: holds logic; `wrapper-analysis.ts` interprets these entries. Over 400 lines: one lookup table, whose
+ * entries are reviewed together (a wrapper missing here is a bypass), so it is not split by letter.
  */
+import { CODE_RUNNING_OPTIONS } from "./code-running-option-table";
+import {
+	DYNAMIC_LOADER,
+	LISTING_RUNNERS,
+	OPAQUE_RUNNERS,
+	PACKAGE_RUNNERS,
+	SQL_CLIENTS,
+	VIM_VARIANT,
+} from "./command-runner-table";
 import type { WrapperKind } from "./command-unit";
 
 export interface OptionGrammar {
@@ -53,8 +63,33 @@ export type SpecialShape =
 	| "su"
 	| "callback"
 	| "awk"
+	| "sed"
 	| "command-runner"
-	| "exec-option";
+	| "options"
+	| "git"
+	| "package-runner"
+	| "tmux"
+	| "sqlite"
+	| "loader"
+	| "start-stop"
+	| "capsh"
+	| "sql-client"
+	| "listing";
+
+/** Shapes whose kind follows what they run: an indirection when it is known, opaque when it is not (ADR 0026). */
+export const EFFECT_SHAPES: ReadonlySet<SpecialShape> = new Set([
+	"options",
+	"git",
+	"package-runner",
+	"tmux",
+	"sqlite",
+	"loader",
+	"start-stop",
+	"capsh",
+	"sed",
+	"sql-client",
+	"listing",
+]);
 
 export interface WrapperEntry {
 	readonly kind: WrapperKind;
@@ -92,6 +127,11 @@ export const BASH_COMPATIBLE_SHELLS: ReadonlySet<string> = new Set([
 	"ash",
 	"yash",
 	"posh",
+	"rbash",
+	"ksh93",
+	"pdksh",
+	"lksh",
+	"oksh",
 ]);
 
 const WRAPPERS: ReadonlyMap<string, WrapperEntry> = new Map<string, WrapperEntry>([
@@ -294,14 +334,42 @@ const WRAPPERS: ReadonlyMap<string, WrapperEntry> = new Map<string, WrapperEntry
 	...["vim", "vi", "nvim", "view", "ex", "ed", "red", "gdb", "lldb", "tclsh", "wish", "expect"].map(
 		(name): [string, WrapperEntry] => [name, special("opaque-payload", "command-runner")],
 	),
-	// Options that hand a command string to a shell: `tar --to-command=…`, `--checkpoint-action=exec=…`, `-I prog`,
-	// `zip -TT cmd`, `rsync -e cmd`.
-	...["tar", "bsdtar", "gtar", "zip", "rsync"].map((name): [string, WrapperEntry] => [
+	// Options whose value runs: `tar --to-command`, `rg --pre`, `sort --compress-program`, `split --filter`, `man -P`,
+	// `gcc -wrapper`, `ssh -o ProxyCommand` (`code-running-option-table.ts`).
+	...[...CODE_RUNNING_OPTIONS.keys()].map((name): [string, WrapperEntry] => [name, special("indirection", "options")]),
+	["git", special("indirection", "git")],
+	// `npx node -e …`, `uv run python -c …`: a runner whose command is a wrapper (`command-runner-table.ts`).
+	...[...PACKAGE_RUNNERS.keys()].map((name): [string, WrapperEntry] => [
 		name,
-		special("opaque-payload", "exec-option"),
+		special("indirection", "package-runner"),
 	]),
+	...["tmux", "byobu", "byobu-tmux"].map((name): [string, WrapperEntry] => [name, special("indirection", "tmux")]),
+	...["sqlite3", "duckdb"].map((name): [string, WrapperEntry] => [name, special("indirection", "sqlite")]),
+	["start-stop-daemon", special("indirection", "start-stop")],
+	["capsh", special("indirection", "capsh")],
+	// `psql -c '\! cmd'`, `mysql -e 'system cmd'`: database clients whose command language reaches a shell.
+	...[...SQL_CLIENTS.keys()].map((name): [string, WrapperEntry] => [name, special("indirection", "sql-client")]),
+	// Programs that run commands from a file, stdin, a directory or an editor script (`command-runner-table.ts`).
+	...OPAQUE_RUNNERS.map((name): [string, WrapperEntry] => [name, special("opaque-payload", "command-runner")]),
+	...[...LISTING_RUNNERS.keys()].map((name): [string, WrapperEntry] => [name, special("opaque-payload", "listing")]),
+	// Programs that run the command in their operands (`ssh-agent cmd`, `entr cmd`, `dbus-launch cmd`).
+	["daemonize", prefix({ shortValue: "acEeloprtu", shortFlag: "v", longValue: [], longFlag: [] })],
+	["ssh-agent", prefix({ shortValue: "aEt", shortFlag: "cdD", shortUncertain: "ks", longValue: [], longFlag: [] })],
+	["entr", prefix({ shortValue: "", shortFlag: "acdnprz", shortUncertain: "s", longValue: [], longFlag: [] })],
+	[
+		"dbus-launch",
+		prefix({
+			shortValue: "",
+			shortFlag: "",
+			longValue: ["config-file"],
+			longFlag: ["sh-syntax", "csh-syntax", "auto-syntax", "exit-with-session", "exit-with-x11", "binary-syntax"],
+			longUncertain: ["autolaunch", "close-stderr", "version", "help"],
+		}),
+	],
 	// An awk program runs commands through `system()`, `| getline` and `print | "cmd"` (ADR 0019).
 	...["awk", "gawk", "mawk", "nawk"].map((name): [string, WrapperEntry] => [name, special("opaque-payload", "awk")]),
+	// A sed script runs a command with `e cmd` and `s///e`.
+	...["sed", "gsed"].map((name): [string, WrapperEntry] => [name, special("indirection", "sed")]),
 	["script", special("opaque-payload", "su")],
 	["runuser", special("opaque-payload", "su")],
 	// Programs that run the command in their arguments (found by red-teaming, ADR 0019). Without a modelled option
@@ -352,11 +420,17 @@ export interface InterpreterEntry {
 }
 
 const INTERPRETERS: readonly [RegExp, InterpreterEntry][] = [
-	[/^(?:python|pypy)[0-9.]*$/, { inlineLetters: "c", inlineLong: [], valueOptions: ["-m", "-W", "-X"] }],
+	// `-i` reads more code from stdin after the script (a REPL).
+	[/^(?:python|pypy)[0-9.]*$/, { inlineLetters: "ci", inlineLong: [], valueOptions: ["-m", "-W", "-X"] }],
 	[
 		/^(?:node|nodejs|bun)$/,
-		{ inlineLetters: "ep", inlineLong: ["--eval", "--print"], valueOptions: ["-r", "--require", "--import"] },
+		{
+			inlineLetters: "epi",
+			inlineLong: ["--eval", "--print", "--interactive"],
+			valueOptions: ["-r", "--require", "--import", "--loader", "--experimental-loader"],
+		},
 	],
+	[/^ipython[0-9.]*$/, { inlineLetters: "ci", inlineLong: [], valueOptions: ["-m"] }],
 	[/^perl[0-9.]*$/, { inlineLetters: "eE", inlineLong: [], valueOptions: [] }],
 	[/^ruby[0-9.]*$/, { inlineLetters: "e", inlineLong: [], valueOptions: ["-r", "-I"] }],
 	[/^php[0-9.]*$/, { inlineLetters: "r", inlineLong: [], valueOptions: ["-c", "-d"] }],
@@ -367,14 +441,28 @@ const INTERPRETERS: readonly [RegExp, InterpreterEntry][] = [
 		{ inlineLetters: "c", inlineLong: ["-Command", "-command", "-EncodedCommand"], valueOptions: [] },
 	],
 	[/^deno$/, { inlineLetters: "", inlineLong: [], valueOptions: [], inlineSubcommand: "eval" }],
+	[
+		/^(?:tsx|ts-node|ts-node-esm|esno|vite-node)$/,
+		{ inlineLetters: "ep", inlineLong: ["--eval", "--print"], valueOptions: ["-r", "--require", "--import"] },
+	],
 ];
 
+const LOADER_ENTRY = special("indirection", "loader");
+const EDITOR_ENTRY = special("opaque-payload", "command-runner");
+
 export function wrapperEntry(commandName: string): WrapperEntry | null {
-	return WRAPPERS.get(commandName) ?? null;
+	const entry = WRAPPERS.get(commandName);
+	if (entry !== undefined) return entry;
+	// SECURITY: the dynamic loader runs the program in its first operand (`ld-linux-x86-64.so.2 /usr/bin/rm x`, A-ldso).
+	if (commandName.startsWith("ld") && DYNAMIC_LOADER.test(commandName)) return LOADER_ENTRY;
+	// SECURITY: vim's installed variants are vim (`vim.basic -c '!rm x'`).
+	if (commandName.includes(".") && VIM_VARIANT.test(commandName)) return EDITOR_ENTRY;
+	return null;
 }
 
 /** One cheap pre-test so ordinary command names skip the per-family patterns. */
-const ANY_INTERPRETER = /^(?:python|pypy|node|bun|perl|ruby|php|lua|osascript|Rscript|julia|pwsh|powershell|deno)/;
+const ANY_INTERPRETER =
+	/^(?:python|pypy|ipython|node|bun|perl|ruby|php|lua|osascript|Rscript|julia|pwsh|powershell|deno|tsx|ts-node|esno|vite-node)/;
 
 export function interpreterEntry(commandName: string): InterpreterEntry | null {
 	if (!ANY_INTERPRETER.test(commandName)) return null;

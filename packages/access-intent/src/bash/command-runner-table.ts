@@ -1,0 +1,295 @@
+/**
+ * Owns: the data of programs whose job is to run commands: tmux sub-commands that take a shell command, sqlite3
+ * dot-commands that run one, the dynamic loader, start-stop-daemon's program options, and runners whose payload
+ * cannot be read at all (`run-parts`, `at`, `crontab`, `screen`).
+ * Never: holds logic; `command-runner-analysis.ts` reads these rows and `wrapper-table.ts` names the programs.
+ *
+ * Adding a row: put the program or sub-command in the list that says how its payload is found, and add a row to
+ * `test/bash/command-runner-table.test.ts` with a command it runs and the verdict expected (a `rm *` deny must
+ * deny a payload that is `rm`; an unreadable payload asks). A program missing from every list runs nothing.
+ */
+
+/** tmux sub-commands (and aliases) whose last operands are a shell command, with the option letters taking a value. */
+export const TMUX_SHELL_COMMANDS: ReadonlyMap<string, string> = new Map([
+	["new-session", "cefFnstxyX"],
+	["new", "cefFnstxyX"],
+	["new-window", "cefFnt"],
+	["neww", "cefFnt"],
+	["split-window", "cefFlpt"],
+	["splitw", "cefFlpt"],
+	["respawn-pane", "cet"],
+	["respawnp", "cet"],
+	["respawn-window", "cet"],
+	["respawnw", "cet"],
+	["run-shell", "cdt"],
+	["run", "cdt"],
+	["display-popup", "bBcdehHsStTwxy"],
+	["popup", "bBcdehHsStTwxy"],
+	["pipe-pane", "t"],
+	["pipep", "t"],
+]);
+
+/** tmux sub-commands that read or change tmux state only. Any other sub-command (send-keys, if-shell, bind-key,
+ * source-file, set-hook, command-prompt …) may run commands we cannot see. */
+export const TMUX_HARMLESS_COMMANDS: ReadonlySet<string> = new Set([
+	"ls",
+	"list-sessions",
+	"list-windows",
+	"lsw",
+	"list-panes",
+	"lsp",
+	"list-clients",
+	"lsc",
+	"list-buffers",
+	"lsb",
+	"list-keys",
+	"lsk",
+	"list-commands",
+	"lscm",
+	"has-session",
+	"has",
+	"kill-session",
+	"kill-server",
+	"kill-window",
+	"killw",
+	"kill-pane",
+	"killp",
+	"attach-session",
+	"attach",
+	"a",
+	"detach-client",
+	"detach",
+	"capture-pane",
+	"set-environment",
+	"setenv",
+	"show-environment",
+	"showenv",
+	"move-window",
+	"movew",
+	"swap-window",
+	"swapw",
+	"swap-pane",
+	"swapp",
+	"select-layout",
+	"selectl",
+	"capturep",
+	"show-options",
+	"show",
+	"show-buffer",
+	"showb",
+	"select-window",
+	"selectw",
+	"select-pane",
+	"selectp",
+	"rename-session",
+	"rename",
+	"rename-window",
+	"renamew",
+	"resize-pane",
+	"resizep",
+	"wait-for",
+	"wait",
+	"start-server",
+	"start",
+	"-V",
+]);
+
+/** sqlite3 dot-commands that run their argument as a shell command (`.shell`, `.system`; prefixes accepted). */
+export const SQLITE_SHELL_DOT_COMMANDS: readonly string[] = ["shell", "system"];
+/** sqlite3 dot-commands that run a command when their file argument starts with `|` (`.once |cmd`). */
+export const SQLITE_PIPE_DOT_COMMANDS: readonly string[] = ["once", "output", "import", "read", "excel", "log"];
+/** sqlite3 dot-commands and SQL functions that load or edit code: opaque. */
+export const SQLITE_OPAQUE: RegExp = /^\s*\.(?:load|edit)\b|\bload_extension\s*\(|\bedit\s*\(/i;
+/** sqlite3 options that take a value (`-cmd` takes a command, checked as an argument is). */
+export const SQLITE_VALUE_OPTIONS: ReadonlySet<string> = new Set([
+	"-cmd",
+	"-init",
+	"-separator",
+	"-nullvalue",
+	"-newline",
+	"-vfs",
+	"-maxsize",
+	"-mmap",
+	"-pagecache",
+	"-lookaside",
+	"-heap",
+]);
+
+/** The dynamic loader (`ld.so`, `ld-linux-x86-64.so.2`, `ld-musl-x86_64.so.1`): its first operand is the program. */
+export const DYNAMIC_LOADER = /^ld(?:-linux[-\w]*|64|-musl-[\w]+)?\.so(?:\.\d+)*$/;
+/** Loader options that take a value; `--preload` and `--audit` load code unless empty. */
+export const LOADER_VALUE_OPTIONS: ReadonlySet<string> = new Set([
+	"--library-path",
+	"--inhibit-rpath",
+	"--argv0",
+	"--glibc-hwcaps-prefix",
+	"--glibc-hwcaps-mask",
+	"--preload",
+	"--audit",
+]);
+export const LOADER_CODE_OPTIONS: ReadonlySet<string> = new Set(["--preload", "--audit"]);
+
+/** start-stop-daemon: the options naming the program it starts; `--` ends its own options. */
+export const START_STOP_PROGRAM_OPTIONS: ReadonlySet<string> = new Set(["-x", "--exec", "-a", "--startas"]);
+export const START_STOP_VALUE_OPTIONS: ReadonlySet<string> = new Set([
+	"-p",
+	"--pidfile",
+	"-u",
+	"--user",
+	"-n",
+	"--name",
+	"-c",
+	"--chuid",
+	"-r",
+	"--chroot",
+	"-d",
+	"--chdir",
+	"-N",
+	"--nicelevel",
+	"-P",
+	"--procsched",
+	"-I",
+	"--iosched",
+	"-k",
+	"--umask",
+	"-R",
+	"--retry",
+	"-s",
+	"--signal",
+	"-g",
+	"--group",
+	"-O",
+	"--output",
+	"--notify-timeout",
+]);
+
+/** Programs that run commands from a file, stdin, a directory or a screen session: nothing they run is readable. */
+export const OPAQUE_RUNNERS: readonly string[] = [
+	"run-parts",
+	"at",
+	"batch",
+	"tmuxinator",
+	"emacs",
+	"emacsclient",
+	"editor",
+	"sensible-editor",
+	"select-editor",
+	"vimdiff",
+	"gvim",
+	"gvimdiff",
+	"rvim",
+	"rview",
+	"evim",
+	"vimx",
+	"nvi",
+	"elvis",
+	"kak",
+	"zellij",
+	"dtach",
+	"abduco",
+];
+
+/** Runners whose listed options only read (`crontab -l`, `screen -ls`): any other use runs commands we cannot see. */
+export const LISTING_RUNNERS: ReadonlyMap<string, readonly string[]> = new Map([
+	["crontab", ["-l"]],
+	["screen", ["-ls", "-list", "-wipe", "-v", "--version", "-h", "--help"]],
+]);
+
+/** Vim's installed variants (`vim.basic`, `vim.tiny`, `vim.gtk3`, `nvim.appimage`). */
+export const VIM_VARIANT = /^n?vim(?:diff)?\.[\w-]+$/;
+
+/** Paths of the running shell itself: `/proc/self/exe -c 'cmd'` is bash. */
+export const SELF_EXE = /^\/proc\/(?:self|\d+|\$\$|\$\{?BASHPID\}?)\/exe$/;
+
+/** A package or environment runner: the verb before the command (`uv run`), or none (`npx`), and its value options. */
+export interface PackageRunner {
+	readonly verbs: readonly string[] | null;
+	/** Operands between the verb and the command (`direnv exec DIR cmd`). */
+	readonly operands: number;
+	readonly valueOptions: readonly string[];
+}
+
+const UVX_FROM = "--from";
+
+const runner = (
+	verbs: readonly string[] | null,
+	valueOptions: readonly string[] = [],
+	operands = 0,
+): PackageRunner => ({
+	verbs,
+	operands,
+	valueOptions,
+});
+
+/**
+ * Runners that run the command in their operands inside a project environment. They are judged by their own rules
+ * (`npx tsc`, `uv run pytest` stay as they are); only when the command they run is itself a wrapper (`npx node -e`,
+ * `uv run python -c`, `poetry run bash -c 'rm x'`) is that command judged too.
+ */
+export const PACKAGE_RUNNERS: ReadonlyMap<string, PackageRunner> = new Map([
+	["npx", runner(null, ["-p", "--package"])],
+	["pnpx", runner(null, ["-p", "--package"])],
+	["bunx", runner(null, ["-p", "--package"])],
+	// INVARIANT: `--from` is a constant: the repo's dependency test reads an `export` followed by `from` and a quote
+	// as a re-export.
+	["uvx", runner(null, ["--with", "--python", "-p", UVX_FROM])],
+	["npm", runner(["exec", "x"], ["-p", "--package", "-w", "--workspace"])],
+	["pnpm", runner(["exec", "dlx"], ["--filter", "-F", "-C", "--dir"])],
+	["yarn", runner(["exec", "dlx"], ["-p", "--package"])],
+	[
+		"uv",
+		runner(
+			["run"],
+			["--with", "--python", "-p", "--package", "--directory", "--project", "--env-file", "--extra", "--group"],
+		),
+	],
+	["poetry", runner(["run"], ["-C", "--directory", "-P", "--project"])],
+	["pipenv", runner(["run"])],
+	["pdm", runner(["run"], ["-p", "--project"])],
+	["hatch", runner(["run"], ["-e", "--env"])],
+	["rye", runner(["run"])],
+	["pipx", runner(["run"], ["--spec", "--python"])],
+	["conda", runner(["run"], ["-n", "--name", "-p", "--prefix"])],
+	["mamba", runner(["run"], ["-n", "--name", "-p", "--prefix"])],
+	["micromamba", runner(["run"], ["-n", "--name", "-p", "--prefix"])],
+	["bundle", runner(["exec"])],
+	["mise", runner(["exec", "x"])],
+	["direnv", runner(["exec"], [], 1)],
+]);
+
+/** Database clients whose command language escapes to a shell, per client. */
+export interface SqlClient {
+	/** Options whose value is a command or script text (`psql -c`, `mysql -e`). */
+	readonly commandOptions: readonly string[];
+	/** Options that read commands from a file: opaque. */
+	readonly fileOptions: readonly string[];
+	/** Options whose value is a file name that may be `|command` (`psql -o '|cmd'`). */
+	readonly outputOptions: readonly string[];
+	/** Options that end the run without reading commands (`-l`, `--version`). */
+	readonly inert: readonly string[];
+	/** Command text that runs a shell command, an editor or another file. */
+	readonly escapes: RegExp;
+}
+
+export const SQL_CLIENTS: ReadonlyMap<string, SqlClient> = new Map([
+	[
+		"psql",
+		{
+			commandOptions: ["-c", "--command"],
+			fileOptions: ["-f", "--file"],
+			outputOptions: ["-o", "--output", "-L", "--log-file"],
+			inert: ["-l", "--list", "-V", "--version", "--help", "-?"],
+			escapes: /\\!|\\(?:o|out|g|w|write)\s*\||\bprogram\b|\\(?:i|ir|include|include_relative|e|edit|ef|ev)\b/i,
+		},
+	],
+	[
+		"mysql",
+		{
+			commandOptions: ["-e", "--execute"],
+			fileOptions: [],
+			outputOptions: [],
+			inert: ["-V", "--version", "--help", "-?"],
+			escapes: /\\!|\bsystem\b|\bsource\b|\\\.|\bpager\b|\bedit\b|\\e\b/i,
+		},
+	],
+]);

@@ -1,0 +1,220 @@
+/**
+ * Owns: what the wrappers with a grammar of their own run: shells (`bash -c`, a script from stdin), `capsh --`,
+ * `mapfile -C`/`fc`, `trap`, `su -c`, `find -exec`/`fd -x` clauses, `xargs`, `flock`, and joined payloads (`watch`).
+ * Never: guesses; when the grammar leaves any doubt the result is unknown (`null`).
+ */
+import type { Redirect } from "./command-unit";
+import { type Execution, type Found, NOT_A_WRAPPER, startsLikeOption } from "./option-effects";
+import { literalWordText } from "./shell-word";
+import type { WordRef } from "./unit-draft";
+import { scanOptions } from "./wrapper-option-scan";
+import { BASH_COMPATIBLE_SHELLS, type OptionGrammar, STDIN_PATHS } from "./wrapper-table";
+
+const UNKNOWN = null;
+
+/** `watch 'a; b'`, `parallel cmd :::`: the words are joined with spaces and read by a shell. */
+export function joinedPayload(words: readonly WordRef[]): readonly Execution[] | null {
+	const values = words.map((ref) => literalWordText(ref.word));
+	if (values.some((value) => value === null)) return UNKNOWN;
+	return [{ kind: "payload", text: values.join(" ") }];
+}
+
+const SHELL_GRAMMAR_LONG_VALUE = ["--rcfile", "--init-file"];
+
+/** `capsh [opts] -- ARGS` runs `/bin/bash ARGS`; `==` runs capsh again; without either it runs nothing. */
+export function capshExecutions(args: readonly WordRef[], redirects: readonly Redirect[]): Found {
+	for (let i = 0; i < args.length; i++) {
+		const text = literalWordText((args[i] as WordRef).word);
+		if (text === null || text === "==" || text.startsWith("--shell=")) return UNKNOWN;
+		if (text === "--") {
+			const shell = shellExecutions("bash", args.slice(i + 1), redirects);
+			return shell === NOT_A_WRAPPER ? UNKNOWN : shell;
+		}
+	}
+	return NOT_A_WRAPPER;
+}
+
+export function shellExecutions(
+	name: string,
+	args: readonly WordRef[],
+	redirects: readonly Redirect[],
+): readonly Execution[] | null | "not-a-wrapper" {
+	let inline = false;
+	let fromStdin = false;
+	let i = 0;
+	while (i < args.length) {
+		const text = literalWordText((args[i] as WordRef).word);
+		if (text === null) return UNKNOWN;
+		if (text === "--" || text === "-") {
+			i++;
+			break;
+		}
+		if (text === "--version" || text === "--help") return "not-a-wrapper";
+		if (SHELL_GRAMMAR_LONG_VALUE.includes(text)) {
+			i += 2;
+			continue;
+		}
+		if (text.startsWith("--")) {
+			i++;
+			continue;
+		}
+		if (!/^[-+][A-Za-z]+$/.test(text)) break;
+		// SECURITY: `-c` counts in any cluster (`-lc`, `-xc`, `-ec`), PP-034.
+		if (text.startsWith("-") && text.includes("c")) inline = true;
+		if (text.includes("s")) fromStdin = true;
+		i += 1 + (text.match(/[oO]/g)?.length ?? 0);
+	}
+	const operand = args[i];
+	const parseable = BASH_COMPATIBLE_SHELLS.has(name);
+	if (inline) {
+		const payload = operand === undefined ? null : literalWordText(operand.word);
+		return payload === null || !parseable ? UNKNOWN : [{ kind: "payload", text: payload }];
+	}
+	if (operand === undefined || fromStdin) {
+		// A shell with no script reads one from stdin: a pipe, a file, a here-document (`curl x | sh`, `sh <<EOF`).
+		const herestring = redirects.find((redirect) => redirect.operator.endsWith("<<<"));
+		const text = herestring === undefined ? null : literalWordText(herestring.target);
+		return text === null || !parseable || operand !== undefined ? UNKNOWN : [{ kind: "payload", text }];
+	}
+	const script = literalWordText(operand.word);
+	return script !== null && STDIN_PATHS.has(script) ? UNKNOWN : "not-a-wrapper";
+}
+
+/** `mapfile -C cmd` and any `fc` run a string this parse does not see; `mapfile` without `-C` runs nothing. */
+export function callbackExecutions(
+	name: string,
+	args: readonly WordRef[],
+): readonly Execution[] | null | "not-a-wrapper" {
+	if (name === "fc") return UNKNOWN;
+	for (const arg of args) {
+		const text = literalWordText(arg.word);
+		if (text === null) return UNKNOWN;
+		if (text === "--") break;
+		if (/^-[A-Za-z]*C/.test(text)) return UNKNOWN;
+	}
+	return "not-a-wrapper";
+}
+
+/** `trap 'cmd' EXIT` runs `cmd` later in this shell; `trap`, `trap -p`, `trap - INT`, `trap '' INT` run nothing. */
+export function trapExecutions(args: readonly WordRef[]): readonly Execution[] | null | "not-a-wrapper" {
+	const first = args[0]?.word;
+	const text = first === undefined ? "" : literalWordText(first);
+	const action = text === "--" ? args[1]?.word : first;
+	const actionText = action === undefined ? "" : literalWordText(action);
+	if (actionText === null) return UNKNOWN;
+	if (
+		actionText === "" ||
+		actionText === "-" ||
+		actionText === "-p" ||
+		actionText === "-l" ||
+		/^\d+$/.test(actionText)
+	) {
+		return "not-a-wrapper";
+	}
+	return [{ kind: "payload", text: actionText }];
+}
+
+export function suExecutions(args: readonly WordRef[]): readonly Execution[] | null {
+	for (let i = 0; i < args.length; i++) {
+		const text = literalWordText((args[i] as WordRef).word);
+		if (text === null) return UNKNOWN;
+		const attached = text.startsWith("--command=") ? text.slice("--command=".length) : null;
+		if (attached !== null) return [{ kind: "payload", text: attached }];
+		if (text === "-c" || text === "--command") {
+			const payload = args[i + 1] === undefined ? null : literalWordText((args[i + 1] as WordRef).word);
+			return payload === null ? UNKNOWN : [{ kind: "payload", text: payload }];
+		}
+	}
+	return UNKNOWN;
+}
+
+/** `find` tests and options that take the next word as their argument (GNU findutils 4.9, checked in the oracle test). */
+const FIND_VALUE_TESTS =
+	/^-(?:i?name|i?path|i?wholename|i?regex|i?lname|[acm](?:time|min)|[ac]?newer|newer[aBcm][aBcmt]|perm|size|x?type|user|group|[ug]id|links|inum|samefile|(?:max|min)depth|used|fstype|context|regextype)$/;
+
+/** `find … -exec cmd {} \;` and `fd -x cmd`: every clause is an execution; unknown words make all uncertain. */
+export function execClauses(
+	args: readonly WordRef[],
+	flags: readonly string[],
+	terminators: readonly string[],
+	needsTerminator: boolean,
+): readonly Execution[] | null | "not-a-wrapper" {
+	const executions: Execution[] = [];
+	let uncertain = false;
+	for (let i = 0; i < args.length; i++) {
+		const word = (args[i] as WordRef).word;
+		const text = literalWordText(word);
+		// `find . -mtime $N`, `-name "$1"`: a test's argument is consumed whole, whatever it expands to.
+		if (needsTerminator && text !== null && FIND_VALUE_TESTS.test(text)) {
+			i++;
+			continue;
+		}
+		// SECURITY: `find . $X rm {} \;` with X=-exec; a computed word may be the exec flag itself (or `-delete`, so
+		// even a quoted `"$DIR"` stays uncertain).
+		if (text === null && startsLikeOption(word)) uncertain = true;
+		if (text === null || !flags.includes(text)) continue;
+		let end = i + 1;
+		while (end < args.length && !terminators.includes(literalWordText((args[end] as WordRef).word) ?? "")) end++;
+		const words = args.slice(i + 1, end);
+		if (words.length === 0 || (needsTerminator && end >= args.length)) uncertain = true;
+		// `fd -x cmd` appends the path when `cmd` holds no placeholder; `find -exec` substitutes only `{}`.
+		else executions.push({ kind: "words", words, markers: ["{"], appended: !needsTerminator });
+		i = end;
+	}
+	if (executions.length === 0 && !uncertain) return "not-a-wrapper";
+	return uncertain ? UNKNOWN : executions;
+}
+
+const XARGS_GRAMMAR: OptionGrammar = {
+	shortValue: "nPLsaEdI",
+	shortFlag: "0rtpxo",
+	shortOptional: "ile",
+	longValue: ["max-args", "max-procs", "max-chars", "arg-file", "delimiter", "process-slot-var"],
+	longFlag: [
+		"null",
+		"no-run-if-empty",
+		"verbose",
+		"interactive",
+		"exit",
+		"open-tty",
+		"show-limits",
+		"replace",
+		"max-lines",
+		"eof",
+	],
+};
+
+export function xargsExecutions(args: readonly WordRef[]): readonly Execution[] | null {
+	const scan = scanOptions(args, XARGS_GRAMMAR);
+	if (scan.next === null) return UNKNOWN;
+	const words = args.slice(scan.next);
+	// Bare `xargs` runs `echo`, which the corpus keeps without an executed unit (PP-044).
+	if (words.length === 0) return UNKNOWN;
+	const markers: string[] = [];
+	for (const option of scan.options) {
+		if (option.name === "I") markers.push(option.value ?? "");
+		if (option.name === "i" || option.name === "replace") markers.push(option.value || "{}");
+	}
+	if (markers.includes("")) return UNKNOWN;
+	// Without a replace string xargs appends the words it reads to the command (`xargs git` may run `git push`).
+	return [{ kind: "words", words, markers, appended: markers.length === 0 }];
+}
+
+const FLOCK_GRAMMAR: OptionGrammar = {
+	shortValue: "wE",
+	shortFlag: "sxunoF",
+	longValue: ["timeout", "conflict-exit-code"],
+	longFlag: ["shared", "exclusive", "unlock", "nonblock", "close", "no-fork", "verbose"],
+};
+
+export function flockExecutions(args: readonly WordRef[]): readonly Execution[] | null {
+	const scan = scanOptions(args, FLOCK_GRAMMAR);
+	if (scan.next === null) return UNKNOWN;
+	const rest = args.slice(scan.next + 1);
+	const first = rest[0] === undefined ? null : literalWordText(rest[0].word);
+	if (first === "-c" || first === "--command") {
+		const payload = rest[1] === undefined ? null : literalWordText(rest[1].word);
+		return payload === null ? UNKNOWN : [{ kind: "payload", text: payload }];
+	}
+	return rest.length === 0 ? UNKNOWN : [{ kind: "words", words: rest, markers: [] }];
+}

@@ -1,0 +1,57 @@
+/**
+ * Owns: the files a command writes (redirect targets, `tee`, `cp`/`mv`/`install`/`ln` destinations, `dd of=`) and
+ * whether a later unit of the same command runs one (`echo … > p.py; python3 p.py`, `… > x.sh; ./x.sh`).
+ * Never: reads the file system; paths are compared as written, `./` folded.
+ */
+import { commandNameOf } from "./command-name";
+import { literalWordText } from "./shell-word";
+import type { UnitDraft } from "./unit-draft";
+import { BASH_COMPATIBLE_SHELLS, interpreterEntry } from "./wrapper-table";
+
+/** Programs whose last operand is the file they write. */
+const DESTINATION_LAST: ReadonlySet<string> = new Set(["cp", "mv", "install", "ln", "rsync"]);
+/** Programs that run a file named in their operands. */
+const RUNS_OPERAND: ReadonlySet<string> = new Set([...BASH_COMPATIBLE_SHELLS, "fish", "source", ".", "exec"]);
+
+export class WrittenFiles {
+	private readonly paths = new Set<string>();
+
+	/** Records what `draft` writes; call after judging it, so a unit never counts its own write. */
+	record(draft: UnitDraft): void {
+		for (const redirect of draft.redirects) {
+			if (!redirect.operator.includes(">")) continue;
+			this.add(literalWordText(redirect.target));
+		}
+		if (draft.name === null) return;
+		const name = commandNameOf(draft.name.word);
+		// Most units write nothing by name: read their words only for the programs that do.
+		if (name === null || (name !== "tee" && name !== "dd" && !DESTINATION_LAST.has(name))) return;
+		const args = draft.args.map((ref) => literalWordText(ref.word));
+		if (name === "tee") for (const arg of args) if (arg !== null && !arg.startsWith("-")) this.add(arg);
+		if (DESTINATION_LAST.has(name)) this.add(args[args.length - 1] ?? null);
+		if (name === "dd") for (const arg of args) if (arg?.startsWith("of=")) this.add(arg.slice(3));
+	}
+
+	/** True when `draft` runs a file this command wrote before it: as its command name or an interpreter's operand. */
+	runsWritten(draft: UnitDraft): boolean {
+		if (this.paths.size === 0 || draft.name === null) return false;
+		const head = literalWordText(draft.name.word);
+		if (head !== null && this.paths.has(fold(head))) return true;
+		const name = commandNameOf(draft.name.word);
+		if (name === null || (!RUNS_OPERAND.has(name) && interpreterEntry(name) === null)) return false;
+		return draft.args.some((ref) => {
+			const text = literalWordText(ref.word);
+			return text !== null && this.paths.has(fold(text));
+		});
+	}
+
+	private add(path: string | null): void {
+		if (path !== null && path !== "" && !path.startsWith("/dev/")) this.paths.add(fold(path));
+	}
+}
+
+function fold(path: string): string {
+	let folded = path;
+	while (folded.startsWith("./")) folded = folded.slice(2);
+	return folded;
+}
