@@ -17,6 +17,8 @@ import type { PathNormalizer } from "../path/path-normalizer";
 import { recordStateEffects } from "../path/shell-state-effects";
 import { ByBase } from "./by-base";
 import type { CommandUnit } from "./command-unit";
+import { sedWrites } from "./effects/sed-script";
+import { sedCommandLine } from "./effects/write-operand-table";
 import { literalWordText, type ShellWord, unglobbedLiteralText } from "./shell-word";
 
 const DECLARATIONS = new Set(["export", "declare", "local", "readonly", "typeset"]);
@@ -103,6 +105,7 @@ class PathCollector {
 				this.visitOperand(word, roles[index] ?? { kind: "skip" }, bases);
 			});
 		}
+		if (unit.commandName === "sed") this.visitSedReads(unit, bases);
 		this.visitRedirects(unit, bases);
 		// Variables change after the unit's own words were expanded (`f=x; f=y cat $f` reads x).
 		this.recordEffects(unit, certain);
@@ -115,6 +118,23 @@ class PathCollector {
 			normalizer: this.normalizer,
 			lookup: this.lookup,
 		});
+	}
+
+	/** `sed 'r FILE'`, `sed '1R FILE'`: files a literal sed script reads by its own syntax (issue 13). */
+	private visitSedReads(unit: CommandUnit, bases: Bases): void {
+		for (const script of sedCommandLine(unit.args.map(literalWordText)).scripts) {
+			if (script === null) continue;
+			for (const file of sedWrites(script).reads) {
+				if (file === "/dev/stdin") continue;
+				// sed does no tilde expansion: `R ~/.ssh/x` reads `./~/.ssh/x`, a file only when a `~` entry exists there
+				// (red-team precision row B-sed-R-key).
+				if (file.startsWith("~")) {
+					this.forEachBase(bases, file, (base) => {
+						if (this.entryAt("./~", base)) this.add(`./${file}`, base);
+					});
+				} else this.visitText(file, null, "definite", bases);
+			}
+		}
 	}
 
 	private visitRedirects(unit: CommandUnit, bases: Bases): void {

@@ -1,13 +1,15 @@
 /**
- * Owns: reading a sed script as far as needed to name the files it writes: the `w`/`W` commands and the `w` flag of
- * `s///` (GNU syntax: a file name runs to the end of the line, `;` included).
- * Never: judges reads or executions (`r`, `R`, `e` belong to the read and effect tables); a script it cannot read to
- * the end is reported as such, so the caller asks instead of guessing.
+ * Owns: reading a sed script as far as needed to name the files it writes (the `w`/`W` commands and the `w` flag of
+ * `s///`) and reads (`r`/`R`), in GNU syntax: a file name runs to the end of the line, `;` included.
+ * Never: judges executions (`e` belongs to the effect tables); a script it cannot read to the end is reported as
+ * such, so the caller asks instead of guessing.
  */
 
 export interface SedWrites {
 	/** File names written by `w FILE`, `W FILE` and `s/…/…/w FILE`, as spelled. */
 	readonly files: readonly string[];
+	/** File names read by `r FILE` and `R FILE`, as spelled (`/dev/stdin` included). */
+	readonly reads: readonly string[];
 	/** True when the script could not be read to its end (an unknown command, an unterminated `s`). */
 	readonly unreadable: boolean;
 }
@@ -17,7 +19,7 @@ const BARE = new Set([..."=dDgGhHnNpPxzF"]);
 /** Commands whose argument (a label, a number) ends at `;` or a newline. */
 const SHORT_ARGUMENT = new Set([..."btTlLqQv"]);
 /** Commands whose argument runs to the end of the line. */
-const LINE_ARGUMENT = new Set([..."rRe:#"]);
+const LINE_ARGUMENT = new Set([..."e:#"]);
 const TEXT_COMMANDS = new Set([..."aic"]);
 
 export function sedWrites(script: string): SedWrites {
@@ -28,14 +30,15 @@ export function sedWrites(script: string): SedWrites {
 class SedReader {
 	private at = 0;
 	private readonly files: string[] = [];
+	private readonly reads: string[] = [];
 
 	constructor(private readonly text: string) {}
 
 	read(): SedWrites {
 		while (this.at < this.text.length) {
-			if (!this.command()) return { files: this.files, unreadable: true };
+			if (!this.command()) return { files: this.files, reads: this.reads, unreadable: true };
 		}
-		return { files: this.files, unreadable: false };
+		return { files: this.files, reads: this.reads, unreadable: false };
 	}
 
 	/** Reads one command (with its address); false when the script cannot be read on. */
@@ -64,6 +67,13 @@ class SedReader {
 		}
 		if (LINE_ARGUMENT.has(name)) {
 			this.restOfLine();
+			return true;
+		}
+		if (name === "r" || name === "R") {
+			this.skip(" \t");
+			const file = this.restOfLine();
+			// SECURITY: `sed 'r .env' notes.txt` prints .env after each line (issue 13, "reads are reads").
+			if (file !== "") this.reads.push(file);
 			return true;
 		}
 		if (name === "w" || name === "W") {

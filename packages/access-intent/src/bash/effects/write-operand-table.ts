@@ -114,9 +114,16 @@ function copyLike(program: string, grammar: OptionGrammar, movesSources: boolean
 	};
 }
 
-function sed(args: ArgTexts): WriteSelection[] {
+/**
+ * A sed command line's scripts (`-e` values, else its first operand; `null` for a computed one), its `-f` files and
+ * its input file operands.
+ */
+export function sedCommandLine(args: ArgTexts): {
+	readonly scripts: readonly (string | null)[];
+	readonly scriptFiles: ReturnType<typeof optionValues>;
+	readonly files: readonly number[];
+} {
 	const scanned = scanOptions(args, { shortValues: "efl", longValues: ["expression", "file", "line-length"] });
-	const out: WriteSelection[] = [];
 	const expressions = optionValues(scanned, "-e", "--expression");
 	const scriptFiles = optionValues(scanned, "-f", "--file");
 	let files = scanned.operands;
@@ -125,10 +132,17 @@ function sed(args: ArgTexts): WriteSelection[] {
 	);
 	if (expressions.length === 0 && scriptFiles.length === 0) {
 		const first = files[0];
-		if (first === undefined) return out;
+		if (first === undefined) return { scripts, scriptFiles, files };
 		scripts.push(args[first] ?? null);
 		files = files.slice(1);
 	}
+	return { scripts, scriptFiles, files };
+}
+
+function sed(args: ArgTexts): WriteSelection[] {
+	const out: WriteSelection[] = [];
+	const { scripts, scriptFiles, files } = sedCommandLine(args);
+	if (scripts.length === 0 && scriptFiles.length === 0) return out;
 	// `-i`, `-i.bak`, `-ni`, `--in-place[=SUF]`: the option letters before `i` may be bundled (`-ni`, `-Ei`).
 	const inPlace = args.some((text) => text !== null && (/^-[a-zA-Z]*i/.test(text) || text.startsWith("--in-place")));
 	if (inPlace) for (const index of files) out.push(word(index, "write", "sed -i"));
