@@ -3,7 +3,6 @@
  * the table test runs listed rows as expected failures, so a row that starts passing fails until it is removed.
  */
 export const OPEN_ROWS: ReadonlyMap<string, number> = new Map([
-	["Cp-var-echo", 13], // allowlist-writes
 	["pad-5000", 12], // fidelity-yolo
 	["pad-nest", 12], // fidelity-yolo
 	["pad-size", 12], // fidelity-yolo

@@ -108,6 +108,9 @@ function checkUnit(unit: CommandUnit, policy: CompiledPolicy): BashCommandCheck 
 	// `for f in *.ts; do wc -l "$f"; done`: every command inside is a unit of its own, so the statement's whole text
 	// counts only when a rule other than the catch-all names it (as for a transparent wrapper).
 	if (unit.compound && isCatchAllMatch(match)) return null;
+	// `N=3; echo $N`: an assignment of literal text to an ordinary variable runs nothing; a rule written for it still
+	// decides it. SECURITY: names that change what later commands run or read (`PATH=.:$PATH; ls`) stay judged.
+	if (isPlainAssignment(unit) && isCatchAllMatch(match)) return null;
 	if (match.state !== "allow") return fromMatch(match, unit.text, unit);
 	if (unit.wrapperKind === "opaque-payload") return floor(BASH_SENTINELS.opaqueWrapper, unit.text, unit, match);
 	// SECURITY: a command name that is not a literal word cannot be known until run time (`$CMD`, `rm${IFS}x`).
@@ -120,6 +123,22 @@ function checkUnit(unit: CommandUnit, policy: CompiledPolicy): BashCommandCheck 
 		return floor(BASH_SENTINELS.indirectionWrapper, unit.text, unit, match);
 	}
 	return fromMatch(match, unit.text, unit);
+}
+
+/** Variables whose value changes which program runs, what a path means or what the shell evaluates. */
+const BEHAVIOUR_VARIABLE =
+	/^(?:PATH|HOME|CDPATH|PWD|OLDPWD|IFS|ENV|SHELL|SHELLOPTS|GLOBIGNORE|HISTFILE|INPUTRC|TMPDIR|PS\d|PROMPT_COMMAND|(?:BASH|LD|DYLD|GIT|NODE|NPM|PYTHON|PERL|RUBY|LESS|TAR|GCONV|LOCPATH)\w*)$/;
+
+/** A unit that only assigns literal text to ordinary variables (no command, no expansion, no array, no `+=`). */
+function isPlainAssignment(unit: CommandUnit): boolean {
+	if (unit.nameWord !== null || unit.compound || unit.args.length > 0 || unit.redirects.length > 0) return false;
+	if (unit.assignments.length === 0) return false;
+	return unit.assignments.every(
+		(assignment) =>
+			/^[A-Za-z_][A-Za-z0-9_]*$/.test(assignment.name) &&
+			!BEHAVIOUR_VARIABLE.test(assignment.name) &&
+			(assignment.value === null || literalWordText(assignment.value) !== null),
+	);
 }
 
 /**
