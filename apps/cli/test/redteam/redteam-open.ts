@@ -96,9 +96,6 @@ export const OPEN_ROWS: ReadonlyMap<string, number> = new Map([
 	["vt-hash", 12], // fidelity-recommended
 	["empty-exp-env", 12], // fidelity-recommended
 	["unknown-var-path", 12], // fidelity-recommended
-	["pad-5000", 12], // fidelity-yolo
-	["pad-nest", 12], // fidelity-yolo
-	["pad-size", 12], // fidelity-yolo
 	["D-git-extdiff-rm", 13], // readonly-recipe
 	["D-git-cfgenv-fsmon", 13], // readonly-recipe
 	["D-git-attr-textconv", 13], // readonly-recipe

@@ -1,10 +1,11 @@
 /**
  * Owns: deciding a bash command from its parsed units: each unit is evaluated (under its raw and its normalised
- * command-name spelling), wrapper and dynamic-name floors raise an allow to ask, an unparseable command asks unless
- * its whole text is denied, and the most restrictive unit wins (the first on a tie).
+ * command-name spelling), wrapper and dynamic-name floors raise an allow to ask, an incomplete analysis (unparseable,
+ * or stopped at a work budget) asks with the reason unless its whole text is denied, and the most restrictive unit
+ * wins (the first on a tie).
  * Never: parses (it receives the one `BashProgram` parse) or reconciles yolo (the gate runner does that once).
  */
-import { type CommandUnit, literalWordText, type UnitContext } from "@pi-permissions/access-intent";
+import { type CommandUnit, literalWordText, MAX_PATH_WORK, type UnitContext } from "@pi-permissions/access-intent";
 import { type CompiledPolicy, type PermissionState, type RuleMatch, restrictiveness } from "@pi-permissions/policy";
 import { BASH_SENTINELS } from "@pi-permissions/presentation";
 
@@ -15,7 +16,12 @@ export interface ParsedBashCommand {
 	readonly command: string;
 	readonly units: readonly CommandUnit[];
 	readonly unparseable: { readonly reason: string } | null;
+	/** True when path collection stopped at its work bound: the path gates saw only part of the command. */
+	readonly pathsTruncated?: boolean;
 }
+
+/** The reason an incomplete path analysis asks. */
+export const PATHS_TRUNCATED_REASON = `too many words to check the paths they name: more than ${MAX_PATH_WORK.toLocaleString("en-US")}; split it`;
 
 export interface BashCommandCheck {
 	readonly state: PermissionState;
@@ -25,6 +31,7 @@ export interface BashCommandCheck {
 	readonly decidingUnit: string;
 	readonly executedUnit: string | null;
 	readonly commandContext: UnitContext | null;
+	/** The operator's deny reason, or why an incomplete analysis asks ("too large to check: …"). */
 	readonly reason: string | null;
 	/** The rule match behind the result (`null` for a floor with no rule, e.g. unparseable). */
 	readonly match: RuleMatch | null;
@@ -35,7 +42,8 @@ export interface BashCommandCheck {
 }
 
 export function checkBashCommand(parsed: ParsedBashCommand, policy: CompiledPolicy): BashCommandCheck {
-	const { command, units, unparseable } = parsed;
+	const { command, units } = parsed;
+	const unparseable = incompleteAnalysis(parsed);
 	const whole = (): RuleMatch => policy.evaluate(BASH_SURFACE, command);
 	if (units.length === 0 && unparseable === null) {
 		// Nothing runs (empty or comment-only): the whole string is resolved like any value (PP-069, PP-070).
@@ -52,10 +60,20 @@ export function checkBashCommand(parsed: ParsedBashCommand, policy: CompiledPoli
 		// SECURITY: an unparseable command never passes silently; only an explicit deny covering it is stronger (PP-082/083).
 		if (wholeMatch.state === "deny") return fromMatch(wholeMatch, command, null);
 		if (!best || restrictiveness(best.state) < restrictiveness("ask")) {
-			return floor(BASH_SENTINELS.unparseable, command, null, null);
+			return floor(BASH_SENTINELS.unparseable, command, null, null, unparseable.reason);
 		}
 	}
-	return best ?? floor(BASH_SENTINELS.unparseable, command, null, null);
+	return best ?? floor(BASH_SENTINELS.unparseable, command, null, null, unparseable?.reason ?? null);
+}
+
+/**
+ * Why the analysis of this command is incomplete, or `null`: the parse's own reason, or a path collection that stopped
+ * at its bound (padding a command with words must not hide a path from the path gates, nor pass under yolo).
+ */
+function incompleteAnalysis(parsed: ParsedBashCommand): { readonly reason: string } | null {
+	if (parsed.unparseable !== null) return parsed.unparseable;
+	// SECURITY: `cat a a a … (6,000 words) .env` stops path collection before `.env`; the command is not fully checked.
+	return parsed.pathsTruncated === true ? { reason: PATHS_TRUNCATED_REASON } : null;
 }
 
 function checkUnit(unit: CommandUnit, policy: CompiledPolicy): BashCommandCheck {
@@ -116,14 +134,20 @@ function fromMatch(match: RuleMatch, text: string, unit: CommandUnit | null): Ba
 	};
 }
 
-function floor(sentinel: string, text: string, unit: CommandUnit | null, match: RuleMatch | null): BashCommandCheck {
+function floor(
+	sentinel: string,
+	text: string,
+	unit: CommandUnit | null,
+	match: RuleMatch | null,
+	reason: string | null = null,
+): BashCommandCheck {
 	return {
 		state: "ask",
 		matchedPattern: sentinel,
 		decidingUnit: text,
 		executedUnit: unit?.executedUnit ?? null,
 		commandContext: unit?.context ?? null,
-		reason: null,
+		reason,
 		match,
 		floored: true,
 		unit,

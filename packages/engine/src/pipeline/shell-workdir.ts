@@ -13,6 +13,8 @@ export interface ShellParse {
 	readonly externalPaths: readonly AccessPath[];
 	readonly pathCandidates: readonly AccessPath[];
 	readonly unparseable: Unparseable | null;
+	/** True when path collection stopped at its work bound (the path slices are incomplete). */
+	readonly pathsTruncated: boolean;
 }
 
 export function parseInWorkdir(
