@@ -2,7 +2,7 @@
  * Owns: deciding a bash command from its parsed units: each unit is evaluated (under its raw and its normalised
  * command-name spelling), wrapper and dynamic-name floors raise an allow to ask, an incomplete analysis (unparseable,
  * or stopped at a work budget) asks with the reason unless its whole text is denied, and the most restrictive unit
- * wins (the first on a tie).
+ * wins (the first on a tie, except that a dynamic-name floor beats another ask).
  * Never: parses (it receives the one `BashProgram` parse) or reconciles yolo (the gate runner does that once).
  */
 import { type CommandUnit, literalWordText, MAX_PATH_WORK, type UnitContext } from "@pi-permissions/access-intent";
@@ -52,7 +52,7 @@ export function checkBashCommand(parsed: ParsedBashCommand, policy: CompiledPoli
 	let best: BashCommandCheck | null = null;
 	for (const unit of units) {
 		const check = checkUnit(unit, policy);
-		if (!best || restrictiveness(check.state) > restrictiveness(best.state)) best = check;
+		if (!best || outranks(check, best)) best = check;
 		if (best.state === "deny") break;
 	}
 	if (unparseable !== null && best?.state !== "deny") {
@@ -99,6 +99,16 @@ function checkUnit(unit: CommandUnit, policy: CompiledPolicy): BashCommandCheck 
 		return floor(BASH_SENTINELS.dynamicCommandName, unit.text, unit, match);
 	}
 	return fromMatch(match, unit.text, unit);
+}
+
+/** More restrictive wins, the first on a tie; among asks, a dynamic-name floor beats any other ask. */
+function outranks(check: BashCommandCheck, best: BashCommandCheck): boolean {
+	const delta = restrictiveness(check.state) - restrictiveness(best.state);
+	if (delta !== 0) return delta > 0;
+	const dynamic = BASH_SENTINELS.dynamicCommandName;
+	// SECURITY: `exec rm${IFS}x`: the wrapper's own floor (listed first) must not hide from yolo the unknown program it
+	// runs (ADR 0023).
+	return check.state === "ask" && check.matchedPattern === dynamic && best.matchedPattern !== dynamic;
 }
 
 /**

@@ -26,7 +26,12 @@ export interface IncompleteRow {
 	readonly limit: string | null;
 	/** The per-tool gate's pattern without yolo (a floor raises only an allow, so a rule's ask can stand). */
 	readonly plain: string;
+	/** A known gap this row documents (ADR 0023): the row asserts today's behaviour, and flips when it is closed. */
+	readonly gap?: string;
 }
+
+const UNKNOWN_EXECUTED_GAP =
+	"an indirection whose executed command is not established is lifted by yolo: the wrapper analysis does not yet tell 'runs an unknown program' from 'runs nothing' (`find \"$1\" -type f`, `env`)";
 
 export const INCOMPLETE_ROWS: readonly IncompleteRow[] = [
 	{
@@ -150,6 +155,48 @@ export const INCOMPLETE_ROWS: readonly IncompleteRow[] = [
 		shape: "`$(echo rm) -rf x`",
 		command: "$(echo rm) -rf x",
 		yolo: "deny",
+		limit: null,
+		plain: "*",
+	},
+	{
+		id: "Y-exec-ifs",
+		shape: "`exec rm${IFS}x` (the wrapper's floor first, the dynamic unit after it)",
+		command: "exec rm${IFS}x",
+		yolo: "deny",
+		limit: null,
+		plain: "*",
+	},
+	{
+		id: "Y-sudo-dynamic",
+		shape: "`sudo $CMD x` (the wrapper runs an unknown program)",
+		command: "sudo $CMD x",
+		yolo: "allow",
+		limit: null,
+		plain: "*",
+		gap: UNKNOWN_EXECUTED_GAP,
+	},
+	{
+		id: "Y-xargs-dynamic",
+		shape: "`echo x | xargs $CMD`",
+		command: "echo x | xargs $CMD",
+		yolo: "allow",
+		limit: null,
+		plain: "*",
+		gap: UNKNOWN_EXECUTED_GAP,
+	},
+	{
+		id: "Y-sudo-known",
+		shape: "`sudo ls` (the wrapper runs a known program: yolo lifts it)",
+		command: "sudo ls",
+		yolo: "allow",
+		limit: null,
+		plain: "*",
+	},
+	{
+		id: "Y-xargs-known",
+		shape: "`find . -name '*.ts' | xargs wc -l`",
+		command: "find . -name '*.ts' | xargs wc -l",
+		yolo: "allow",
 		limit: null,
 		plain: "*",
 	},
