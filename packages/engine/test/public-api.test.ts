@@ -8,6 +8,7 @@ describe("@pi-permissions/engine public API", () => {
 				"AGENT_DIR_ENV",
 				"ConfigLoader",
 				"DEFAULT_MAX_CONFIG_BYTES",
+				"DEFAULT_REREAD_DELAYS_MS",
 				"FileTooLargeError",
 				"GATE_ORDER",
 				"GateRunner",

@@ -1,6 +1,6 @@
 /**
  * Owns: evaluation of a ruleset (last match wins), with patterns compiled once and rules indexed by surface and
- * by the first literal character of their pattern, so a decision never scans rules it cannot match.
+ * literal affix, and the grant law: session rules answer only what the composed rules leave at `ask`.
  * Never: composes scopes or applies overlays (see `policy-composition.ts`); it evaluates what it is given.
  */
 import { expandHome } from "./home-expansion";
@@ -172,8 +172,12 @@ class RuleIndex {
 }
 
 /**
- * A compiled policy: the composed rules, plus optionally the session rules that follow them. Session rules are
+ * A compiled policy: the composed rules, plus optionally the session grants layered on them. Session rules are
  * compiled on their own so an approval never recompiles the (possibly large) config ruleset.
+ *
+ * The grant law (ADR 0022): the composed rules decide first; a session rule answers only where they say `ask`. So a
+ * grant turns an ask into an allow (or a human's session deny into a deny) and never touches what the policy already
+ * settled: a denied call stays denied whatever grants exist, and an allowed call stays allowed.
  */
 export class CompiledPolicy {
 	private readonly base: RuleIndex;
@@ -188,7 +192,7 @@ export class CompiledPolicy {
 		return new CompiledPolicy(new RuleIndex(rules, env), null);
 	}
 
-	/** Every rule in evaluation order (composed rules, then session rules). */
+	/** Every rule: composed rules, then session rules (which answer only the composed rules' asks). */
 	get rules(): Ruleset {
 		return this.session ? [...this.base.rules, ...this.session.rules] : this.base.rules;
 	}
@@ -198,41 +202,47 @@ export class CompiledPolicy {
 		return this.base.rules;
 	}
 
-	/** This policy with `sessionRules` following the composed rules (replacing any earlier session rules). */
+	/** This policy with `sessionRules` layered on the composed rules (replacing any earlier session rules). */
 	withSessionRules(sessionRules: Ruleset, env: PolicyEnvironment): CompiledPolicy {
 		return new CompiledPolicy(this.base, sessionRules.length > 0 ? new RuleIndex(sessionRules, env) : null);
 	}
 
-	/** Last match wins for one value. */
+	/** Last match wins for one value; session rules answer only an `ask`. */
 	evaluate(surface: string, value: string): RuleMatch {
 		return this.evaluateAliases(surface, [value]);
 	}
 
 	/**
 	 * Last match wins over the union of aliases (lexical spellings and canonical form of one path): the highest-index
-	 * rule matching any alias decides.
+	 * composed rule matching any alias decides; only when it says `ask` may a session rule matching an alias answer.
 	 */
 	evaluateAliases(surface: string, aliases: readonly string[]): RuleMatch {
-		const found = this.session?.lookup(surface, aliases) ?? this.base.lookup(surface, aliases);
-		if (!found) return builtinAsk(aliases[0] ?? "");
-		return toMatch(surface, found.entry.rule, found.value);
+		const settled = lookupMatch(this.base, surface, aliases);
+		// SECURITY: issue 14: a grant (`rm *`, `git push *`) never overrides a deny (`rm -rf *`, `git push --force *`).
+		if (this.session === null || settled.state !== "ask") return settled;
+		const found = this.session.lookup(surface, aliases);
+		return found ? toMatch(surface, found.entry.rule, found.value) : settled;
 	}
 
 	/**
 	 * Ordered candidates naming one target (MCP): a specific match (a rule on this surface whose pattern is not a
 	 * catch-all) on any candidate beats the catch-all; among specific matches the most restrictive wins, the earliest
-	 * candidate on a tie. With no specific match the first candidate's result stands.
+	 * candidate on a tie. With no specific match the first candidate's result stands. The composed rules decide this
+	 * over all candidates first; only when they say `ask` may a session rule on any candidate answer (the most
+	 * restrictive such rule, the earliest candidate on a tie).
 	 */
 	evaluateCandidates(surface: string, candidates: readonly string[]): RuleMatch {
-		let chosen: RuleMatch | undefined;
-		let first: RuleMatch | undefined;
+		const settled = chooseCandidate(candidates, (candidate) => lookupMatch(this.base, surface, [candidate]));
+		// SECURITY: issue 14: a grant on one candidate cannot lift a deny the composed rules reach on another.
+		if (this.session === null || settled.state !== "ask") return settled;
+		let granted: RuleMatch | undefined;
 		for (const candidate of candidates) {
-			const match = this.evaluate(surface, candidate);
-			first ??= match;
-			if (!isSpecific(match)) continue;
-			if (!chosen || restrictiveness(match.state) > restrictiveness(chosen.state)) chosen = match;
+			const found = this.session.lookup(surface, [candidate]);
+			if (!found) continue;
+			const match = toMatch(surface, found.entry.rule, found.value);
+			if (!granted || restrictiveness(match.state) > restrictiveness(granted.state)) granted = match;
 		}
-		return chosen ?? first ?? this.evaluate(surface, "");
+		return granted ?? settled;
 	}
 
 	/**
@@ -242,6 +252,23 @@ export class CompiledPolicy {
 	surfaceState(surface: string): PermissionState {
 		return this.evaluate(surface, "*").state;
 	}
+}
+
+function lookupMatch(index: RuleIndex, surface: string, aliases: readonly string[]): RuleMatch {
+	const found = index.lookup(surface, aliases);
+	return found ? toMatch(surface, found.entry.rule, found.value) : builtinAsk(aliases[0] ?? "");
+}
+
+function chooseCandidate(candidates: readonly string[], evaluate: (candidate: string) => RuleMatch): RuleMatch {
+	let chosen: RuleMatch | undefined;
+	let first: RuleMatch | undefined;
+	for (const candidate of candidates) {
+		const match = evaluate(candidate);
+		first ??= match;
+		if (!isSpecific(match)) continue;
+		if (!chosen || restrictiveness(match.state) > restrictiveness(chosen.state)) chosen = match;
+	}
+	return chosen ?? first ?? evaluate("");
 }
 
 /** A match that names this target: a rule on a concrete surface whose pattern is narrower than "everything". */

@@ -15,6 +15,7 @@ export type { ConfigIssue } from "./config/config-issue";
 export { configError, configWarning } from "./config/config-issue";
 export type { JsonSchemaDocument } from "./config/config-json-schema";
 export { buildConfigJsonSchema, CONFIG_SCHEMA_ID, renderConfigJsonSchema } from "./config/config-json-schema";
+export { salvageConfig } from "./config/config-salvage";
 export { DEPRECATED_CONFIG_KEYS, MAX_DENY_REASON_LENGTH } from "./config/config-schema";
 export type { ValidatedConfig } from "./config/config-validation";
 export { MAX_CONFIG_ISSUES, validateConfig } from "./config/config-validation";

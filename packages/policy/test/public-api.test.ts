@@ -41,6 +41,7 @@ describe("@pi-permissions/policy public API", () => {
 				"pathFlavorFor",
 				"renderConfigJsonSchema",
 				"restrictiveness",
+				"salvageConfig",
 				"sessionGrantRequests",
 				"sessionSuggestionLabel",
 				"suggestPathApproval",

@@ -21,10 +21,13 @@ export type ConfigFileStat =
  *   invalid, never absent.
  * - `readFile` resolves the whole file. It may reject (EACCES, EISDIR, the entry is not a regular file, more than
  *   `maxBytes` bytes); the loader then reports the scope invalid. It should reject rather than read past `maxBytes`.
+ * - `pause`, when present, resolves after about `ms` milliseconds and never rejects; the loader waits with it before
+ *   re-reading a file caught while it was written. Without it re-reads follow at once (tests, in-memory systems).
  */
 export interface ConfigFileSystem {
 	stat(path: string): Promise<ConfigFileStat>;
 	readFile(path: string, maxBytes: number): Promise<Uint8Array>;
+	pause?(ms: number): Promise<void>;
 }
 
 /** The error a `readFile` rejects with when a file is larger than the cap; `code` follows node's `EFBIG`. */
@@ -38,7 +41,7 @@ export class FileTooLargeError extends Error {
 
 /** The real file system through `node:fs/promises`; only a composition root or a real-fs test builds it. */
 export function createNodeConfigFileSystem(): ConfigFileSystem {
-	return { stat: statPath, readFile: readBounded };
+	return { stat: statPath, readFile: readBounded, pause: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) };
 }
 
 async function statPath(path: string): Promise<ConfigFileStat> {

@@ -37,12 +37,15 @@ export interface SourcePosition {
 }
 
 /** A fact about loading the adapter and the CLI should show (a warning, not an error). */
-export type ConfigLoadNotice = {
-	readonly kind: "project-untrusted";
-	readonly scope: "project" | "project-agent";
-	readonly file: string;
-	readonly message: string;
-};
+export type ConfigLoadNotice =
+	| {
+			readonly kind: "project-untrusted";
+			readonly scope: "project" | "project-agent";
+			readonly file: string;
+			readonly message: string;
+	  }
+	/** A long-lived loader uses the file's last valid content (plus the broken text's denies) while it is broken. */
+	| { readonly kind: "last-valid-content"; readonly scope: ScopeName; readonly file: string; readonly message: string };
 
 const MAX_QUOTED_LENGTH = 60;
 

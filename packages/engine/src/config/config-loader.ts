@@ -1,6 +1,7 @@
 /**
  * Owns: `ConfigLoader`, which loads the four scopes (global, project, agent, project-agent) from disk into the
- * outcomes `composePolicy` takes, with project trust, every issue and notice, and a cache keyed by mtime and size.
+ * outcomes `composePolicy` takes, with project trust, every issue and notice, a cache keyed by mtime and size, the
+ * broken file's salvaged denies, and (for a long-lived loader) a file's last valid content while it is broken.
  * Never: composes rules or reads `process.env`; a present file that cannot be used is `invalid`, never `absent`.
  */
 import type { PathFlavorName, PermissionConfig, ScopeName, ScopeOutcome } from "@pi-permissions/policy";
@@ -8,10 +9,12 @@ import type { ConfigFileSystem } from "./config-file-system";
 import { type ConfigLoadIssue, type ConfigLoadNotice, loadIssue, quoteInput as quote } from "./config-load-issue";
 import { agentsDirectory, type ConfigLocations, configLocations, isSafeAgentName } from "./config-locations";
 import type { ConfigFileFormat } from "./config-text-interpretation";
+import { type LastValid, lastValidFallback } from "./last-valid-content";
 import {
 	type Admission,
 	type CachedInterpretation,
 	DEFAULT_MAX_CONFIG_BYTES,
+	DEFAULT_REREAD_DELAYS_MS,
 	readScopeFile,
 	type ScopeFileResult,
 } from "./scope-file-reader";
@@ -22,6 +25,11 @@ export interface ConfigLoaderOptions {
 	readonly flavor: PathFlavorName;
 	/** Files larger than this are invalid without being read. Defaults to `DEFAULT_MAX_CONFIG_BYTES` (5 MiB). */
 	readonly maxFileBytes?: number;
+	/**
+	 * Waits before each re-read of a file caught while it is written; the length bounds the re-reads. Defaults to
+	 * `DEFAULT_REREAD_DELAYS_MS` (3 re-reads within 100 ms).
+	 */
+	readonly rereadDelaysMs?: readonly number[];
 }
 
 export interface ConfigLoadRequest {
@@ -70,12 +78,16 @@ export class ConfigLoader {
 	private readonly fileSystem: ConfigFileSystem;
 	private readonly flavor: PathFlavorName;
 	private readonly maxFileBytes: number;
+	private readonly rereadDelaysMs: readonly number[];
 	private readonly cache = new Map<string, CachedInterpretation>();
+	/** Per scope and file: the content this loader last read as valid (ADR 0021). */
+	private readonly lastValid = new Map<string, LastValid>();
 
 	constructor(options: ConfigLoaderOptions) {
 		this.fileSystem = options.fileSystem;
 		this.flavor = options.flavor;
 		this.maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_CONFIG_BYTES;
+		this.rereadDelaysMs = options.rereadDelaysMs ?? DEFAULT_REREAD_DELAYS_MS;
 	}
 
 	/**
@@ -96,19 +108,26 @@ export class ConfigLoader {
 		const issues: ConfigLoadIssue[] = [];
 		const notices: ConfigLoadNotice[] = [];
 		SCOPE_ORDER.forEach((scope, index) => {
-			const { file, result } = results[index] as { file: string | null; result: ScopeFileResult };
+			const { file, result, notice } = results[index] as {
+				file: string | null;
+				result: ScopeFileResult;
+				notice?: ConfigLoadNotice;
+			};
 			reports.push({ scope, file, status: result.status });
+			if (notice !== undefined) notices.push(notice);
 			switch (result.status) {
 				case "valid":
 					scopes.push(validOutcome(scope, result.config, file));
 					issues.push(...result.issues);
 					break;
 				case "invalid":
-					scopes.push(
-						file === null
-							? { scope, status: "invalid", issues: result.issues }
-							: { scope, status: "invalid", issues: result.issues, source: file },
-					);
+					scopes.push({
+						scope,
+						status: "invalid",
+						issues: result.issues,
+						...(file === null ? {} : { source: file }),
+						...("salvaged" in result && result.salvaged !== undefined ? { salvaged: result.salvaged } : {}),
+					});
 					issues.push(...result.issues);
 					break;
 				case "absent":
@@ -131,7 +150,7 @@ export class ConfigLoader {
 				}
 			}
 		});
-		return { scopes, reports, issues, notices };
+		return { scopes, reports, issues: withoutDeclaredToolWarnings(issues, scopes), notices };
 	}
 
 	private async loadScope(
@@ -139,7 +158,7 @@ export class ConfigLoader {
 		file: string | null,
 		request: ConfigLoadRequest,
 		trust: () => TrustAnswer,
-	): Promise<{ file: string | null; result: ScopeFileResult }> {
+	): Promise<{ file: string | null; result: ScopeFileResult; notice?: ConfigLoadNotice }> {
 		const isAgentScope = scope === "agent" || scope === "project-agent";
 		if (isAgentScope && request.agentName !== null && !isSafeAgentName(request.agentName)) {
 			const place = agentsDirectory(scope, { ...request, flavor: this.flavor });
@@ -159,6 +178,8 @@ export class ConfigLoader {
 			return { file: place, result: { status: "invalid", issues: [issue] } };
 		}
 		if (file === null) return { file, result: { status: "absent" } };
+		const lastKey = `${scope}\u0000${file}`;
+		const last = this.lastValid.get(lastKey);
 		const isProjectScope = scope === "project" || scope === "project-agent";
 		const format: ConfigFileFormat = isAgentScope ? "agent-markdown" : "config-json";
 		const result = await readScopeFile({
@@ -169,7 +190,24 @@ export class ConfigLoader {
 			maxBytes: this.maxFileBytes,
 			cache: { get: (key) => this.cache.get(key), set: (key, entry) => this.remember(key, entry) },
 			admit: () => (isProjectScope ? admitProject(trust()) : READ),
+			rereadDelaysMs: this.rereadDelaysMs,
+			expectPresent: last !== undefined,
 		});
+		if (result.status === "valid") {
+			this.lastValid.delete(lastKey);
+			if (this.lastValid.size >= CACHE_LIMIT) {
+				const oldest = this.lastValid.keys().next();
+				if (oldest.done !== true) this.lastValid.delete(oldest.value);
+			}
+			this.lastValid.set(lastKey, { config: result.config });
+			return { file, result };
+		}
+		if (result.status !== "invalid") this.lastValid.delete(lastKey);
+		if (result.status === "invalid" && last !== undefined) {
+			// SECURITY: issue 14: a broken save keeps the last valid content plus the denies the broken one adds.
+			const fallback = lastValidFallback(last, result, { scope, file });
+			if (fallback !== null) return { file, result: fallback.scope, notice: fallback.notice };
+		}
 		return { file, result };
 	}
 
@@ -181,6 +219,33 @@ export class ConfigLoader {
 		}
 		this.cache.set(key, entry);
 	}
+}
+
+/**
+ * Drops the unknown-surface warning (`permission.<key>`) for a key that another loaded scope declares as a tool
+ * (`knownTools`, `shellTools`): an agent's frontmatter cannot declare tools itself, the global file can for it.
+ */
+function withoutDeclaredToolWarnings(
+	issues: readonly ConfigLoadIssue[],
+	scopes: readonly ScopeOutcome[],
+): ConfigLoadIssue[] {
+	const declared = new Set<string>();
+	for (const outcome of scopes) {
+		if (outcome.status !== "valid") continue;
+		for (const name of outcome.config.knownTools ?? []) declared.add(name);
+		for (const name of Object.keys(outcome.config.shellTools ?? {})) declared.add(name);
+	}
+	if (declared.size === 0) return [...issues];
+	return issues.filter(
+		(issue) =>
+			!(
+				issue.severity === "warning" &&
+				issue.kind === "schema" &&
+				issue.keyPath.length === 2 &&
+				issue.keyPath[0] === "permission" &&
+				declared.has(String(issue.keyPath[1]))
+			),
+	);
 }
 
 type TrustAnswer = "trusted" | "untrusted" | "unknown";

@@ -1,12 +1,18 @@
 /**
  * Owns: turning one file's text into a scope result: parse (JSONC or agent frontmatter), key-order check, schema
- * validation, each issue placed at its line and column.
+ * validation, each issue placed at its line and column, and for an invalid file the denies it still holds.
  * Never: touches the disk or caches; `scope-file-reader.ts` reads and `config-loader.ts` caches.
  */
-import { type ConfigIssue, type PermissionConfig, type ScopeName, validateConfig } from "@pi-permissions/policy";
+import {
+	type ConfigIssue,
+	type PermissionConfig,
+	type ScopeName,
+	salvageConfig,
+	validateConfig,
+} from "@pi-permissions/policy";
 import { readAgentFrontmatter } from "./agent-frontmatter";
 import { type ConfigLoadIssue, type ConfigLoadIssueKind, loadIssue } from "./config-load-issue";
-import { parseJsoncDocument } from "./jsonc-document";
+import { parseJsoncDocument, recoverPlainValue } from "./jsonc-document";
 import { keyOrderIssues } from "./key-order-check";
 import { type ParsedDocument, type SyntaxProblem, toPlainValue } from "./ordered-value";
 import { positionFinder } from "./source-position";
@@ -14,7 +20,12 @@ import { positionFinder } from "./source-position";
 /** What one scope's file says, before trust and caching are considered. */
 export type InterpretedScope =
 	| { readonly status: "valid"; readonly config: PermissionConfig; readonly issues: readonly ConfigLoadIssue[] }
-	| { readonly status: "invalid"; readonly issues: readonly ConfigLoadIssue[] }
+	| {
+			readonly status: "invalid";
+			readonly issues: readonly ConfigLoadIssue[];
+			/** The denies the broken file still holds (ADR 0021); absent when none can be read. */
+			readonly salvaged?: PermissionConfig;
+	  }
 	/** An agent file whose frontmatter has no `permission:` key. */
 	| { readonly status: "absent" };
 
@@ -31,7 +42,9 @@ export function interpretConfigText(text: string, format: ConfigFileFormat, at: 
 	switch (format) {
 		case "config-json": {
 			const parsed = parseJsoncDocument(text);
-			return parsed.ok ? interpretDocument(text, parsed.value, at) : syntaxInvalid(text, parsed.error, at);
+			const scope = parsed.ok ? interpretDocument(text, parsed.value, at) : syntaxInvalid(text, parsed.error, at);
+			// SECURITY: issue 14: a typo, a duplicate key or trailing garbage must not cost the file its denies.
+			return scope.status === "invalid" ? withSalvage(scope, recoverPlainValue(text)) : scope;
 		}
 		case "agent-markdown": {
 			const read = readAgentFrontmatter(text);
@@ -40,8 +53,10 @@ export function interpretConfigText(text: string, format: ConfigFileFormat, at: 
 					return { status: "absent" };
 				case "malformed":
 					return syntaxInvalid(text, read.problems, at);
-				case "permission":
-					return interpretDocument(text, read.document, at);
+				case "permission": {
+					const scope = interpretDocument(text, read.document, at);
+					return scope.status === "invalid" ? withSalvage(scope, toPlainValue(read.document.value)) : scope;
+				}
 				default: {
 					const unhandled: never = read;
 					throw new Error(`unhandled frontmatter read ${String(unhandled)}`);
@@ -71,6 +86,12 @@ function interpretDocument(text: string, document: ParsedDocument, at: FileIdent
 	const issues = [...ordering, ...warnings];
 	if (ordering.some((issue) => issue.severity === "error")) return { status: "invalid", issues };
 	return { status: "valid", config: validated.value.config, issues };
+}
+
+function withSalvage(scope: InterpretedScope & { status: "invalid" }, raw: unknown): InterpretedScope {
+	if (raw === undefined) return scope;
+	const salvaged = salvageConfig(raw);
+	return salvaged.permission === undefined ? scope : { ...scope, salvaged };
 }
 
 function syntaxInvalid(text: string, problems: readonly SyntaxProblem[], at: FileIdentity): InterpretedScope {

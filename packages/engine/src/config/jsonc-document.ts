@@ -1,6 +1,7 @@
 /**
  * Owns: reading a config file's text as JSONC (comments and trailing commas allowed) into an `OrderedValue`, with
  * every parse error, duplicate key and over-deep nesting reported at its offset.
+ * Also reads what a broken file still holds for `salvageConfig` (the parser's recovered tree, duplicates merged).
  * Never: validates the config or touches the disk; any problem here makes the whole file invalid.
  */
 
@@ -57,6 +58,75 @@ export function parseJsoncDocument(text: string): Result<ParsedDocument, readonl
 	const value = toOrdered(tree, duplicates);
 	if (duplicates.length > 0) return err(duplicates.slice(0, MAX_SYNTAX_PROBLEMS));
 	return ok({ value, locate: (keyPath) => locate(tree, keyPath) });
+}
+
+/**
+ * The plain value of a file that did not parse cleanly, as far as the parser could recover it, for salvaging its
+ * denies (ADR 0021): a key written twice keeps both values (objects merged, a `deny` winning over any other value),
+ * so a deny is never lost to a duplicate or to text after the damage. `undefined` when nothing can be recovered or
+ * the text nests too deep to walk safely.
+ * SECURITY: only denies are ever taken from this value, so a misread recovery can add a deny, never an allow.
+ */
+export function recoverPlainValue(text: string): unknown {
+	if (text.trim() === "" || firstOverDeepOffset(text) !== null) return undefined;
+	const tree = parseTree(text, [], { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true });
+	return tree === undefined ? undefined : toMergedPlain(tree);
+}
+
+/** INVARIANT: depth is bounded by `MAX_CONFIG_DEPTH` (checked by the caller), so the recursion is bounded. */
+function toMergedPlain(node: Node): unknown {
+	switch (node.type) {
+		case "object": {
+			const out: Record<string, unknown> = {};
+			for (const property of node.children ?? []) {
+				const [keyNode, valueNode] = property.children ?? [];
+				if (keyNode === undefined || valueNode === undefined) continue;
+				const key = String(keyNode.value);
+				const value = toMergedPlain(valueNode);
+				const merged = Object.hasOwn(out, key) ? mergeDuplicate(out[key], value) : value;
+				Object.defineProperty(out, key, { value: merged, enumerable: true, writable: true, configurable: true });
+			}
+			return out;
+		}
+		case "array":
+			return (node.children ?? []).map(toMergedPlain);
+		case "string":
+		case "number":
+		case "boolean":
+			return node.value;
+		case "null":
+			return null;
+		case "property":
+			return undefined;
+		default: {
+			const unhandled: never = node.type;
+			throw new Error(`unhandled JSON node ${String(unhandled)}`);
+		}
+	}
+}
+
+function mergeDuplicate(first: unknown, second: unknown): unknown {
+	if (isDenyLike(second)) return second;
+	if (isDenyLike(first)) return first;
+	if (isObject(first) && isObject(second)) {
+		const out: Record<string, unknown> = { ...first };
+		for (const [key, value] of Object.entries(second)) {
+			const merged = Object.hasOwn(out, key) ? mergeDuplicate(out[key], value) : value;
+			Object.defineProperty(out, key, { value: merged, enumerable: true, writable: true, configurable: true });
+		}
+		return out;
+	}
+	// An object may hold denies; a scalar that is not a deny holds none.
+	if (isObject(first)) return first;
+	return second;
+}
+
+function isDenyLike(value: unknown): boolean {
+	return value === "deny" || (isObject(value) && value.action === "deny");
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function syntaxProblems(errors: readonly ParseError[]): SyntaxProblem[] {

@@ -1,6 +1,6 @@
 /**
- * Owns: the policy a decision uses: a composed policy with the session's grants after it, recompiled only when the
- * composed policy or the session store changed.
+ * Owns: the policy a decision uses: a composed policy with the session's grants layered on it (they answer only the
+ * composed policy's asks: the grant law, ADR 0022), recompiled only when the composed policy or the store changed.
  * Never: adds grants (see `session-approval.ts`) or composes config scopes.
  */
 import type { CompiledPolicy, ComposedPolicy, PolicyEnvironment, SessionRuleStore } from "@pi-permissions/policy";
@@ -18,7 +18,10 @@ export class SessionPolicy {
 		private readonly env: PolicyEnvironment,
 	) {}
 
-	/** `composed` with the current session rules last (session grants are never rewritten by yolo or fail-closed). */
+	/**
+	 * `composed` with the current session rules layered on it: they decide only where `composed` says `ask`, so no
+	 * grant lifts a deny (session grants are never rewritten by yolo or fail-closed).
+	 */
 	policyFor(composed: ComposedPolicy): CompiledPolicy {
 		const version = this.store.version;
 		const cached = this.compiled.get(composed);

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseJsoncDocument } from "../../src/config/jsonc-document";
+import { parseJsoncDocument, recoverPlainValue } from "../../src/config/jsonc-document";
 import { MAX_CONFIG_DEPTH, toPlainValue } from "../../src/config/ordered-value";
 
 const parsedValue = (text: string): unknown => {
@@ -110,5 +110,27 @@ describe("parseJsoncDocument", () => {
 			),
 			{ numRuns: 500 },
 		);
+	});
+});
+
+describe("recoverPlainValue", () => {
+	it("recovers what precedes the damage of a truncated file", () => {
+		expect(recoverPlainValue('{"permission": {"bash": {"rm *": "deny", "ls": "al')).toMatchObject({
+			permission: { bash: { "rm *": "deny" } },
+		});
+	});
+
+	it("keeps a deny over any other value of a duplicated key, and merges duplicated objects", () => {
+		expect(
+			recoverPlainValue('{"permission": {"bash": {"rm *": "deny"}, "bash": {"rm *": "allow", "ls": "allow"}}}'),
+		).toEqual({ permission: { bash: { "rm *": "deny", ls: "allow" } } });
+		expect(recoverPlainValue('{"permission": {"bash": {"rm *": "deny"}, "bash": "allow"}}')).toEqual({
+			permission: { bash: { "rm *": "deny" } },
+		});
+	});
+
+	it("recovers nothing from empty or over-deep text", () => {
+		expect(recoverPlainValue("  ")).toBeUndefined();
+		expect(recoverPlainValue("[".repeat(100))).toBeUndefined();
 	});
 });

@@ -21,6 +21,8 @@ const request = (fileSystem: MemoryFileSystem, overrides: Partial<ScopeFileReque
 		maxBytes: 1000,
 		cache: { get: (key) => cache.get(key), set: (key, entry) => void cache.set(key, entry) },
 		admit: () => ({ kind: "read" }),
+		rereadDelaysMs: [],
+		expectPresent: false,
 		...overrides,
 	};
 };

@@ -20,6 +20,12 @@ export class MemoryFileSystem implements ConfigFileSystem {
 		return this;
 	}
 
+	/** Removes whatever is at `path`. */
+	remove(path: string): this {
+		this.entries.delete(path);
+		return this;
+	}
+
 	entry(path: string, stat: ConfigFileStat): this {
 		this.entries.set(path, { kind: "stat", stat });
 		return this;

@@ -97,7 +97,9 @@ describe("resources_discover in a real Pi session", () => {
 		]);
 	});
 
-	it("warns about a config that became unreadable and clears the status its old policy had set", async () => {
+	it("keeps the last valid policy of a config that broke mid-session, and says so (issue 14, ADR 0021)", async () => {
+		// Changed by issue 14: a broken save used to drop the global scope (and the status its policy had set); a
+		// session now keeps the file's last valid content until it is valid again, and shows why with the error.
 		const space = workspace({}, { yoloMode: true, permission: { bash: "ask" } });
 		const run = await runPi(space, {
 			turns: [],
@@ -106,12 +108,13 @@ describe("resources_discover in a real Pi session", () => {
 			human: { selects: [] },
 		});
 		expect(run.notices).toEqual([
+			`pi-permissions: global config is not valid now; its last valid content is used, with any denies the new text adds, until it is fixed (${globalConfig(space)})`,
 			expect.stringContaining(`${globalConfig(space)}:1:`),
-			"pi-permissions: global scope invalid: it contributes no rules until it is fixed",
 		]);
+		// The status is set again on reload, and stays what the kept policy says.
 		expect(run.statuses).toEqual([
 			[STATUS_KEY, "permissions: YOLO (asks auto-approved)"],
-			[STATUS_KEY, undefined],
+			[STATUS_KEY, "permissions: YOLO (asks auto-approved)"],
 		]);
 	});
 });

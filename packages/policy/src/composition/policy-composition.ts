@@ -1,7 +1,8 @@
 /**
  * Owns: composing validated scopes into the policy a session decides with: universal default -> MCP baseline ->
- * config rules, then the fail-closed overlay (an invalid non-global scope), then yolo; all deny-preserving.
- * Never: reads files or session state; the loader hands in each scope's outcome and the caller appends session rules.
+ * config rules (an invalid scope contributes only its salvaged denies), then the fail-closed overlay (any invalid
+ * scope, global included), then yolo (suspended while a scope is invalid); all deny-preserving.
+ * Never: reads files or session state; the loader hands in each scope's outcome and the caller layers session rules.
  */
 import { CompiledPolicy, isCatchAll, type PolicyEnvironment } from "../compiled-policy";
 import type { ConfigIssue } from "../config/config-issue";
@@ -23,20 +24,25 @@ export type ScopeOutcome =
 			readonly status: "invalid";
 			readonly issues: readonly ConfigIssue[];
 			readonly source?: string;
+			/**
+			 * What the broken file still says that is safe to apply (`salvageConfig`): its deny rules, each validated on
+			 * its own. Absent when the file did not parse: it then contributes nothing, and still floors every allow.
+			 */
+			readonly salvaged?: PermissionConfig;
 	  }
 	| { readonly scope: ScopeName; readonly status: "absent" };
 
 export type EffectiveSettings = Required<
 	Omit<
 		PermissionConfig,
-		"permission" | "shellTools" | "$schema" | "toolInputPreviewMaxLength" | "toolTextSummaryMaxLength"
+		"permission" | "shellTools" | "$schema" | "toolInputPreviewMaxLength" | "toolTextSummaryMaxLength" | "knownTools"
 	>
 >;
 
 /** A fact about the composition the operator should see (startup warnings, `/permissions`, `config show`). */
 export type CompositionNotice =
 	| { readonly kind: "fail-closed"; readonly scopes: readonly ScopeName[]; readonly message: string }
-	| { readonly kind: "invalid-global"; readonly message: string }
+	| { readonly kind: "yolo-suspended"; readonly scopes: readonly ScopeName[]; readonly message: string }
 	| { readonly kind: "permissive-universal"; readonly message: string };
 
 export interface CompositionInput {
@@ -55,8 +61,14 @@ export interface ComposedPolicy {
 	readonly rules: Ruleset;
 	/** The rules shown to people and used for tool exposure: fail-closed applied, yolo not. */
 	readonly displayRules: Ruleset;
+	/** Whether yolo is in effect: requested and not suspended. */
 	readonly yolo: boolean;
-	/** Scopes that failed to load and so clamp every allow to ask (never `global`). */
+	/**
+	 * Yolo was requested (flag, toggle or `yoloMode`) but lifts nothing because a scope is invalid (ADR 0021); the
+	 * status line and `/permissions` should say so.
+	 */
+	readonly yoloSuspended: boolean;
+	/** Scopes that failed to load and so clamp every allow to ask (global included, ADR 0021). */
 	readonly failClosedScopes: readonly ScopeName[];
 	readonly notices: readonly CompositionNotice[];
 	readonly decision: CompiledPolicy;
@@ -76,12 +88,9 @@ export function composePolicy(input: CompositionInput): ComposedPolicy {
 				valid.push({ scope: outcome.scope, config: outcome.config });
 				break;
 			case "invalid":
-				if (outcome.scope === "global") {
-					notices.push({
-						kind: "invalid-global",
-						message: "global scope invalid: it contributes no rules until it is fixed",
-					});
-				} else failClosedScopes.push(outcome.scope);
+				// SECURITY: issue 14: a broken file keeps its denies (ADR 0021, superseding ADR 0003 on PP-102).
+				if (outcome.salvaged !== undefined) valid.push({ scope: outcome.scope, config: outcome.salvaged });
+				failClosedScopes.push(outcome.scope);
 				break;
 			case "absent":
 				break;
@@ -117,7 +126,17 @@ export function composePolicy(input: CompositionInput): ComposedPolicy {
 
 	const displayRules = failClosedScopes.length > 0 ? failClosedOverlay(base) : base;
 	const settings: EffectiveSettings = { ...CONFIG_DEFAULTS, ...stripDeprecated(merged.settings) };
-	const yolo = input.yolo ?? settings.yoloMode;
+	const yoloRequested = input.yolo ?? settings.yoloMode;
+	// SECURITY: issue 14: while any scope is invalid yolo lifts nothing, so a broken file never becomes an allow.
+	const yoloSuspended = yoloRequested && failClosedScopes.length > 0;
+	const yolo = yoloRequested && !yoloSuspended;
+	if (yoloSuspended) {
+		notices.push({
+			kind: "yolo-suspended",
+			scopes: failClosedScopes,
+			message: `yolo suspended: ${failClosedScopes.join(", ")} scope invalid, asks are asked until it is fixed`,
+		});
+	}
 	const rules = yolo ? yoloOverlay(displayRules) : displayRules;
 	const decision = CompiledPolicy.compile(rules, input.env);
 	let display: CompiledPolicy | undefined = yolo ? undefined : decision;
@@ -128,6 +147,7 @@ export function composePolicy(input: CompositionInput): ComposedPolicy {
 		rules,
 		displayRules,
 		yolo,
+		yoloSuspended,
 		failClosedScopes,
 		notices,
 		decision,
@@ -144,6 +164,12 @@ function hasPermissiveUniversal(universal: readonly Rule[]): boolean {
 }
 
 function stripDeprecated(settings: MergedScopes["settings"]): Partial<EffectiveSettings> {
-	const { $schema: _schema, toolInputPreviewMaxLength: _a, toolTextSummaryMaxLength: _b, ...rest } = settings;
+	const {
+		$schema: _schema,
+		toolInputPreviewMaxLength: _a,
+		toolTextSummaryMaxLength: _b,
+		knownTools: _known,
+		...rest
+	} = settings;
 	return rest;
 }

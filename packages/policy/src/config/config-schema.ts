@@ -150,6 +150,16 @@ export const configSchema = documented(
 				uniqueItems: true,
 			},
 		).exactOptional(),
+		knownTools: documented(
+			z
+				.array(documented(z.string().min(1), { description: "The name of a tool another extension registers." }))
+				.superRefine(uniqueNames),
+			{
+				description:
+					"Tools that `permission` may name besides the built-in ones and `shellTools`; a `permission` key that is neither a known surface nor listed here gets a warning.",
+				uniqueItems: true,
+			},
+		).exactOptional(),
 		permission: documented(
 			z.record(
 				keyName("A surface: a tool name, `bash`, `mcp`, `skill`, `path`, `external_directory`, or `*` for all."),

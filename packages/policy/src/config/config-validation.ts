@@ -8,6 +8,7 @@ import { type ConfigIssue, configError, configWarning, quote, unknownKeyIssue } 
 import { configSchema, DEPRECATED_CONFIG_KEYS, denyWithReasonSchema, shellToolSchema } from "./config-schema";
 import { emptyKeyIssue, reservedKeyIssue, valueIssue } from "./config-value-issue";
 import type { PermissionConfig } from "./permission-config";
+import { judgeSurfaceKey } from "./surface-keys";
 
 /** A config that passed validation, with the warnings it produced (deprecated keys). */
 export interface ValidatedConfig {
@@ -42,8 +43,13 @@ export function validateConfig(raw: unknown): Result<ValidatedConfig, readonly C
 
 function validateUnguarded(raw: unknown): Result<ValidatedConfig, readonly ConfigIssue[]> {
 	const parsed = configSchema.safeParse(raw, { reportInput: false });
-	const errors = capped([...reservedKeyIssues(raw)], parsed.success ? [] : parsed.error.issues, raw);
-	const warnings = deprecationWarnings(raw);
+	const surfaceKeys = surfaceKeyIssues(raw);
+	const errors = capped(
+		[...reservedKeyIssues(raw), ...surfaceKeys.filter((issue) => issue.severity === "error")],
+		parsed.success ? [] : parsed.error.issues,
+		raw,
+	);
+	const warnings = [...deprecationWarnings(raw), ...surfaceKeys.filter((issue) => issue.severity === "warning")];
 	if (parsed.success && errors.length === 0) {
 		return ok({ config: parsed.data, warnings });
 	}
@@ -162,6 +168,70 @@ function* reservedKeyIssues(raw: unknown): Generator<ConfigIssue> {
 	if (isPlainRecord(shellTools) && Object.hasOwn(shellTools, "__proto__")) {
 		yield reservedKeyIssue(["shellTools", "__proto__"]);
 	}
+}
+
+/** Warnings listed per file at most; the rest are counted in one final warning. */
+const MAX_SURFACE_KEY_WARNINGS = 20;
+
+/**
+ * Keys under `permission` that name nothing the gates evaluate. A near miss of a known surface (`paths`, `Bash`) is
+ * an error: its rules would silently match nothing. Any other unknown key is a warning naming how to silence it.
+ */
+function surfaceKeyIssues(raw: unknown): ConfigIssue[] {
+	if (!isPlainRecord(raw)) return [];
+	const permission = Object.hasOwn(raw, "permission") ? raw.permission : undefined;
+	if (!isPlainRecord(permission)) return [];
+	const declared = new Set<string>();
+	const known = Object.hasOwn(raw, "knownTools") ? raw.knownTools : undefined;
+	if (Array.isArray(known)) for (const name of known) if (typeof name === "string") declared.add(name);
+	const shell = Object.hasOwn(raw, "shellTools") ? raw.shellTools : undefined;
+	if (isPlainRecord(shell)) for (const name of Object.keys(shell)) declared.add(name);
+	const issues: ConfigIssue[] = [];
+	let unknown = 0;
+	for (const key of Object.keys(permission)) {
+		if (key === "" || key === "__proto__") continue; // reported elsewhere
+		const judged = judgeSurfaceKey(key, declared);
+		switch (judged.kind) {
+			case "known":
+				break;
+			case "near-miss":
+				// SECURITY: issue 14: `"paths": {"*.env": "deny"}` validated cleanly and denied nothing.
+				issues.push(
+					configError(
+						["permission", key],
+						`${quote(key)} is not a surface or a known tool`,
+						`did you mean ${quote(judged.suggestion)}? (if ${quote(key)} really is a tool, list it in \`knownTools\`)`,
+					),
+				);
+				break;
+			case "unknown":
+				unknown += 1;
+				if (unknown <= MAX_SURFACE_KEY_WARNINGS) {
+					issues.push(
+						configWarning(
+							["permission", key],
+							`${quote(key)} is not a surface or a built-in tool; its rules apply only if a tool of that name exists`,
+							`if ${quote(key)} is an extension's tool, add it to \`knownTools\` to silence this warning; otherwise fix the name`,
+						),
+					);
+				}
+				break;
+			default: {
+				const unhandled: never = judged;
+				throw new Error(`unhandled surface key judgement ${String(unhandled)}`);
+			}
+		}
+	}
+	if (unknown > MAX_SURFACE_KEY_WARNINGS) {
+		issues.push(
+			configWarning(
+				["permission"],
+				`…and ${unknown - MAX_SURFACE_KEY_WARNINGS} more keys that are not surfaces or built-in tools`,
+				"list extension tools in `knownTools`",
+			),
+		);
+	}
+	return issues;
 }
 
 function deprecationWarnings(raw: unknown): ConfigIssue[] {

@@ -17,6 +17,7 @@ export type ConfigLocation =
 	| { readonly kind: "name-list"; readonly key: string }
 	| { readonly kind: "read-path" }
 	| { readonly kind: "chain-link" }
+	| { readonly kind: "known-tool" }
 	| { readonly kind: "permission" }
 	| { readonly kind: "surface" }
 	| { readonly kind: "pattern" }
@@ -49,13 +50,15 @@ export function locateConfigPath(keyPath: KeyPath): ConfigLocation {
 			if (FLAG_KEYS.has(top)) return { kind: "flag", key: top };
 			if (COUNT_HINTS.has(top)) return { kind: "count", key: top };
 			if (top === "$schema") return { kind: "schema-url" };
-			if (top === "piInfrastructureReadPaths" || top === "authorizerChain") return { kind: "name-list", key: top };
+			if (top === "piInfrastructureReadPaths" || top === "authorizerChain" || top === "knownTools")
+				return { kind: "name-list", key: top };
 			if (top === "permission") return { kind: "permission" };
 			if (top === "shellTools") return { kind: "shell-tools" };
 			return { kind: "other" };
 		case 2:
 			if (top === "piInfrastructureReadPaths") return { kind: "read-path" };
 			if (top === "authorizerChain") return { kind: "chain-link" };
+			if (top === "knownTools") return { kind: "known-tool" };
 			if (top === "permission") return { kind: "surface" };
 			if (top === "shellTools") return { kind: "shell-tool" };
 			return { kind: "other" };
@@ -108,6 +111,9 @@ export function valueIssue(keyPath: KeyPath, value: unknown, parent: unknown, to
 		case "schema-url":
 			return configError(keyPath, "`$schema` must be text", `use the schema URL \`${CONFIG_SCHEMA_ID}\``);
 		case "name-list":
+			if (location.key === "knownTools") {
+				return configError(keyPath, "`knownTools` must be a list of tool names", 'e.g. `["my_tool"]`');
+			}
 			return location.key === "authorizerChain"
 				? configError(
 						keyPath,
@@ -132,6 +138,18 @@ export function valueIssue(keyPath: KeyPath, value: unknown, parent: unknown, to
 						keyPath,
 						`a link name must be non-empty text, not ${describeValue(value)}`,
 						"write the name of a registered link, or remove the entry",
+					);
+		case "known-tool":
+			return typeof value === "string" && value.length > 0
+				? configError(
+						keyPath,
+						`tool ${quote(value)} is listed more than once`,
+						"list each tool once; remove this entry",
+					)
+				: configError(
+						keyPath,
+						`a tool name must be non-empty text, not ${describeValue(value)}`,
+						"write the tool's name, or remove the entry",
 					);
 		case "permission":
 			return configError(

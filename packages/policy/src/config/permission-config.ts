@@ -41,6 +41,8 @@ export interface PermissionConfig {
 	readonly toolTextSummaryMaxLength?: number;
 	readonly piInfrastructureReadPaths?: readonly string[];
 	readonly authorizerChain?: readonly string[];
+	/** Extension tools `permission` may name without a warning. */
+	readonly knownTools?: readonly string[];
 	readonly permission?: Readonly<Record<string, SurfaceValue>>;
 	readonly shellTools?: Readonly<Record<string, ShellToolConfig>>;
 }

@@ -70,13 +70,25 @@ describe("composePolicy: fail-closed overlay (corpus overlay.failClosed, overlay
 		expect(m).toMatchObject({ state: "ask", matchedPattern: "git status", origin: "fail-closed" });
 	});
 
-	it("PP-102 (decision change) an invalid global contributes nothing and never clamps", () => {
-		// The reference keeps the invalid global's rules in this case; ours drops them (a scope that fails to load
-		// contributes nothing), so the allow comes from a valid project scope, unclamped.
-		const composed = compose([invalid("global"), valid("project", { permission: { bash: "allow" } })]);
-		expect(composed.decision.evaluate("bash", "echo hi")).toMatchObject({ state: "allow", origin: "project" });
-		expect(composed.failClosedScopes).toEqual([]);
-		expect(composed.notices.map((n) => n.kind)).toEqual(["invalid-global"]);
+	it("PP-102 (ADR 0021) an invalid global keeps its salvaged denies and floors every allow like any scope", () => {
+		// Changed by issue 14: ADR 0003 let an invalid global contribute nothing and never clamp, so its denies fell to
+		// the built-in ask (and yolo turned that into allow). It now keeps its denies and clamps like any invalid scope.
+		const global: ScopeOutcome = {
+			scope: "global",
+			status: "invalid",
+			issues: [{ keyPath: ["permission", "write"], message: "broken", hint: "fix it", severity: "error" }],
+			salvaged: { permission: { bash: { "rm -rf *": "deny" } } },
+		};
+		const composed = compose([global, valid("project", { permission: { read: "allow" } })]);
+		expect(composed.decision.evaluate("read", "/p/a.txt")).toMatchObject({ state: "ask", origin: "fail-closed" });
+		expect(composed.decision.evaluate("bash", "rm -rf x")).toMatchObject({ state: "deny", origin: "global" });
+		expect(composed.failClosedScopes).toEqual(["global"]);
+		expect(composed.notices.map((n) => n.kind)).toEqual(["fail-closed"]);
+	});
+
+	it("an invalid scope without a salvage (a file that does not parse) contributes nothing and still floors", () => {
+		const composed = compose([valid("global", { permission: { bash: "allow" } }), invalid("project")]);
+		expect(composed.decision.evaluate("bash", "ls")).toMatchObject({ state: "ask", origin: "fail-closed" });
 	});
 
 	it("PP-103 clamps when the active agent's scope is invalid", () => {
@@ -93,12 +105,14 @@ describe("composePolicy: fail-closed overlay (corpus overlay.failClosed, overlay
 		expect(composed.notices.map((n) => n.message)).toContain("project scope invalid, allow clamped to ask");
 	});
 
-	it("PP-105 lets yolo re-permit the clamped ask", () => {
-		const m = compose([valid("global", { permission: { bash: "allow" } }), invalid("project")], true).decision.evaluate(
-			"bash",
-			"echo hi",
-		);
-		expect(m).toMatchObject({ state: "allow", origin: "yolo" });
+	it("PP-105 (ADR 0021) suspends yolo while a scope is invalid, and says so", () => {
+		// Changed by issue 14: yolo used to re-permit the clamped ask, so a broken file plus yolo allowed everything.
+		const composed = compose([valid("global", { permission: { bash: "allow" } }), invalid("project")], true);
+		expect(composed.decision.evaluate("bash", "echo hi")).toMatchObject({ state: "ask", origin: "fail-closed" });
+		expect(composed.yolo).toBe(false);
+		expect(composed.yoloSuspended).toBe(true);
+		expect(composed.notices.map((n) => n.kind)).toEqual(["fail-closed", "yolo-suspended"]);
+		expect(compose([valid("global", { permission: { bash: "ask" } })], true).yoloSuspended).toBe(false);
 	});
 
 	it("PP-106 keeps a deny through clamp and yolo", () => {

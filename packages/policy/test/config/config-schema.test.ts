@@ -8,7 +8,7 @@ import {
 } from "../../src/config/config-schema";
 
 describe("configSchema", () => {
-	it("knows the fifteen keys of the config file", () => {
+	it("knows the sixteen keys of the config file", () => {
 		expect(Object.keys(configSchema.shape)).toEqual([
 			"$schema",
 			"debugLog",
@@ -23,6 +23,7 @@ describe("configSchema", () => {
 			"toolTextSummaryMaxLength",
 			"piInfrastructureReadPaths",
 			"authorizerChain",
+			"knownTools",
 			"permission",
 			"shellTools",
 		]);

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { ConfigIssue } from "../../src/config/config-issue";
 import { MAX_CONFIG_ISSUES, validateConfig } from "../../src/config/config-validation";
+import { nearMiss } from "../../src/config/surface-keys";
 
 const RUNS = { numRuns: 300 } as const;
 
@@ -21,6 +22,8 @@ function expectWellFormed(issues: readonly ConfigIssue[]): void {
 }
 
 const name = fc.string({ minLength: 1, maxLength: 12 }).filter((key) => key !== "__proto__");
+/** A surface key that is not a typo of a known surface (a near miss is an error by design). */
+const surfaceName = name.filter((key) => nearMiss(key) === undefined);
 const action = fc.constantFrom("allow", "ask", "deny");
 const denyRule = fc.record(
 	{ action: fc.constant("deny"), reason: fc.string({ maxLength: 500 }) },
@@ -44,7 +47,8 @@ const validConfig = fc.record(
 		toolTextSummaryMaxLength: count,
 		piInfrastructureReadPaths: fc.array(fc.string({ minLength: 1 }), { maxLength: 4 }),
 		authorizerChain: fc.uniqueArray(fc.string({ minLength: 1 }), { maxLength: 4 }),
-		permission: fc.dictionary(name, fc.oneof(action, patternMap), { maxKeys: 6, noNullPrototype: true }),
+		knownTools: fc.uniqueArray(fc.string({ minLength: 1 }), { maxLength: 4 }),
+		permission: fc.dictionary(surfaceName, fc.oneof(action, patternMap), { maxKeys: 6, noNullPrototype: true }),
 		shellTools: fc.dictionary(
 			name,
 			fc.record(
