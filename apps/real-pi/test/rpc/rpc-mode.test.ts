@@ -23,7 +23,12 @@ describe("pi --mode rpc with pi-permissions", () => {
 		expect(dialog.title).toMatch(/tool\s*: bash/);
 		expect(dialog.title).toMatch(/rule\s*: \*/);
 		expect(dialog.title).toMatch(/command\s*: rm victim\.txt/);
-		expect(dialog.options).toEqual(["Yes", "Yes, for this session (`rm *`; not calls your policy denies)", "No", "No, provide reason"]);
+		expect(dialog.options).toEqual([
+			"Yes",
+			"Yes, for this session (`rm *`; not calls your policy denies)",
+			"No",
+			"No, provide reason",
+		]);
 		rpc.cancel(dialog);
 		await rpc.waitForSettled(from);
 	});
