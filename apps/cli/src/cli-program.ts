@@ -8,7 +8,7 @@ import { Command, CommanderError } from "commander";
 import type { CliHost } from "./cli-host";
 import { type ConfigCommandOptions, runConfigShow, runConfigValidate } from "./config-commands";
 import { type DecideOptions, runDecide } from "./decide-command";
-import { runEval } from "./eval-command";
+import { type EvalOptions, runEval } from "./eval-command";
 import { EXIT_CODES, type ExitCode } from "./exit-code";
 import { type InitOptions, runInit } from "./init-command";
 
@@ -74,9 +74,14 @@ export async function runCli(argv: readonly string[], host: CliHost): Promise<Ex
 		program
 			.command("eval")
 			.description('decide JSON lines from stdin ({"id","tool","input","agent"?}), one JSON line out per call'),
-	).action(async (options: DecideOptions) => {
-		exit = await runEval(host, options);
-	});
+	)
+		.option(
+			"--max-line-bytes <bytes>",
+			'the longest input line read; a longer one answers {"id","error":"line too long"} (default 1048576)',
+		)
+		.action(async (options: EvalOptions) => {
+			exit = await runEval(host, options);
+		});
 
 	const config = program.command("config").description("show or validate the config files");
 	withPolicyOptions(config.command("show").description("the effective ruleset with origins and files"))

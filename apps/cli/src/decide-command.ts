@@ -4,6 +4,7 @@
  * Never: prompts; an ask is reported as `ask`.
  */
 
+import { missingAgentNotice } from "./agent-notice";
 import { toolInputOf } from "./call-input";
 import { type CallReport, callReport } from "./call-report";
 import { CliEngine } from "./cli-engine";
@@ -33,6 +34,8 @@ export async function runDecide(
 		return EXIT_CODES.usage;
 	}
 	for (const line of configNoticeLines(loaded)) host.stderr.write(`${line}\n`);
+	const missing = await missingAgentNotice(host.configFileSystem, loaded);
+	if (missing !== null) host.stderr.write(`${missing}\n`);
 	const decided = await engine.decide(tool, input.value, null);
 	const report = callReport(decided);
 	const trace = mode === "explain" ? explainTrace(engine, decided, report) : null;

@@ -52,3 +52,85 @@ export function readEvalLine(line: string): Result<EvalCall, EvalLineError> {
 	if (agent !== undefined && agent !== null && typeof agent !== "string") return fail("`agent` must be a string");
 	return ok({ id, tool, input, agent: typeof agent === "string" ? agent : null });
 }
+
+/**
+ * The top-level `id` of a line known only by its first characters (a line too long to read whole), or `null` when
+ * the prefix does not show a complete string `id` before it ends. Keys before `id` are skipped, nested values are
+ * never mistaken for the call's own `id`.
+ */
+export function idOfLinePrefix(prefix: string): string | null {
+	const scan = { text: prefix, at: 0 };
+	skipBlank(scan);
+	if (prefix[scan.at] !== "{") return null;
+	scan.at++;
+	for (;;) {
+		skipBlank(scan);
+		const key = stringToken(scan);
+		if (key === null) return null;
+		skipBlank(scan);
+		if (prefix[scan.at] !== ":") return null;
+		scan.at++;
+		skipBlank(scan);
+		if (key === "id") return stringToken(scan);
+		if (!skipValue(scan)) return null;
+		skipBlank(scan);
+		if (prefix[scan.at] !== ",") return null;
+		scan.at++;
+	}
+}
+
+interface Scan {
+	readonly text: string;
+	at: number;
+}
+
+function skipBlank(scan: Scan): void {
+	while (scan.at < scan.text.length && " \t\r\n".includes(scan.text[scan.at] as string)) scan.at++;
+}
+
+/** A complete JSON string at the cursor, decoded, the cursor after it; `null` when none or cut off. */
+function stringToken(scan: Scan): string | null {
+	const { text } = scan;
+	if (text[scan.at] !== '"') return null;
+	for (let i = scan.at + 1; i < text.length; i++) {
+		const char = text[i];
+		if (char === "\\") {
+			i++;
+			continue;
+		}
+		if (char !== '"') continue;
+		try {
+			const value: unknown = JSON.parse(text.slice(scan.at, i + 1));
+			scan.at = i + 1;
+			return typeof value === "string" ? value : null;
+		} catch {
+			return null;
+		}
+	}
+	return null;
+}
+
+/** Moves past one JSON value (string, object, array, number, literal); false when the text ends inside it. */
+function skipValue(scan: Scan): boolean {
+	const { text } = scan;
+	if (text[scan.at] === '"') return stringToken(scan) !== null;
+	let depth = 0;
+	while (scan.at < text.length) {
+		const char = text[scan.at] as string;
+		if (char === '"') {
+			if (stringToken(scan) === null) return false;
+			continue;
+		}
+		if (char === "{" || char === "[") depth++;
+		else if (char === "}" || char === "]") {
+			if (depth === 0) return true;
+			depth--;
+			if (depth === 0) {
+				scan.at++;
+				return true;
+			}
+		} else if (depth === 0 && (char === "," || " \t\r\n".includes(char))) return true;
+		scan.at++;
+	}
+	return false;
+}

@@ -109,6 +109,23 @@ describe("pi-permissions check", () => {
 		expect(JSON.parse(run.stdout)).toMatchObject({ action: "deny", origin: "agent" });
 	});
 
+	it("says on stderr when --agent names no agent file, and keeps the decision's exit code", async () => {
+		const plain = await tree.run(["check", "bash", "git status"]);
+		const run = await tree.run(["check", "bash", "git status", "--agent", "reviewr"]);
+		expect(run.stderr).toContain("notice: no agent `reviewr`");
+		expect(run.stderr).toContain(`${tree.agentDir}/agents/reviewr.md`);
+		expect(run.stderr).toContain(`${tree.project}/.pi/agents/reviewr.md`);
+		expect(run.code).toBe(plain.code);
+		expect(run.stdout).toBe(plain.stdout);
+		expect(plain.stderr).not.toContain("no agent");
+	});
+
+	it("says nothing about an agent whose file exists without permission frontmatter", async () => {
+		tree.write(`${tree.agentDir}/agents/helper.md`, "---\nname: helper\n---\nHelps.\n");
+		const run = await tree.run(["check", "bash", "git status", "--agent", "helper"]);
+		expect(run.stderr).not.toContain("no agent");
+	});
+
 	it("splits native MCP names by the servers given with --mcp-server", async () => {
 		tree.writeGlobal({ permission: { mcp: { "*": "ask", "my__srv:*": "allow" } } });
 		const guessed = await tree.run(["check", "mcp__my__srv__search", "{}", "--json"]);

@@ -79,6 +79,63 @@ describe("pi-permissions eval", () => {
 		expect(out[0]?.error).toContain("not JSON");
 	});
 
+	it("answers an over-long line with its id and `line too long`, and answers the lines after it", async () => {
+		const padding = "a".repeat(5000);
+		const run = await tree.run(["eval", "--max-line-bytes", "2048"], {
+			stdin: [
+				line({ id: "long", tool: "bash", input: { command: `echo ${padding}` } }),
+				line({ tool: "bash", input: { command: `echo ${padding}` }, id: "late-id" }),
+				line({ id: "next", tool: "bash", input: { command: "rm x" } }),
+			],
+		});
+		expect(run.code).toBe(0);
+		expect(jsonLines(run.stdout)).toEqual([
+			{ id: "long", error: "line too long" },
+			{ id: null, error: "line too long" },
+			expect.objectContaining({ id: "next", action: "deny" }),
+		]);
+	});
+
+	it("reads lines up to 1 MiB by default", async () => {
+		const command = `echo ${"a".repeat(1024 * 1024 - 100)}`;
+		const run = await tree.run(["eval"], {
+			stdin: [
+				line({ id: "big", tool: "bash", input: { command } }),
+				line({
+					id: "x",
+					tool: "bash",
+					input: {
+						command: `${command}aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa`,
+					},
+				}),
+			],
+		});
+		const out = jsonLines(run.stdout);
+		expect(out[0]).toMatchObject({ id: "big" });
+		expect(out[0]?.error).toBeUndefined();
+		expect(out[1]).toEqual({ id: "x", error: "line too long" });
+	}, 60_000);
+
+	it.each(["0", "-1", "ten", "1.5", ""])("refuses --max-line-bytes %j as a usage error", async (value) => {
+		const run = await tree.run(["eval", "--max-line-bytes", value], { stdin: [] });
+		expect(run.code).toBe(1);
+		expect(run.stderr).toContain("--max-line-bytes");
+	});
+
+	it("says on stderr when an agent a line names has no file, and still answers", async () => {
+		tree.write(`${tree.agentDir}/agents/plain.md`, "---\ndescription: no permission key\n---\n");
+		const run = await tree.run(["eval"], {
+			stdin: [
+				line({ id: "1", tool: "bash", input: { command: "ls" }, agent: "reviewr" }),
+				line({ id: "2", tool: "bash", input: { command: "ls" }, agent: "reviewr" }),
+				line({ id: "3", tool: "bash", input: { command: "ls" }, agent: "plain" }),
+			],
+		});
+		expect(jsonLines(run.stdout).map((entry) => entry.action)).toEqual(["allow", "allow", "allow"]);
+		expect(run.stderr.match(/no agent `reviewr`/g)).toHaveLength(1);
+		expect(run.stderr).not.toContain("`plain`");
+	});
+
 	it("applies each line's agent", async () => {
 		tree.write(`${tree.agentDir}/agents/locked.md`, "---\npermission:\n  bash: deny\n---\n");
 		const run = await tree.run(["eval"], {

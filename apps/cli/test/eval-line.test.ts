@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readEvalLine } from "../src/eval-line";
+import { idOfLinePrefix, readEvalLine } from "../src/eval-line";
 
 describe("readEvalLine", () => {
 	it("reads a well-formed call", () => {
@@ -35,5 +35,24 @@ describe("readEvalLine", () => {
 		if (read.ok) return;
 		expect(read.error.id).toBe(id);
 		expect(read.error.error).toContain(error);
+	});
+});
+
+describe("idOfLinePrefix", () => {
+	it.each([
+		{ prefix: '{"id":"x",', id: "x" },
+		{ prefix: '  { "id" : "a b" , "tool":"bash","input":{"command":"aaaa', id: "a b" },
+		{ prefix: '{"tool":"bash","id":"late","input":{"command":"aaa', id: "late" },
+		{ prefix: '{"id":"esc\\"aped","tool"', id: 'esc"aped' },
+		{ prefix: '{"tool":"bash","input":{"id":"nested","command":"aaa', id: null },
+		{ prefix: '{"input":{"command":"aaaaaaaa', id: null },
+		{ prefix: '{"id":"cut off bef', id: null },
+		{ prefix: '{"id":42,"tool"', id: null },
+		{ prefix: '[{"id":"x"}', id: null },
+		{ prefix: "not json at all", id: null },
+		{ prefix: "", id: null },
+		{ prefix: '{"n":[1,{"id":"deep"}],"id":"top",', id: "top" },
+	])("$prefix -> $id", ({ prefix, id }) => {
+		expect(idOfLinePrefix(prefix)).toBe(id);
 	});
 });

@@ -1,6 +1,6 @@
 /**
- * Owns: the status-line text that tells the user the policy is not the ordinary one: yolo is on, or a scope failed
- * to load and clamps every allow to ask.
+ * Owns: the status-line text that tells the user the policy is not the ordinary one: yolo is on, yolo is suspended
+ * because a scope is invalid, or a scope failed to load and clamps every allow to ask.
  * Never: shows anything itself; `undefined` clears the status.
  */
 import type { ComposedPolicy } from "@pi-permissions/policy";
@@ -9,6 +9,9 @@ export const STATUS_KEY = "pi-permissions";
 
 export function statusText(policy: ComposedPolicy): string | undefined {
 	if (policy.yolo) return "permissions: YOLO (asks auto-approved)";
+	// Yolo was asked for but lifts nothing while a scope is broken: say so, or the user believes asks are approved.
+	if (policy.yoloSuspended)
+		return `permissions: YOLO suspended (${policy.failClosedScopes.join(", ")} invalid: asks are asked)`;
 	if (policy.failClosedScopes.length > 0)
 		return `permissions: fail-closed (${policy.failClosedScopes.join(", ")} invalid)`;
 	return undefined;

@@ -16,6 +16,13 @@ describe("statusText", () => {
 		);
 	});
 
+	it("says yolo is suspended while a scope is invalid", () => {
+		const invalid: ScopeOutcome = { scope: "project", status: "invalid", issues: [] };
+		expect(statusText(composePolicy({ scopes: [GLOBAL, invalid], env: ENV, yolo: true }))).toBe(
+			"permissions: YOLO suspended (project invalid: asks are asked)",
+		);
+	});
+
 	it("flags a scope that failed to load", () => {
 		const invalid: ScopeOutcome = { scope: "project", status: "invalid", issues: [] };
 		expect(statusText(composePolicy({ scopes: [GLOBAL, invalid], env: ENV }))).toBe(

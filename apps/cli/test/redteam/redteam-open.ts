@@ -3,7 +3,4 @@
  * the table test runs listed rows as expected failures, so a row that starts passing fails until it is removed.
  */
 export const OPEN_ROWS: ReadonlyMap<string, number> = new Map([
-	["pad-5000", 12], // fidelity-yolo
-	["pad-nest", 12], // fidelity-yolo
-	["pad-size", 12], // fidelity-yolo
 ]);

@@ -23,7 +23,12 @@ describe("pi --mode rpc with pi-permissions", () => {
 		expect(dialog.title).toMatch(/tool\s*: bash/);
 		expect(dialog.title).toMatch(/rule\s*: \*/);
 		expect(dialog.title).toMatch(/command\s*: rm victim\.txt/);
-		expect(dialog.options).toEqual(["Yes", "Yes, for this session (rm *)", "No", "No, provide reason"]);
+		expect(dialog.options).toEqual([
+			"Yes",
+			"Yes, for this session (`rm *`; not calls your policy denies)",
+			"No",
+			"No, provide reason",
+		]);
 		rpc.cancel(dialog);
 		await rpc.waitForSettled(from);
 	});
@@ -106,7 +111,7 @@ describe("pi --mode rpc with pi-permissions", () => {
 			script: [bashTurn("rm first.txt"), bashTurn("rm second.txt"), { kind: "report" }],
 		});
 		const from = await rpc.prompt("clean up");
-		rpc.answer(await rpc.waitForDialog(from), "Yes, for this session (rm *)");
+		rpc.answer(await rpc.waitForDialog(from), "Yes, for this session (`rm *`; not calls your policy denies)");
 		await rpc.waitForSettled(from);
 		expect(rpc.dialogs(from)).toHaveLength(1);
 		expect(rpc.toolEnds(from).map((end) => end.isError)).toEqual([false, false]);

@@ -39,7 +39,7 @@ describe("an out-of-process subagent (pi -p) under a parent in Pi's interactive 
 		expect(dialog.body[0]).toContain("Permission request: bash command (forwarded from a subagent)");
 		expect(dialog.text).toMatch(/agent\s*: main agent · subagent · session /u);
 		expect(dialog.text).toMatch(/command\s*: rm first\.txt/u);
-		expect(dialog.text).toContain("[s] Yes, for this session (rm *)");
+		expect(dialog.text).toContain("[s] Yes, for this session (`rm *`; not calls your policy denies)");
 		await parent.press("s", "s");
 		await parent.waitForText("Apply the session approval to:");
 		const scope = findDialog(await parent.screen());

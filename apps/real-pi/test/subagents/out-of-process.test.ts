@@ -92,7 +92,7 @@ describe("an out-of-process subagent (pi -p) under a parent pi --mode rpc", () =
 		const child = startChild(sandbox, parent.sessionId, ["rm first.txt", "rm second.txt"]);
 		const dialog = await parent.rpc.waitForDialog(0, CHILD_EXIT_BOUND_MS);
 		const sessionOption = dialog.options?.find((option) => option.startsWith("Yes, for this session"));
-		expect(sessionOption).toBe("Yes, for this session (rm *)");
+		expect(sessionOption).toBe("Yes, for this session (`rm *`; not calls your policy denies)");
 		parent.rpc.answer(dialog, sessionOption ?? "");
 		const scope = await parent.rpc.waitForDialog(parent.rpc.records.length);
 		expect(scope.title).toBe("Apply the session approval to");

@@ -87,7 +87,7 @@ describe("the pi-permissions dialog in Pi's interactive TUI", () => {
 		expect(dialog.text).toContain(`working directory: ${sandbox.cwd}`);
 		expect(dialog.text).toContain("external path: /etc/hostname");
 		expect(dialog.text).toContain("external path: /etc/passwd");
-		expect(dialog.text).toContain("[s] Yes, for this session (/etc/*)");
+		expect(dialog.text).toContain("[s] Yes, for this session (`/etc/*`; not calls your policy denies)");
 		await terminal.press("n", "n");
 		const [decision] = await waitForDecisions(sandbox, 1);
 		// The facts the review log records for the request are the ones the dialog showed.

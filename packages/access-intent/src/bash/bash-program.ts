@@ -178,7 +178,7 @@ function emit(
 	payloadDepth: number,
 ): UnitsResult {
 	const emitter = new UnitEmitter(source, budget, (text, outer, kind) => {
-		if (!budget.enterPayload(payloadDepth + 1)) return { unparseable: `work budget exceeded (${budget.exceeded})` };
+		if (!budget.enterPayload(payloadDepth + 1)) return overBudget(budget);
 		// A payload runs in a new shell: its `cd` and variables never leak out, as in a subshell.
 		const scope: Scope =
 			kind === "payload"
@@ -241,7 +241,7 @@ function opaqueTextMisread(tree: Tree, source: string): string | null {
 }
 
 function overBudget(budget: ParseBudget): { readonly unparseable: string } {
-	return { unparseable: `work budget exceeded (${budget.exceeded ?? "unknown"})` };
+	return { unparseable: budget.exceededReason ?? "the work budget ran out" };
 }
 
 /** Replaces each prefix with spaces (offsets stay valid) and records which compound it introduced. */

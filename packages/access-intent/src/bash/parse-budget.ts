@@ -1,6 +1,7 @@
 /**
  * Owns: the work budget of one `BashProgram` parse (input size, parser progress, visited nodes, units, nesting,
- * payload depth, unit text) and the counters that prove it. Never: measures time; every bound counts work.
+ * payload depth, unit text), the counters that prove it, and the person-facing reason each bound gives.
+ * Never: measures time; every bound counts work.
  */
 
 export interface ParseLimits {
@@ -60,6 +61,11 @@ export class ParseBudget {
 
 	constructor(readonly limits: ParseLimits = DEFAULT_PARSE_LIMITS) {}
 
+	/** Why the parse stopped, in words a person accepts (`budgetReason`); `null` while within every bound. */
+	get exceededReason(): string | null {
+		return this.exceededDimension === null ? null : budgetReason(this.exceededDimension, this.limits);
+	}
+
 	/** The first dimension that ran out, or `null`. Once set, every `spend*` call returns false. */
 	get exceeded(): BudgetDimension | null {
 		return this.exceededDimension;
@@ -112,4 +118,29 @@ export class ParseBudget {
 		if (!within) this.exceededDimension = dimension;
 		return within;
 	}
+}
+
+const count = (n: number): string => n.toLocaleString("en-US");
+const kib = (chars: number): string => `${count(Math.floor(chars / 1024))} KiB`;
+const mib = (chars: number): string => `${count(Math.floor(chars / (1024 * 1024)))} MiB`;
+
+/**
+ * One row per dimension: what the limit is, said as a person would, and what to do about it. The dimension's name
+ * closes the text (logs and tests key on it). No row quotes command text (the agent is shown these). Add a row with
+ * each new dimension (the `Record` makes it a build error to forget).
+ */
+const BUDGET_REASONS: Readonly<Record<BudgetDimension, (limits: ParseLimits) => string>> = {
+	"input-chars": (l) => `too long to check: over ${kib(l.maxInputChars)}; split it`,
+	"parse-ticks": () => "too complex to check: parsing it takes more work than the check allows; split it",
+	"visited-nodes": (l) => `too large to check: more than ${count(l.maxVisitedNodes)} syntax nodes; split it`,
+	units: (l) => `too large to check: more than ${count(l.maxUnits)} commands; split it`,
+	"nesting-depth": (l) => `nested too deeply to check (${count(l.maxNestingDepth)} levels); flatten it`,
+	"payload-depth": (l) =>
+		`nested too deeply to check: more than ${count(l.maxPayloadDepth)} shells inside one another (bash -c, eval); flatten it`,
+	"unit-text-chars": (l) => `too large to check: its commands' text passes ${mib(l.maxUnitTextChars)}; split it`,
+};
+
+/** The reason a parse stopped at `dimension`, naming the limit: "too large to check: more than 5,000 commands; split it (work budget: units)". */
+export function budgetReason(dimension: BudgetDimension, limits: ParseLimits = DEFAULT_PARSE_LIMITS): string {
+	return `${BUDGET_REASONS[dimension](limits)} (work budget: ${dimension})`;
 }

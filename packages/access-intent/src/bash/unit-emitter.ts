@@ -54,7 +54,7 @@ export class UnitEmitter {
 		}
 		const text = draftText(draft, this.source);
 		if (!this.budget.spendUnit(text.length)) {
-			this.failure = `work budget exceeded (${this.budget.exceeded})`;
+			this.failure = this.budget.exceededReason ?? "the work budget ran out";
 			return;
 		}
 		const words = wordsOf(draft);

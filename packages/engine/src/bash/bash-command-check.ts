@@ -1,14 +1,16 @@
 /**
  * Owns: deciding a bash command from its parsed units: each unit is evaluated (under its raw and its normalised
  * command-name spelling), wrappers are judged by what they run (ADR 0028), opaque, unknown-command and dynamic-name
- * floors raise an allow to ask, an unparseable command asks unless its whole text is denied, and the most
- * restrictive unit wins (the first on a tie). A unit that is only a redirect (`> /dev/null` after a pipeline) runs no
+ * floors raise an allow to ask, an incomplete analysis (unparseable, or stopped at a work budget) asks with the
+ * reason unless its whole text is denied, and the most restrictive unit wins (the first on a tie, except that a
+ * dynamic-name floor beats another ask). A unit that is only a redirect (`> /dev/null` after a pipeline) runs no
  * program: its file is the write gate's, and only a rule written for its text decides it here.
  * Never: parses (it receives the one `BashProgram` parse) or reconciles yolo (the gate runner does that once).
  */
 import {
 	type CommandUnit,
 	literalWordText,
+	MAX_PATH_WORK,
 	type UnitContext,
 	type WrapperSemanticsRow,
 	wrapperSemantics,
@@ -31,7 +33,12 @@ export interface ParsedBashCommand {
 	readonly command: string;
 	readonly units: readonly CommandUnit[];
 	readonly unparseable: { readonly reason: string } | null;
+	/** True when path collection stopped at its work bound: the path gates saw only part of the command. */
+	readonly pathsTruncated?: boolean;
 }
+
+/** The reason an incomplete path analysis asks. */
+export const PATHS_TRUNCATED_REASON = `too many words to check the paths they name: more than ${MAX_PATH_WORK.toLocaleString("en-US")}; split it`;
 
 export interface BashCommandCheck {
 	readonly state: PermissionState;
@@ -41,6 +48,7 @@ export interface BashCommandCheck {
 	readonly decidingUnit: string;
 	readonly executedUnit: string | null;
 	readonly commandContext: UnitContext | null;
+	/** The operator's deny reason, or why an incomplete analysis asks ("too large to check: …"). */
 	readonly reason: string | null;
 	/** The rule match behind the result (`null` for a floor with no rule, e.g. unparseable). */
 	readonly match: RuleMatch | null;
@@ -51,7 +59,8 @@ export interface BashCommandCheck {
 }
 
 export function checkBashCommand(parsed: ParsedBashCommand, policy: CompiledPolicy): BashCommandCheck {
-	const { command, units, unparseable } = parsed;
+	const { command, units } = parsed;
+	const unparseable = incompleteAnalysis(parsed);
 	const whole = (): RuleMatch => policy.evaluate(BASH_SURFACE, command);
 	if (units.length === 0 && unparseable === null) {
 		// Nothing runs (empty or comment-only): the whole string is resolved like any value (PP-069, PP-070).
@@ -61,7 +70,7 @@ export function checkBashCommand(parsed: ParsedBashCommand, policy: CompiledPoli
 	for (const unit of units) {
 		const check = isRedirectOnly(unit) ? redirectOnlyCheck(unit, policy) : checkUnit(unit, policy);
 		if (check === null) continue;
-		if (!best || restrictiveness(check.state) > restrictiveness(best.state)) best = check;
+		if (!best || outranks(check, best)) best = check;
 		if (best.state === "deny") break;
 	}
 	if (unparseable !== null && best?.state !== "deny") {
@@ -69,11 +78,21 @@ export function checkBashCommand(parsed: ParsedBashCommand, policy: CompiledPoli
 		// SECURITY: an unparseable command never passes silently; only an explicit deny covering it is stronger (PP-082/083).
 		if (wholeMatch.state === "deny") return fromMatch(wholeMatch, command, null);
 		if (!best || restrictiveness(best.state) < restrictiveness("ask")) {
-			return floor(BASH_SENTINELS.unparseable, command, null, null);
+			return floor(BASH_SENTINELS.unparseable, command, null, null, unparseable.reason);
 		}
 	}
 	if (best === null && unparseable === null) return fromMatch(whole(), command, null);
-	return best ?? floor(BASH_SENTINELS.unparseable, command, null, null);
+	return best ?? floor(BASH_SENTINELS.unparseable, command, null, null, unparseable?.reason ?? null);
+}
+
+/**
+ * Why the analysis of this command is incomplete, or `null`: the parse's own reason, or a path collection that stopped
+ * at its bound (padding a command with words must not hide a path from the path gates, nor pass under yolo).
+ */
+function incompleteAnalysis(parsed: ParsedBashCommand): { readonly reason: string } | null {
+	if (parsed.unparseable !== null) return parsed.unparseable;
+	// SECURITY: `cat a a a … (6,000 words) .env` stops path collection before `.env`; the command is not fully checked.
+	return parsed.pathsTruncated === true ? { reason: PATHS_TRUNCATED_REASON } : null;
 }
 
 /** `ls | sort > f`, `a && b 2>&1`: the grammar gives a pipeline's or list's redirect a unit of its own. */
@@ -229,6 +248,16 @@ function literalArg(unit: CommandUnit, index: number): string | null {
 	return word === undefined ? null : literalWordText(word);
 }
 
+/** More restrictive wins, the first on a tie; among asks, a dynamic-name floor beats any other ask. */
+function outranks(check: BashCommandCheck, best: BashCommandCheck): boolean {
+	const delta = restrictiveness(check.state) - restrictiveness(best.state);
+	if (delta !== 0) return delta > 0;
+	const dynamic = BASH_SENTINELS.dynamicCommandName;
+	// SECURITY: `exec rm${IFS}x`: the wrapper's own floor (listed first) must not hide from yolo the unknown program it
+	// runs (ADR 0023).
+	return check.state === "ask" && check.matchedPattern === dynamic && best.matchedPattern !== dynamic;
+}
+
 /**
  * The unit as the words bash runs: the normalised name and each argument (dequoted when literal, as written
  * otherwise), one space apart, redirects left out; `null` for a unit without a command name.
@@ -262,14 +291,20 @@ function fromMatch(match: RuleMatch, text: string, unit: CommandUnit | null): Ba
 	};
 }
 
-function floor(sentinel: string, text: string, unit: CommandUnit | null, match: RuleMatch | null): BashCommandCheck {
+function floor(
+	sentinel: string,
+	text: string,
+	unit: CommandUnit | null,
+	match: RuleMatch | null,
+	reason: string | null = null,
+): BashCommandCheck {
 	return {
 		state: "ask",
 		matchedPattern: sentinel,
 		decidingUnit: text,
 		executedUnit: unit?.executedUnit ?? null,
 		commandContext: unit?.context ?? null,
-		reason: null,
+		reason,
 		match,
 		floored: true,
 		unit,

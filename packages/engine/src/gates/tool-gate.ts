@@ -68,6 +68,7 @@ function bashOutcome(context: GateContext, bash: BashCall): GateOutcome {
 					unit: { text: check.decidingUnit, context: check.commandContext, start: null },
 					executedUnit: check.executedUnit,
 					units: bash.program.units.map((unit) => ({ text: unit.text, context: unit.context, start: null })),
+					notChecked: check.floored ? check.reason : null,
 				});
 	return {
 		gate: "tool",

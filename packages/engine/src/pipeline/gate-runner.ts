@@ -1,8 +1,9 @@
 /**
  * Owns: `GateRunner`, acting on a pipeline decision: it mints one request id per permission request before any
  * branch, walks the outcomes in gate order (an approved ask continues to the next gate), reconciles a residual floor
- * with yolo in this one place, hands real asks to the `AskEscalator`, records "for this session" answers, emits a
- * decision fact for every request, and turns any throw into a `gate_error` block (fail closed).
+ * with yolo in this one place (through `reconcileFloorWithYolo`: approve, or deny an incomplete analysis while the
+ * policy denies), hands real asks to the `AskEscalator`, records "for this session" answers, emits a decision fact
+ * for every request, and turns any throw into a `gate_error` block (fail closed).
  * Never: evaluates policy itself or renders anything but the agent-facing block reason.
  */
 import type { SessionRuleStore } from "@pi-permissions/policy";
@@ -14,6 +15,7 @@ import type { AskAnswer, AskEscalator } from "./ask-escalator";
 import type { DecisionFact, DecisionResolution, DecisionSink, RequestIdGenerator } from "./decision-fact";
 import type { ToolCall } from "./tool-call";
 import type { PipelineDecision } from "./tool-call-pipeline";
+import { reconcileFloorWithYolo } from "./yolo-floor";
 
 /** What the pipeline must offer the runner. */
 export interface DecidingPipeline {
@@ -123,10 +125,36 @@ export class GateRunner {
 				const payload = outcome.payload;
 				if (payload === null) throw new Error(`the ${outcome.gate} gate asked without a payload`);
 				// The single yolo reconciliation: a floor raised after resolution (no rule to rewrite) is approved under
-				// yolo; a deny never reaches here, and a rule's ask was already rewritten at composition.
+				// yolo, unless it stands for an analysis that could not see what runs while the policy denies something
+				// (ADR 0023); a deny never reaches here, and a rule's ask was already rewritten at composition.
 				if (decision.yolo && outcome.basis === "floor") {
-					this.emit({ ...fact, result: "allow", resolution: "auto_approved", decidedBy: "yolo", origin: "yolo" });
-					return CONTINUE;
+					const settled = reconcileFloorWithYolo(outcome, decision.composedRules);
+					switch (settled.kind) {
+						case "approve":
+							this.emit({ ...fact, result: "allow", resolution: "auto_approved", decidedBy: "yolo", origin: "yolo" });
+							return CONTINUE;
+						case "deny":
+							this.emit({
+								...fact,
+								payload,
+								result: "deny",
+								resolution: "policy_deny",
+								decidedBy: "yolo",
+								reason: settled.reason,
+							});
+							return this.block(
+								outcome,
+								requestId,
+								"policy_deny",
+								renderAgentDenial({ kind: "policy", subject: payload, reason: settled.agentReason }),
+							);
+						case "escalate":
+							break;
+						default: {
+							const unhandled: never = settled;
+							throw new Error(`unhandled yolo verdict ${String(unhandled)}`);
+						}
+					}
 				}
 				const answer = await this.options.escalator.escalate({ requestId, call, outcome, payload });
 				return this.answered(fact, outcome, payload, answer, requestId);

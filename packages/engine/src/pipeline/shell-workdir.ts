@@ -14,6 +14,8 @@ export interface ShellParse {
 	readonly pathCandidates: readonly AccessPath[];
 	readonly unparseable: Unparseable | null;
 	readonly writeTargets: readonly WriteTarget[];
+	/** True when path collection stopped at its work bound (the path slices are incomplete). */
+	readonly pathsTruncated: boolean;
 }
 
 export function parseInWorkdir(

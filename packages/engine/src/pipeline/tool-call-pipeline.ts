@@ -17,7 +17,7 @@ import {
 	type ToolAccessExtractors,
 	type ToolKind,
 } from "@pi-permissions/access-intent";
-import type { ComposedPolicy, SessionRuleStore } from "@pi-permissions/policy";
+import type { ComposedPolicy, Ruleset, SessionRuleStore } from "@pi-permissions/policy";
 import { bashExternalDirectoryGate } from "../gates/bash-external-directory-gate";
 import { bashPathGate } from "../gates/bash-path-gate";
 import { bashWriteGate } from "../gates/bash-write-gate";
@@ -82,6 +82,8 @@ export interface PipelineDecision {
 	readonly combined: GateOutcome;
 	/** Whether yolo is on for this call's policy (the runner reconciles residual floors with it). */
 	readonly yolo: boolean;
+	/** The composed rules the call was decided under (session rules excluded); yolo reads their denies. */
+	readonly composedRules: Ruleset;
 }
 
 export class ToolCallPipeline {
@@ -105,7 +107,7 @@ export class ToolCallPipeline {
 	decide(call: ToolCall): PipelineDecision {
 		if (this.available !== null && !this.available.has(call.toolName)) {
 			const outcome = unknownToolOutcome(call.toolName, this.available);
-			return { call, outcomes: [outcome], combined: outcome, yolo: false };
+			return { call, outcomes: [outcome], combined: outcome, yolo: false, composedRules: [] };
 		}
 		const composed = this.options.policies.policyFor(call.agentName);
 		const facts = this.factsOf(composed);
@@ -129,7 +131,7 @@ export class ToolCallPipeline {
 		}
 		const combined = mostRestrictiveOutcome(outcomes);
 		if (combined === null) throw new Error("the tool gate produced no outcome");
-		return { call, outcomes, combined, yolo: composed.yolo };
+		return { call, outcomes, combined, yolo: composed.yolo, composedRules: composed.rules };
 	}
 
 	/** Decides a `/skill:` invocation typed into the session (no tool call; reported as a call of `skill`). */
@@ -147,7 +149,7 @@ export class ToolCallPipeline {
 			{ agentName: invocation.agentName, ...this.options.requester },
 			this.options.normalizer.flavor,
 		);
-		return { call, outcomes: [outcome], combined: outcome, yolo: composed.yolo };
+		return { call, outcomes: [outcome], combined: outcome, yolo: composed.yolo, composedRules: composed.rules };
 	}
 
 	private contextFor(call: ToolCall, composed: ComposedPolicy, facts: PolicyFacts): GateContext {

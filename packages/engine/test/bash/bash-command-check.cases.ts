@@ -278,6 +278,7 @@ export const BASH_DECISION_ROWS: readonly BashDecisionRow[] = [
 		state: "ask",
 		matchedPattern: "<unparseable-bash-command>",
 		decidingUnit: "( rm x",
+		reason: "tree-sitter-bash reports a syntax error",
 		deviation:
 			"the reference stubs a resolver with zero units for `( rm x )`; we parse for real, so an unterminated subshell stands in for a command with no units",
 	},

@@ -228,12 +228,20 @@ describe("GateRunner.run", () => {
 		if (verdict.kind === "block") expect(verdict.reason).toContain("available tools: bash, read");
 	});
 
-	it("auto-approves an unparseable floor under yolo but keeps a deny of its whole text", async () => {
+	it("auto-approves an unparseable floor under yolo only while the policy denies no command", async () => {
+		const open = harness({ config: { permission: { bash: { "*": "ask" } } }, yolo: true });
+		expect((await open.runner.run(bashCall("( ls"))).kind).toBe("allow");
+		expect(open.facts.at(-1)).toMatchObject({
+			resolution: "auto_approved",
+			matchedPattern: "<unparseable-bash-command>",
+		});
 		const h = harness({ config: { permission: { bash: { "*": "ask", "rm *": "deny" } } }, yolo: true });
-		expect((await h.runner.run(bashCall("( ls"))).kind).toBe("allow");
-		expect(h.facts.at(-1)).toMatchObject({ resolution: "auto_approved", matchedPattern: "<unparseable-bash-command>" });
+		expect(await h.runner.run(bashCall("( ls"))).toMatchObject({ kind: "block", resolution: "policy_deny" });
+		expect(h.facts.at(-1)).toMatchObject({ decidedBy: "yolo", matchedPattern: "<unparseable-bash-command>" });
 		expect(await h.runner.run(bashCall("rm x )"))).toMatchObject({ kind: "block", resolution: "policy_deny" });
+		expect(h.facts.at(-1)).toMatchObject({ decidedBy: "policy", matchedPattern: "rm *" });
 		expect(h.escalator.asks).toHaveLength(0);
+		expect(open.escalator.asks).toHaveLength(0);
 	});
 
 	it("keeps a decision when the sink throws", async () => {

@@ -13,7 +13,7 @@ export const REPORT_LINE_MAX_WIDTH = 160;
 
 export function policyReport(config: ConfigLoadResult, policy: ComposedPolicy, launcherYolo: boolean): string {
 	const files = new Map(config.reports.map((report) => [report.scope as string, report.file]));
-	const lines = [`pi-permissions: yolo ${yoloState(policy.yolo, launcherYolo)}`];
+	const lines = [`pi-permissions: yolo ${yoloState(policy, launcherYolo)}`];
 	for (const report of config.reports) {
 		lines.push(`scope ${report.scope}: ${report.status}${report.file === null ? "" : ` (${report.file})`}`);
 	}
@@ -45,9 +45,14 @@ export function logsReport(reviewLog: string | null, logDirectory: string, debug
 	]);
 }
 
-function yoloState(yolo: boolean, launcherYolo: boolean): string {
+function yoloState(policy: ComposedPolicy, launcherYolo: boolean): string {
+	if (policy.yoloSuspended) {
+		const scopes = policy.failClosedScopes.join(", ");
+		const asked = launcherYolo ? " (asked for by --permissions-yolo or PI_PERMISSIONS_YOLO=1)" : "";
+		return `suspended${asked}: the ${scopes} scope is invalid, so asks are asked until it is fixed`;
+	}
 	if (launcherYolo) return "on (forced by --permissions-yolo or PI_PERMISSIONS_YOLO=1)";
-	return yolo ? "on" : "off";
+	return policy.yolo ? "on" : "off";
 }
 
 /** Caps the line count and each line's width, and keeps each line on one line. */

@@ -31,6 +31,16 @@ describe("policyReport", () => {
 		expect(text).toContain("yolo off");
 	});
 
+	it("says yolo is suspended while a scope is invalid, and why", () => {
+		const invalid: ScopeOutcome = { scope: "global", status: "invalid", issues: [] };
+		const policy = composePolicy({ scopes: [invalid], env: ENV, yolo: true });
+		const text = policyReport(CONFIG, policy, true);
+		expect(text).toContain(
+			"yolo suspended (asked for by --permissions-yolo or PI_PERMISSIONS_YOLO=1): the global scope is invalid, so asks are asked until it is fixed",
+		);
+		expect(policyReport(CONFIG, policy, false)).toContain("yolo suspended: the global scope is invalid");
+	});
+
 	it("says when the launcher forces yolo on", () => {
 		const text = policyReport(CONFIG, composePolicy({ scopes: [GLOBAL], env: ENV, yolo: true }), true);
 		expect(text).toContain("yolo on (forced by --permissions-yolo or PI_PERMISSIONS_YOLO=1)");

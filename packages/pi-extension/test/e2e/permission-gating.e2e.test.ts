@@ -128,7 +128,7 @@ describe("asks answered through a UI context", () => {
 			human: { selects: [choose("Yes, for this session")] },
 		});
 		expect(run.dialogs).toHaveLength(1);
-		expect(run.dialogs[0]?.options).toContain("Yes, for this session (echo *)");
+		expect(run.dialogs[0]?.options).toContain("Yes, for this session (`echo *`; not calls your policy denies)");
 		expect(run.decisions[0]?.sessionPatterns).toEqual(["echo *"]);
 		expect(run.ends.map((end) => end.isError)).toEqual([false, false]);
 		expect(run.resultText(1)).toContain("again");

@@ -60,7 +60,7 @@ describe("forwarding a subagent's ask to its serving parent (real Pi sessions)",
 				[bash("touch second.txt", "c2")],
 			]);
 			expect(parent.dialogs.map((dialog) => dialog.options)).toEqual([
-				["Yes", "Yes, for this session (touch *)", "No", "No, provide reason"],
+				["Yes", "Yes, for this session (`touch *`; not calls your policy denies)", "No", "No, provide reason"],
 				["This subagent only", "The whole serving session"],
 			]);
 			expect(child.ends.map((end) => end.isError)).toEqual([false, false]);

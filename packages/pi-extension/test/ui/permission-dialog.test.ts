@@ -85,7 +85,7 @@ describe("PermissionDialog", () => {
 	it("lists the choices with their keys, and the session choice names the pattern it grants", () => {
 		const text = dialog().component.render(160).join("\n");
 		expect(text).toContain("[y] Yes");
-		expect(text).toMatch(/\[s\] Yes, for this session \(deploy:prod-\*\)/);
+		expect(text).toContain("[s] Yes, for this session (`deploy:prod-*`; not calls your policy denies)");
 		expect(text).toContain("[n] No");
 		expect(text).toContain("[r] No");
 	});

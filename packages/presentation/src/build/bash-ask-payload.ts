@@ -27,6 +27,8 @@ export interface BashAskInput extends AskBase {
 	readonly executedUnit: string | null;
 	/** Every unit of the command, in order. */
 	readonly units: readonly BashUnitFacts[];
+	/** Why the check could not be completed ("too large to check: …"), when that is why it asks. */
+	readonly notChecked?: string | null;
 }
 
 export function buildBashAskPayload(input: BashAskInput): LocalPromptPayload {
@@ -36,6 +38,8 @@ export function buildBashAskPayload(input: BashAskInput): LocalPromptPayload {
 		for (const unit of input.units)
 			evidence.push(evidenceItem("unit", unit.text, describeCommandContext(unit.context)));
 	}
+	// Last, so the highlight's index (the command, first) stays put.
+	if (input.notChecked) evidence.push(evidenceItem("not checked", input.notChecked));
 	return {
 		kind: "bash",
 		request: requestFacts(input, {

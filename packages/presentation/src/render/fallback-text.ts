@@ -56,8 +56,17 @@ export function renderFallbackText(payload: PromptPayload, options: Omit<DialogO
 	};
 }
 
+/** What a session grant never covers: said on the option itself, so nobody reads it as "allow all of `git push *`". */
+export const SESSION_GRANT_LIMIT = "not calls your policy denies";
+
+/**
+ * `Yes, for this session (\`git push *\`; not calls your policy denies)`: the pattern is shortened to fit `width`,
+ * never the clause that says a grant does not cover the policy's denies.
+ */
 function labelWith(prefix: string, suggestion: string, width: number): string {
-	return truncateLine([segment(`${prefix} (${suggestion})`)], Math.max(prefix.length + 8, width))
+	const fixed = `${prefix} (\`\`; ${SESSION_GRANT_LIMIT})`.length;
+	const pattern = truncateLine([segment(suggestion)], Math.max(16, width - fixed))
 		.line.map((part) => part.text)
 		.join("");
+	return `${prefix} (\`${pattern}\`; ${SESSION_GRANT_LIMIT})`;
 }

@@ -32,6 +32,36 @@ describe("buildBashAskPayload", () => {
 		});
 	});
 
+	it("says last in its evidence why a command it could not check asks, keeping the highlight on the command", () => {
+		const payload = buildBashAskPayload({
+			...BASE,
+			matchedPattern: "<unparseable-bash-command>",
+			ruleOrigin: null,
+			toolName: "bash",
+			invokedToolName: null,
+			command: "true; rm x",
+			unit: { text: "true; rm x", context: null, start: null },
+			executedUnit: null,
+			units: [],
+			notChecked: "too large to check: more than 5,000 commands; split it",
+		});
+		expect(payload.evidence).toEqual([
+			{ label: "not checked", text: "too large to check: more than 5,000 commands; split it", detail: null },
+		]);
+		expect(
+			buildBashAskPayload({
+				...BASE,
+				toolName: "bash",
+				invokedToolName: null,
+				command: "ls",
+				unit: { text: "ls", context: null, start: null },
+				executedUnit: null,
+				units: [],
+				notChecked: null,
+			}).evidence,
+		).toEqual([]);
+	});
+
 	it("carries a wrapper's executed unit and the invoked alias, and omits a command equal to its unit", () => {
 		const payload = buildBashAskPayload({
 			...BASE,

@@ -20,7 +20,7 @@ describe("renderFallbackText", () => {
 			].join("\n"),
 			options: [
 				{ decision: "approved", label: "Yes" },
-				{ decision: "approved_for_session", label: "Yes, for this session (exa:*)" },
+				{ decision: "approved_for_session", label: "Yes, for this session (`exa:*`; not calls your policy denies)" },
 				{ decision: "denied", label: "No" },
 				{ decision: "denied_with_reason", label: "No, provide reason" },
 			],
@@ -51,8 +51,13 @@ describe("renderFallbackText", () => {
 			...toolPayload(),
 			annotations: [{ kind: "session-suggestion" as const, text: `a\u001b${"b".repeat(300)}` }],
 		};
-		expect(renderFallbackText(payload, { ...BUDGET, fieldMaxWidth: 20 }).options[1]?.label).toBe(
-			"Yes, for this session (a\\ebbbbbbbbbbb…(+290)",
-		);
+		const label = renderFallbackText(payload, { ...BUDGET, fieldMaxWidth: 20 }).options[1]?.label;
+		expect(label).toMatch(/^Yes, for this session \(`a\\eb+…\(\+\d+\)`; not calls your policy denies\)$/);
+	});
+
+	it("says on the session option that the grant does not cover what the policy denies", () => {
+		const label = renderFallbackText(mcpPayload(), BUDGET).options[1]?.label ?? "";
+		expect(label).toContain("`exa:*`");
+		expect(label).toContain("not calls your policy denies");
 	});
 });

@@ -1,0 +1,112 @@
+/**
+ * Owns: how yolo settles a floor (an ask raised after resolution, with no rule for composition to rewrite): the table
+ * of floors yolo approves and of floors that stand for an analysis that could not see what runs, which yolo denies
+ * while the policy holds a deny such a command could be hiding (ADR 0023).
+ * Never: touches a rule's ask (composition rewrote those) or a deny, and never escalates or emits; the runner does.
+ */
+import { compileWildcard, type Ruleset } from "@pi-permissions/policy";
+import { BASH_SENTINELS, type BashSentinel, isBashSentinel } from "@pi-permissions/presentation";
+import type { GateOutcome } from "../gates/gate-outcome";
+
+/** What yolo does with one floored ask. */
+export type YoloFloorVerdict =
+	| { readonly kind: "approve" }
+	/**
+	 * The analysis is incomplete and the policy denies something it could be: refuse, saying why. `reason` is for the
+	 * person and the log; `agentReason` leaves out a floor reason that quotes the command (user text is in backticks).
+	 */
+	| { readonly kind: "deny"; readonly reason: string; readonly agentReason: string }
+	/** A floor this table does not know: a person decides (fail closed, never a silent allow). */
+	| { readonly kind: "escalate" };
+
+/** One floor's row: yolo approves it, or denies it while any rule on one of `hides` denies. */
+export type YoloFloorRow =
+	| { readonly yolo: "approve"; readonly why: string }
+	| {
+			readonly yolo: "deny-while-denied";
+			/** The surfaces whose denies a command behind this floor could reach unseen. */
+			readonly hides: readonly string[];
+			/** The agent- and person-facing reason, before the floor's own reason. */
+			readonly reason: string;
+			readonly why: string;
+	  };
+
+/**
+ * Every floor the engine raises, and what yolo does with it. To add a floor, add its sentinel to `BASH_SENTINELS`
+ * (the `Record` then fails the build here until it has a row) and a row to the table test beside this module.
+ */
+export const YOLO_FLOOR_TABLE: Readonly<Record<BashSentinel, YoloFloorRow>> = {
+	[BASH_SENTINELS.unparseable]: {
+		yolo: "deny-while-denied",
+		// A command that could not be read (or whose reading stopped at a budget) may run anything: a denied program,
+		// a read of a denied path, a write to a denied file, a reach outside the project.
+		hides: ["bash", "path", "external_directory", "write", "edit"],
+		reason: "yolo does not approve a command that could not be checked while the policy denies some commands",
+		why: "unparseable or over a work budget: nothing about what runs is known",
+	},
+	[BASH_SENTINELS.dynamicCommandName]: {
+		yolo: "deny-while-denied",
+		// `$CMD x`, `rm${IFS}x`: the program is named only when bash runs it. Its arguments are still judged on `path`.
+		hides: ["bash"],
+		reason:
+			"yolo does not approve a command whose name is only known when it runs while the policy denies some commands",
+		why: "the program that runs is not known, so no bash deny can be ruled out",
+	},
+	[BASH_SENTINELS.opaqueWrapper]: {
+		yolo: "approve",
+		why: 'code in another language (`python -c`, `bash -c "$X"`): yolo trusts the model with it, as documented',
+	},
+	[BASH_SENTINELS.indirectionWrapper]: {
+		yolo: "approve",
+		why: "the executed command was judged on its own; only the wrapper's own reach is unknown",
+	},
+	[BASH_SENTINELS.unresolvedPath]: {
+		yolo: "approve",
+		why: 'a computed path (`"$f"` in a loop) is the commonest agent idiom; its literal spellings were still judged',
+	},
+};
+
+/** Per composed ruleset: the surfaces some `deny` rule applies to, asked lazily and remembered. */
+const denyCache = new WeakMap<Ruleset, Map<string, boolean>>();
+
+/** True when some rule of `rules` denies on `surface` (a universal or wildcard surface counts). Pure, cached. */
+export function holdsDenyOn(rules: Ruleset, surface: string): boolean {
+	let known = denyCache.get(rules);
+	if (known === undefined) {
+		known = new Map();
+		denyCache.set(rules, known);
+	}
+	const cached = known.get(surface);
+	if (cached !== undefined) return cached;
+	const holds = rules.some((rule) => rule.action === "deny" && compileWildcard(rule.surface).test(surface));
+	known.set(surface, holds);
+	return holds;
+}
+
+/**
+ * Settles a floored ask under yolo. `rules` are the composed rules (session rules only ever allow, so they never add
+ * a deny). The floor's own reason ("too large to check: …") follows the row's in a denial.
+ */
+export function reconcileFloorWithYolo(outcome: GateOutcome, rules: Ruleset): YoloFloorVerdict {
+	if (outcome.basis !== "floor") throw new Error("reconcileFloorWithYolo needs a floored outcome");
+	const pattern = outcome.matchedPattern;
+	if (!isBashSentinel(pattern)) return { kind: "escalate" };
+	const row = YOLO_FLOOR_TABLE[pattern];
+	switch (row.yolo) {
+		case "approve":
+			return { kind: "approve" };
+		case "deny-while-denied": {
+			// SECURITY: padding past a budget (`true; ` x 5,000 then `rm -rf x`) must not turn yolo into an allow of `rm`.
+			if (!row.hides.some((surface) => holdsDenyOn(rules, surface))) return { kind: "approve" };
+			// The yolo clause first: a long floor reason (nested payloads) is cut at the end, never this.
+			const reason = outcome.reason === null ? row.reason : `${row.reason}: ${outcome.reason}`;
+			// SECURITY: the agent-facing denial never reproduces the command; a reason quoting it (`payload \`…\``) stays out.
+			const agentReason = outcome.reason?.includes("`") === true ? row.reason : reason;
+			return { kind: "deny", reason, agentReason };
+		}
+		default: {
+			const unhandled: never = row;
+			throw new Error(`unhandled yolo floor row ${String(unhandled)}`);
+		}
+	}
+}

@@ -1,0 +1,153 @@
+import type { Rule } from "@pi-permissions/policy";
+import { BASH_SENTINELS } from "@pi-permissions/presentation";
+import { describe, expect, it } from "vitest";
+import type { GateOutcome } from "../../src/gates/gate-outcome";
+import type { AskEscalator, AskRequest } from "../../src/pipeline/ask-escalator";
+import type { DecisionFact } from "../../src/pipeline/decision-fact";
+import { GateRunner } from "../../src/pipeline/gate-runner";
+import { holdsDenyOn, reconcileFloorWithYolo, YOLO_FLOOR_TABLE } from "../../src/pipeline/yolo-floor";
+import { bashCall, createEngine } from "../support/engine-fixture";
+import { INCOMPLETE_ROWS, YOLO_POLICY } from "./yolo-floor.cases";
+
+const CHECK_FAILED = "yolo does not approve a command that could not be checked while the policy denies some commands";
+const NAME_UNKNOWN = "yolo does not approve a command whose name is only known when it runs";
+
+function runner(config: unknown, yolo: boolean) {
+	const engine = createEngine({ config, yolo });
+	const facts: DecisionFact[] = [];
+	const asks: AskRequest[] = [];
+	const escalator: AskEscalator = {
+		async escalate(ask) {
+			asks.push(ask);
+			return { kind: "deny", reason: "test", decidedBy: "user" };
+		},
+	};
+	let n = 0;
+	const run = new GateRunner({
+		pipeline: engine.pipeline,
+		escalator,
+		sink: { emit: (fact) => facts.push(fact) },
+		ids: { next: () => `req-${++n}` },
+		sessionRules: engine.store,
+	});
+	return { engine, run, facts, asks };
+}
+
+describe("an incomplete analysis under yolo (issue 12 item 5)", () => {
+	const yolo = runner(YOLO_POLICY, true);
+	const plain = runner(YOLO_POLICY, false);
+
+	it.each(INCOMPLETE_ROWS)("$id ($shape) is $yolo under yolo with `rm *: deny`", { timeout: 30_000 }, async (row) => {
+		const before = yolo.asks.length;
+		const verdict = await yolo.run.run(bashCall(row.command));
+		expect(yolo.asks.length, "yolo never asks").toBe(before);
+		if (row.yolo === "allow") {
+			expect(verdict.kind).toBe("allow");
+			return;
+		}
+		expect(verdict).toMatchObject({ kind: "block", resolution: "policy_deny", gate: "tool" });
+		const denial = yolo.facts.at(-1);
+		expect(denial).toMatchObject({ result: "deny", decidedBy: "yolo", resolution: "policy_deny" });
+		const reason = String(denial?.reason);
+		expect(reason).toContain(row.limit === null ? NAME_UNKNOWN : CHECK_FAILED);
+		if (row.limit !== null) expect(reason).toContain(row.limit);
+		// The agent is told why, and never shown its own command back.
+		if (verdict.kind === "block") {
+			expect(verdict.reason).toContain(row.limit === null ? NAME_UNKNOWN : CHECK_FAILED);
+			expect(verdict.reason).not.toContain("rm -rf x");
+		}
+	});
+
+	it.each(INCOMPLETE_ROWS)("$id ($shape) is asked without yolo, naming the limit", { timeout: 30_000 }, (row) => {
+		const decision = plain.engine.pipeline.decide(bashCall(row.command));
+		expect(decision.combined.state).toBe("ask");
+		const tool = decision.outcomes.find((outcome) => outcome.gate === "tool");
+		expect(tool?.matchedPattern).toBe(row.plain);
+		if (row.plain === BASH_SENTINELS.unparseable && row.limit !== null) {
+			expect(tool?.reason).toContain(row.limit);
+			expect(tool?.payload?.evidence.find((item) => item.label === "not checked")?.text).toContain(row.limit);
+		}
+	});
+
+	it("approves an incomplete analysis under yolo when the policy denies nothing a command could reach", async () => {
+		const h = runner({ permission: { bash: { "*": "ask" }, mcp: { "*": "deny" } } }, true);
+		for (const command of ["( ls", `${"true; ".repeat(5000)}ls`, "$CMD x"]) {
+			expect((await h.run.run(bashCall(command))).kind, command).toBe("allow");
+		}
+		expect(h.facts.at(-1)).toMatchObject({ resolution: "auto_approved", decidedBy: "yolo" });
+	});
+
+	it("denies a dynamic command name under yolo only while a bash rule denies", async () => {
+		const pathOnly = runner({ permission: { bash: "ask", path: { "*.env": "deny" } } }, true);
+		expect((await pathOnly.run.run(bashCall("$CMD x"))).kind).toBe("allow");
+		expect(await pathOnly.run.run(bashCall("( ls"))).toMatchObject({ kind: "block", resolution: "policy_deny" });
+	});
+
+	it("keeps a deny of the whole text as the policy's own deny", async () => {
+		const verdict = await yolo.run.run(bashCall("rm x )"));
+		expect(verdict).toMatchObject({ kind: "block", resolution: "policy_deny" });
+		expect(yolo.facts.at(-1)).toMatchObject({ decidedBy: "policy", matchedPattern: "rm *" });
+	});
+});
+
+function floorOutcome(matchedPattern: string, reason: string | null = null): GateOutcome {
+	return {
+		gate: "tool",
+		surface: "bash",
+		value: "x",
+		state: "ask",
+		matchedPattern,
+		origin: null,
+		basis: "floor",
+		reason,
+		payload: null,
+		suggestion: null,
+	};
+}
+
+const deny = (surface: string): Rule => ({ surface, pattern: "x", action: "deny", origin: "global" });
+
+describe("YOLO_FLOOR_TABLE", () => {
+	const rows = Object.entries(YOLO_FLOOR_TABLE).map(([sentinel, row]) => ({ sentinel, row }));
+
+	it("has a row for every bash sentinel", () => {
+		expect(Object.keys(YOLO_FLOOR_TABLE).sort()).toEqual(Object.values(BASH_SENTINELS).sort());
+	});
+
+	it.each(rows)("$sentinel: yolo settles it as its row says, for each surface it hides", ({ sentinel, row }) => {
+		expect(reconcileFloorWithYolo(floorOutcome(sentinel), [])).toEqual({ kind: "approve" });
+		if (row.yolo === "approve") {
+			expect(reconcileFloorWithYolo(floorOutcome(sentinel), [deny("*")])).toEqual({ kind: "approve" });
+			return;
+		}
+		for (const surface of row.hides) {
+			expect(reconcileFloorWithYolo(floorOutcome(sentinel, "too large"), [deny(surface)]), surface).toEqual({
+				kind: "deny",
+				reason: `${row.reason}: too large`,
+				agentReason: `${row.reason}: too large`,
+			});
+		}
+		expect(reconcileFloorWithYolo(floorOutcome(sentinel), [deny("mcp"), deny("skill")])).toEqual({ kind: "approve" });
+	});
+
+	it("keeps a floor reason that quotes the command out of the agent's text", () => {
+		const verdict = reconcileFloorWithYolo(floorOutcome(BASH_SENTINELS.unparseable, "payload `rm x` is unparseable"), [
+			deny("bash"),
+		]);
+		expect(verdict).toMatchObject({ kind: "deny", agentReason: CHECK_FAILED });
+		if (verdict.kind === "deny") expect(verdict.reason).toContain("payload `rm x`");
+	});
+
+	it("escalates a floor it has no row for, never approving it", () => {
+		expect(reconcileFloorWithYolo(floorOutcome("<some-new-floor>"), [])).toEqual({ kind: "escalate" });
+	});
+});
+
+describe("holdsDenyOn", () => {
+	it("counts universal and wildcard surfaces, and only denies", () => {
+		expect(holdsDenyOn([deny("*")], "bash")).toBe(true);
+		expect(holdsDenyOn([deny("ba*")], "bash")).toBe(true);
+		expect(holdsDenyOn([deny("path")], "bash")).toBe(false);
+		expect(holdsDenyOn([{ ...deny("bash"), action: "ask" }], "bash")).toBe(false);
+	});
+});
