@@ -81,7 +81,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 const IMPORT =
-	/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)|require\(\s*["']([^"']+)["']\s*\)/g;
+	/(?:^|\n)\s*(?:import|export)\s[^;=(]*?[\s}*]from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)|require\(\s*["']([^"']+)["']\s*\)/g;
 
 function importsOf(file: string): { spec: string; typeOnly: boolean }[] {
 	const text = readFileSync(file, "utf8");

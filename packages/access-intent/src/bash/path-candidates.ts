@@ -17,8 +17,9 @@ import type { PathNormalizer } from "../path/path-normalizer";
 import { recordStateEffects } from "../path/shell-state-effects";
 import { ByBase } from "./by-base";
 import type { CommandUnit } from "./command-unit";
+import { awkReads } from "./effects/awk-program";
 import { sedWrites } from "./effects/sed-script";
-import { sedCommandLine } from "./effects/write-operand-table";
+import { awkCommandLine, sedCommandLine } from "./effects/write-operand-table";
 import { literalWordText, type ShellWord, unglobbedLiteralText } from "./shell-word";
 
 const DECLARATIONS = new Set(["export", "declare", "local", "readonly", "typeset"]);
@@ -106,6 +107,7 @@ class PathCollector {
 			});
 		}
 		if (unit.commandName === "sed") this.visitSedReads(unit, bases);
+		if (unit.commandName !== null && AWKS.has(unit.commandName)) this.visitAwkReads(unit, bases);
 		this.visitRedirects(unit, bases);
 		// Variables change after the unit's own words were expanded (`f=x; f=y cat $f` reads x).
 		this.recordEffects(unit, certain);
@@ -118,6 +120,18 @@ class PathCollector {
 			normalizer: this.normalizer,
 			lookup: this.lookup,
 		});
+	}
+
+	/** `awk '{ getline l < "f" }'`: files an awk program reads by its own syntax; a computed name is unresolved. */
+	private visitAwkReads(unit: CommandUnit, bases: Bases): void {
+		for (const program of awkCommandLine(unit.args.map(literalWordText)).sources) {
+			if (program === null) continue;
+			const reads = awkReads(program);
+			for (const file of reads.files) {
+				if (file !== "-" && file !== "/dev/stdin") this.visitText(file, null, "definite", bases, "none");
+			}
+			if (reads.computed) this.addUnresolved("a file an awk program names at run time");
+		}
 	}
 
 	/** `sed 'r FILE'`, `sed '1R FILE'`: files a literal sed script reads by its own syntax (issue 13). */
@@ -372,6 +386,9 @@ class PathCollector {
 const GLOB_CHAR = /[*?[]/;
 
 /** `2>/dev/null`, `&>/dev/null`, `2>&-`: nothing the unit writes to stderr is seen. */
+/** awk implementations whose programs are read for `getline <` files. */
+const AWKS: ReadonlySet<string> = new Set(["awk", "gawk", "mawk", "nawk", "busybox awk"]);
+
 function discardsStderr(unit: CommandUnit): boolean {
 	return unit.redirects.some((redirect) => {
 		const target = literalWordText(redirect.target);

@@ -28,7 +28,7 @@ function canonical(command: string): string[] {
 	return program.pathCandidates.flatMap((path) => (path.kind === "resolved" ? [path.canonical] : []));
 }
 
-describe("BashProgram.parse path candidates of sed's own reads", () => {
+describe("BashProgram.parse path candidates of sed's and awk's own reads", () => {
 	it.each([
 		["r", "sed 'r .env' notes.txt", "project/.env"],
 		["R with an address", "sed -n '1R link-to-env' notes.txt", "project/.env"],
@@ -36,6 +36,9 @@ describe("BashProgram.parse path candidates of sed's own reads", () => {
 		["after another command", "sed -n 'p;r ../other/file.txt' notes.txt", "other/file.txt"],
 		["absolute", `sed 'R ${"@HOME@"}/.ssh/id_rsa' notes.txt`, "home/.ssh/id_rsa"],
 		["inside braces", "sed '/x/{r .env\n}' notes.txt", "project/.env"],
+		["awk getline <", `awk 'BEGIN{while((getline l<".env")>0)print l}'`, "project/.env"],
+		["awk getline into a field", `awk '{ getline < "link-to-env"; print }' notes.txt`, "project/.env"],
+		["gawk -e", `gawk -e 'BEGIN { getline x < "../other/file.txt" }'`, "other/file.txt"],
 	])("%s: `%s` reads %s", (_label, command, file) => {
 		const text = command.replace("@HOME@", tree.path("home"));
 		expect(canonical(text)).toContain(tree.path(file));
@@ -45,7 +48,17 @@ describe("BashProgram.parse path candidates of sed's own reads", () => {
 		["a substitution only", "sed 's/r .env/x/' notes.txt"],
 		["sed does no tilde expansion", "sed 'R ~/.ssh/id_rsa' notes.txt"],
 		["a label named r", "sed ':r;n;br' notes.txt"],
+		["awk comparing with <", `awk '$1 < 3 { print }' notes.txt`],
+		["awk getline from its input", "awk '{ getline; print }' notes.txt"],
+		["a getline inside a string", `awk '{ print "getline < x" }' notes.txt`],
 	])("%s: `%s` reads no other file", (_label, command) => {
 		expect(canonical(command)).toEqual([tree.path("project/notes.txt")]);
+	});
+});
+
+describe("BashProgram.parse on an awk getline from a computed name", () => {
+	it("leaves the file unresolved", () => {
+		const program = BashProgram.parse(`awk '{ getline l < $2 }' notes.txt`, { parser, normalizer });
+		expect(program.pathCandidates.some((path) => path.kind !== "resolved")).toBe(true);
 	});
 });

@@ -1,7 +1,8 @@
 /**
  * Owns: reading an awk program as far as needed to name the files its `print`/`printf` statements write
- * (`print > "f"`, `printf … >> "f"`); a redirection to anything but a string literal is a file this reader cannot name.
- * Never: judges pipes to commands or `system()` (the effect tables own what runs) or reads (`getline <`).
+ * (`print > "f"`, `printf … >> "f"`) and its `getline` reads (`getline line < "f"`); a redirection to anything but a
+ * string literal is a file this reader cannot name.
+ * Never: judges pipes to commands or `system()` (the effect tables own what runs).
  */
 
 export interface AwkWrites {
@@ -22,6 +23,36 @@ export function awkWrites(program: string): AwkWrites {
 		if (target === null) continue;
 		if (target.kind === "file") files.push(target.name);
 		else computed = true;
+	}
+	return { files, computed };
+}
+
+export interface AwkReads {
+	/** File names read by `getline [var] < "file"`, as spelled. */
+	readonly files: readonly string[];
+	/** True when a `getline <` reads a computed name (`getline < f`, `getline < ("x" n)`). */
+	readonly computed: boolean;
+}
+
+const GETLINE_FROM = /\bgetline\b(?:[ \t]+[A-Za-z_][A-Za-z0-9_]*(?:\[[^\]]*\])?)?[ \t]*</g;
+
+/** The files `getline … < "file"` reads (issue 13, "reads are reads": `awk 'BEGIN{getline l < ".env"; print l}'`). */
+export function awkReads(program: string): AwkReads {
+	const files: string[] = [];
+	let computed = false;
+	const code = blankStringsAndComments(program);
+	for (const match of code.matchAll(GETLINE_FROM)) {
+		let next = (match.index ?? 0) + match[0].length;
+		while (code[next] === " " || code[next] === "\t") next++;
+		if (program[next] !== '"') {
+			computed = true;
+			continue;
+		}
+		const literal = stringLiteralAt(program, next);
+		const after = code.slice(literal.end).match(/^[ \t]*(.)?/)?.[1];
+		// SECURITY: `getline < "a" b` concatenates: the name is computed.
+		if (after !== undefined && !";\n})>".includes(after) && !/[&|]/.test(after)) computed = true;
+		else files.push(literal.text);
 	}
 	return { files, computed };
 }

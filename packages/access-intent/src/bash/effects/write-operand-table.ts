@@ -163,12 +163,15 @@ function sed(args: ArgTexts): WriteSelection[] {
 	return out;
 }
 
-function awk(args: ArgTexts): WriteSelection[] {
+/** An awk command line's program texts (`-e`/`--source` values, else its first operand; `null` when computed). */
+export function awkCommandLine(args: ArgTexts): {
+	readonly sources: readonly (string | null)[];
+	readonly programFiles: ReturnType<typeof optionValues>;
+} {
 	const scanned = scanOptions(args, {
 		shortValues: "fvFWEiel",
 		longValues: ["file", "assign", "field-separator", "exec", "include", "source", "load"],
 	});
-	const out: WriteSelection[] = [];
 	const programFiles = optionValues(scanned, "-f", "--file", "-E", "--exec", "-i", "--include");
 	const sources = optionValues(scanned, "-e", "--source").map((value) =>
 		value.kind === "text" ? value.text : (args[value.index] ?? null),
@@ -177,6 +180,12 @@ function awk(args: ArgTexts): WriteSelection[] {
 		const first = scanned.operands[0];
 		if (first !== undefined) sources.push(args[first] ?? null);
 	}
+	return { sources, programFiles };
+}
+
+function awk(args: ArgTexts): WriteSelection[] {
+	const out: WriteSelection[] = [];
+	const { sources, programFiles } = awkCommandLine(args);
 	// gawk's own output files: `-o[F]`/`--pretty-print[=F]`, `-p[F]`/`--profile[=F]`, `-d[F]`/`--dump-variables[=F]`.
 	for (const text of args) {
 		const own =
