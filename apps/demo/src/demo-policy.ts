@@ -9,6 +9,8 @@ export const DEMO_POLICY = {
 	permission: {
 		"*": "ask",
 		read: "allow",
+		// Bash writes meet the `write` rule too (ADR 0027); allowed here so each step shows one decision per call.
+		write: "allow",
 		bash: {
 			"*": "ask",
 			"ls *": "allow",
@@ -26,7 +28,7 @@ export const DEMO_POLICY = {
 
 export const DEMO_POLICY_SUMMARY: readonly string[] = [
 	"bash: ls, cat, wc, echo allowed · npm asked · rm -rf denied · anything else asked",
-	"path: *.env denied for every tool · read: allowed",
+	"path: *.env denied for every tool · read and write: allowed (protected files still ask)",
 ];
 
 /** The throwaway project: a secret, notes, and a test script `npm test` can run offline. */

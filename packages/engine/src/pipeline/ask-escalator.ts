@@ -20,9 +20,10 @@ export interface AskRequest {
 export type AskDecider = string;
 
 export type AskAnswer =
-	| { readonly kind: "allow-once"; readonly decidedBy: AskDecider }
+	/** `byPerson`: a person answered (here or in a parent session), not a rule or an authorizer link. */
+	| { readonly kind: "allow-once"; readonly decidedBy: AskDecider; readonly byPerson?: boolean }
 	/** Approve and record the ask's suggestion as session rules. */
-	| { readonly kind: "allow-session"; readonly decidedBy: AskDecider }
+	| { readonly kind: "allow-session"; readonly decidedBy: AskDecider; readonly byPerson?: boolean }
 	| { readonly kind: "deny"; readonly reason: string | null; readonly decidedBy: AskDecider }
 	/** Nobody could answer (no UI, no serving parent, timed out). */
 	| { readonly kind: "unavailable"; readonly reason: string; readonly decidedBy: AskDecider };

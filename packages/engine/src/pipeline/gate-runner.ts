@@ -11,7 +11,7 @@ import { AGENT_TAG, type LocalPromptPayload, renderAgentDenial } from "@pi-permi
 import type { GateName, GateOutcome } from "../gates/gate-outcome";
 import type { SkillInvocation } from "../gates/skill-input-gate";
 import { recordSessionApproval } from "../session/session-approval";
-import type { AskAnswer, AskEscalator } from "./ask-escalator";
+import type { AskAnswer, AskDecider, AskEscalator } from "./ask-escalator";
 import type { DecisionFact, DecisionResolution, DecisionSink, RequestIdGenerator } from "./decision-fact";
 import type { ToolCall } from "./tool-call";
 import type { PipelineDecision } from "./tool-call-pipeline";
@@ -77,11 +77,14 @@ export class GateRunner {
 					? decision.outcomes.filter((outcome) => outcome.state !== "ask")
 					: decision.outcomes;
 			const requestIds: string[] = [];
+			// One call, one human answer: once a person approved an ask of this call, its later asks (the same command
+			// seen by another gate) are approved with it, except a protected target's, which is always asked itself.
+			const answered: { approvedBy: AskDecider | null } = { approvedBy: null };
 			for (const outcome of acted) {
 				const requestId = this.options.ids.next();
 				current = { requestId, outcome };
 				requestIds.push(requestId);
-				const step = await this.resolve(call, decision, outcome, requestId);
+				const step = await this.resolve(call, decision, outcome, requestId, answered);
 				if (step.kind === "block") return step;
 			}
 			return { kind: "allow", requestIds };
@@ -110,6 +113,7 @@ export class GateRunner {
 		decision: PipelineDecision,
 		outcome: GateOutcome,
 		requestId: string,
+		answered: { approvedBy: AskDecider | null },
 	): Promise<Step> {
 		const fact = baseFact(call, requestId, outcome);
 		switch (outcome.state) {
@@ -156,7 +160,15 @@ export class GateRunner {
 						}
 					}
 				}
+				if (answered.approvedBy !== null && outcome.basis !== "protected") {
+					this.emit({ ...fact, payload, result: "allow", resolution: "user_approved", decidedBy: answered.approvedBy });
+					return CONTINUE;
+				}
 				const answer = await this.options.escalator.escalate({ requestId, call, outcome, payload });
+				// SECURITY: only a person's approval covers the call's other asks; a rule or an authorizer link answered
+				// this one ask alone (a model judge's allow of a path must not approve the command too).
+				if ((answer.kind === "allow-once" || answer.kind === "allow-session") && answer.byPerson === true)
+					answered.approvedBy = answer.decidedBy;
 				return this.answered(fact, outcome, payload, answer, requestId);
 			}
 			default: {

@@ -3,7 +3,13 @@
  * (with the access facts this session fixes for a forwarding hop), the terminal's decision becomes an `AskAnswer`.
  * Never: decides; a `gate_error` decision is rethrown so the runner blocks the call as the gate error it is.
  */
-import type { AccessFacts, AskDetails, DecisionSource, TerminalDecision } from "@pi-permissions/authority";
+import {
+	type AccessFacts,
+	type AskDetails,
+	type DecisionSource,
+	innermostDecisionSource,
+	type TerminalDecision,
+} from "@pi-permissions/authority";
 import type { AskAnswer, AskEscalator, AskRequest, GateOutcome } from "@pi-permissions/engine";
 
 /** The facts fixed for one asking outcome; `null` when a serving session must put the ask to a human. */
@@ -47,8 +53,12 @@ export function outcomeFacts(outcome: GateOutcome): AccessFacts | null {
 export function answerOf(decision: TerminalDecision): AskAnswer {
 	const decidedBy = deciderName(decision.decidedBy);
 	switch (decision.verdict) {
-		case "allow":
-			return decision.scope === "once" ? { kind: "allow-once", decidedBy } : { kind: "allow-session", decidedBy };
+		case "allow": {
+			const byPerson = innermostDecisionSource(decision.decidedBy).kind === "user";
+			return decision.scope === "once"
+				? { kind: "allow-once", decidedBy, byPerson }
+				: { kind: "allow-session", decidedBy, byPerson };
+		}
 		case "deny":
 			if (decision.decidedBy.kind === "gate_error") {
 				throw new Error(decision.decidedBy.reason);
