@@ -33,10 +33,14 @@ const PUSH_POLICY = {
 	},
 };
 
-/** The bash part of the recommended policy (`pi-permissions init`) that this scenario meets. */
+/**
+ * The bash part of the recommended policy (`pi-permissions init`) that this scenario meets, with the `write` tool
+ * allowed so the bash grant is the one offered (a bash delete also meets the `write` rule, ADR 0027).
+ */
 const RECOMMENDED_RM = {
 	permission: {
 		"*": "ask",
+		write: "allow",
 		bash: {
 			"*": "ask",
 			"rm -rf *": { action: "deny", reason: RM_REASON },
