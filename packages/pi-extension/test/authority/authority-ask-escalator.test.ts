@@ -7,12 +7,12 @@ const ANSWERS: readonly { name: string; decision: TerminalDecision; answer: AskA
 	{
 		name: "a one-time user approval",
 		decision: { verdict: "allow", scope: "once", decidedBy: { kind: "user", via: "select" } },
-		answer: { kind: "allow-once", decidedBy: "user" },
+		answer: { kind: "allow-once", decidedBy: "user", byPerson: true },
 	},
 	{
 		name: "a session approval",
 		decision: { verdict: "allow", scope: "requester-session", decidedBy: { kind: "user", via: "dialog" } },
-		answer: { kind: "allow-session", decidedBy: "user" },
+		answer: { kind: "allow-session", decidedBy: "user", byPerson: true },
 	},
 	{
 		name: "an authorizer's denial",
@@ -41,7 +41,29 @@ const ANSWERS: readonly { name: string; decision: TerminalDecision; answer: AskA
 			scope: "once",
 			decidedBy: { kind: "forwarded", responderSessionId: "p", decision: { kind: "user", via: "dialog" } },
 		},
-		answer: { kind: "allow-once", decidedBy: "parent" },
+		answer: { kind: "allow-once", decidedBy: "parent", byPerson: true },
+	},
+	{
+		name: "a parent's policy approval",
+		decision: {
+			verdict: "allow",
+			scope: "once",
+			decidedBy: {
+				kind: "forwarded",
+				responderSessionId: "p",
+				decision: { kind: "rule", surface: "bash", pattern: "git status *", origin: "global" },
+			},
+		},
+		answer: { kind: "allow-once", decidedBy: "parent", byPerson: false },
+	},
+	{
+		name: "an authorizer's approval",
+		decision: {
+			verdict: "allow",
+			scope: "once",
+			decidedBy: { kind: "authorizer", name: "ci", verdict: "allow", reason: null },
+		},
+		answer: { kind: "allow-once", decidedBy: "authorizer:ci", byPerson: false },
 	},
 ];
 
@@ -90,7 +112,7 @@ describe("AuthorityAskEscalator", () => {
 			outcome,
 			payload,
 		};
-		expect(await escalator.escalate(ask)).toEqual({ kind: "allow-once", decidedBy: "user" });
+		expect(await escalator.escalate(ask)).toEqual({ kind: "allow-once", decidedBy: "user", byPerson: true });
 		expect(seen).toEqual([
 			{
 				requestId: "req-1",
