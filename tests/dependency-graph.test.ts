@@ -1,6 +1,6 @@
 /**
- * Owns: enforcing ARCHITECTURE.md's dependency direction on every package's manifest and source imports.
- * Never: tolerates an edge by goodwill; a new edge needs ARCHITECTURE.md and this table to change together.
+ * Owns: enforcing docs/architecture.md's dependency direction on every package's manifest and source imports.
+ * Never: tolerates an edge by goodwill; a new edge needs docs/architecture.md and this table to change together.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -96,7 +96,7 @@ function importsOf(file: string): { spec: string; typeOnly: boolean }[] {
 const folderOf = (name: string) => name.slice(SCOPE.length);
 const PKGS = packages();
 
-describe("dependency direction (ARCHITECTURE.md)", () => {
+describe("dependency direction (docs/architecture.md)", () => {
 	it("knows every workspace package", () => {
 		for (const pkg of PKGS)
 			expect(Object.keys(ALLOWED), `${pkg.folder} is missing from the graph`).toContain(pkg.folder);

@@ -77,7 +77,7 @@ export function callReport(decided: DecidedCall): CallReport {
 	}
 }
 
-/** The `eval` line of a report (the wire shape ARCHITECTURE.md names, in that key order). */
+/** The `eval` line of a report (the wire shape docs/architecture.md names, in that key order). */
 export function evalRecord(id: string, report: CallReport): Record<string, unknown> {
 	return {
 		id,

@@ -299,7 +299,7 @@ export const BASH_DECISION_ROWS: readonly BashDecisionRow[] = [
 		matchedPattern: "<opaque-bash-wrapper>",
 		decidingUnit: "node -e 'console.log(1)'",
 		deviation:
-			"decision change (ARCHITECTURE.md, Access intent): inline interpreter code is an opaque payload and floors an allow to ask; the reference v26.3.1 does not floor it and allows",
+			"decision change (docs/architecture.md, Access intent): inline interpreter code is an opaque payload and floors an allow to ask; the reference v26.3.1 does not floor it and allows",
 	},
 	{
 		id: "PP-052",
