@@ -11,6 +11,7 @@ import { type DecideOptions, runDecide } from "./decide-command";
 import { type EvalOptions, runEval } from "./eval-command";
 import { EXIT_CODES, type ExitCode } from "./exit-code";
 import { type InitOptions, runInit } from "./init-command";
+import { runTest, type TestOptions } from "./test-command";
 
 function withPolicyOptions(command: Command): Command {
 	return command
@@ -93,6 +94,16 @@ export async function runCli(argv: readonly string[], host: CliHost): Promise<Ex
 		.option("--json", "print as JSON")
 		.action(async (options: ConfigCommandOptions) => {
 			exit = await runConfigValidate(host, options);
+		});
+
+	withPolicyOptions(
+		program
+			.command("test")
+			.description("run the examples in the policy (`tests`); each failure names the rule that decided; exit 1 on any"),
+	)
+		.option("--json", "print every example's result as JSON")
+		.action(async (options: TestOptions) => {
+			exit = await runTest(host, options);
 		});
 
 	program

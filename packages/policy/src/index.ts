@@ -16,7 +16,7 @@ export { configError, configWarning } from "./config/config-issue";
 export type { JsonSchemaDocument } from "./config/config-json-schema";
 export { buildConfigJsonSchema, CONFIG_SCHEMA_ID, renderConfigJsonSchema } from "./config/config-json-schema";
 export { salvageConfig } from "./config/config-salvage";
-export { DEPRECATED_CONFIG_KEYS, MAX_DENY_REASON_LENGTH } from "./config/config-schema";
+export { DEPRECATED_CONFIG_KEYS, MAX_DENY_REASON_LENGTH, POLICY_EXAMPLE_INPUT_KEYS } from "./config/config-schema";
 export type { ValidatedConfig } from "./config/config-validation";
 export { MAX_CONFIG_ISSUES, validateConfig } from "./config/config-validation";
 export type {
@@ -24,6 +24,7 @@ export type {
 	PatternMap,
 	PatternValue,
 	PermissionConfig,
+	PolicyExample,
 	ShellToolConfig,
 	SurfaceValue,
 } from "./config/permission-config";
