@@ -11,6 +11,7 @@ import { type DecideOptions, runDecide } from "./decide-command";
 import { type EvalOptions, runEval } from "./eval-command";
 import { EXIT_CODES, type ExitCode } from "./exit-code";
 import { type InitOptions, runInit } from "./init-command";
+import { type LintOptions, runLint } from "./lint/lint-command";
 import { runTest, type TestOptions } from "./test-command";
 
 function withPolicyOptions(command: Command): Command {
@@ -104,6 +105,20 @@ export async function runCli(argv: readonly string[], host: CliHost): Promise<Ex
 		.option("--json", "print every example's result as JSON")
 		.action(async (options: TestOptions) => {
 			exit = await runTest(host, options);
+		});
+
+	withPolicyOptions(
+		program
+			.command("lint")
+			.description(
+				"check the policy for shadowed rules, lifted denies and likely mistakes; exit 1 on errors (2 on warnings with --strict)",
+			)
+			.argument("[files...]", "lint these config files, each on its own, instead of the resolved scopes"),
+	)
+		.option("--json", "print the findings as one JSON document (see docs/configuration.md)")
+		.option("--strict", "exit 2 when there are warnings but no errors")
+		.action(async (files: string[], options: LintOptions) => {
+			exit = await runLint(host, files, options);
 		});
 
 	program

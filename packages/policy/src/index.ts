@@ -29,6 +29,8 @@ export type {
 	SurfaceValue,
 } from "./config/permission-config";
 export { CONFIG_DEFAULTS } from "./config/permission-config";
+export type { SurfaceKeyJudgement } from "./config/surface-keys";
+export { BUILTIN_TOOL_NAMES, judgeSurfaceKey, SURFACE_NAMES } from "./config/surface-keys";
 export { expandHome } from "./home-expansion";
 export type { PathFlavor, PathFlavorName } from "./path-flavor";
 export { POSIX_FLAVOR, pathFlavorFor, WIN32_FLAVOR } from "./path-flavor";
