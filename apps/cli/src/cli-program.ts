@@ -12,6 +12,7 @@ import { type EvalOptions, runEval } from "./eval-command";
 import { EXIT_CODES, type ExitCode } from "./exit-code";
 import { type InitOptions, runInit } from "./init-command";
 import { type LintOptions, runLint } from "./lint/lint-command";
+import { type ReplayOptions, runReplay } from "./replay/replay-command";
 import { runTest, type TestOptions } from "./test-command";
 
 function withPolicyOptions(command: Command): Command {
@@ -119,6 +120,21 @@ export async function runCli(argv: readonly string[], host: CliHost): Promise<Ex
 		.option("--strict", "exit 2 when there are warnings but no errors")
 		.action(async (files: string[], options: LintOptions) => {
 			exit = await runLint(host, files, options);
+		});
+
+	withPolicyOptions(
+		program
+			.command("replay")
+			.description(
+				"re-decide the tool calls of recorded Pi sessions: totals, most asked families, changes vs the review log",
+			)
+			.argument("[paths...]", "session files or directories (default: every session under the agent directory)"),
+	)
+		.option("--policy <file>", "decide with this config file as the global scope (what if)")
+		.option("--since <date>", "only calls recorded at or after this date (ISO 8601, e.g. 2026-01-31)")
+		.option("--json", "print the report as one JSON document")
+		.action(async (paths: string[], options: ReplayOptions) => {
+			exit = await runReplay(host, paths, options);
 		});
 
 	program
