@@ -117,4 +117,23 @@ describe("pi-permissions lint", () => {
 		expect(document.findings).toMatchObject([{ kind: "compound-bash-pattern", file, line: 3 }]);
 		expect(run.code).toBe(1);
 	});
+
+	it("reports a global deny that a project scope's plain action replaces", async () => {
+		tree.writeGlobal('{\n  "permission": {\n    "*": "ask",\n    "bash": { "*": "ask", "rm *": "deny" }\n  }\n}\n');
+		tree.writeProject({ permission: { bash: "allow" } });
+		const document = JSON.parse((await tree.run(["lint", "--json"])).stdout);
+		expect(document.findings).toMatchObject([
+			{ kind: "scope-lifts-deny", file: tree.globalFile, line: 4, pattern: "rm *", related: { scope: "project" } },
+		]);
+	});
+
+	it("places findings of an agent's frontmatter at their lines", async () => {
+		tree.writeGlobal({ permission: { "*": "ask" } });
+		const agent = tree.write(
+			join(tree.agentDir, "agents", "ops.md"),
+			'---\nname: ops\npermission:\n  bash:\n    "*": ask\n    "make && make install": deny\n---\nbody\n',
+		);
+		const document = JSON.parse((await tree.run(["lint", "--json", "--agent", "ops"])).stdout);
+		expect(document.findings).toMatchObject([{ kind: "compound-bash-pattern", file: agent, line: 6, scope: "agent" }]);
+	});
 });
