@@ -121,6 +121,21 @@ describe("pi-permissions replay", () => {
 		expect(report.changes).toMatchObject([{ toolCallId: "c3", was: "allow", now: "ask" }]);
 	});
 
+	it("does not compare calls whose id appears in more than one session", async () => {
+		tree.write(
+			join(tree.agentDir, "sessions", "--project--", "2026_s-3.jsonl"),
+			sessionText(tree.project, [{ id: "c1", tool: "bash", input: { command: "git push x" } }]),
+		);
+		tree.write(
+			join(tree.agentDir, "extensions", "pi-permissions", "logs", "review.jsonl"),
+			`${JSON.stringify({ event: "permission_decision", toolCallId: "c1", result: "allow", resolution: "policy_allow" })}\n`,
+		);
+		const report = await replay();
+		expect(report.calls).toBe(7);
+		expect(report.compared).toBe(0);
+		expect(report.changes).toEqual([]);
+	});
+
 	it("decides with --policy as the global scope (what if)", async () => {
 		const stricter = tree.write(join(tree.root, "strict.json"), {
 			permission: { ...POLICY.permission, read: "ask" },

@@ -87,6 +87,11 @@ export async function runReplay(host: CliHost, paths: readonly string[], options
 		if ((await host.history.kind(log)) === "file") await reviewLogDecisions(host.history.lines(log), recorded);
 	}
 
+	// An id seen in more than one recorded call (a scripted provider's `call_1` in every session) cannot be joined to
+	// one review log record; such calls are replayed but not compared.
+	const seen = new Map<string, number>();
+	for (const call of calls)
+		if (call.toolCallId !== null) seen.set(call.toolCallId, (seen.get(call.toolCallId) ?? 0) + 1);
 	const parser = await BashParser.load();
 	const engines = new Map<string, CliEngine>();
 	const totals: Counts = { allow: 0, ask: 0, deny: 0 };
@@ -115,7 +120,8 @@ export async function runReplay(host: CliHost, paths: readonly string[], options
 				families.set(key, { suggestion: report.suggestion, count: 1, example: report.value ?? "" });
 			else family.count += 1;
 		}
-		const was = call.toolCallId === null ? undefined : recorded.get(call.toolCallId);
+		const unique = call.toolCallId !== null && seen.get(call.toolCallId) === 1;
+		const was = unique && call.toolCallId !== null ? recorded.get(call.toolCallId) : undefined;
 		if (was !== undefined && call.toolCallId !== null) {
 			compared += 1;
 			if (was !== action) {
