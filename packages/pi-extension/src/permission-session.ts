@@ -42,6 +42,9 @@ import { SessionRunner } from "./session/session-runner";
 
 export type { PermissionSessionDeps, SessionEdges, SessionFacts } from "./session/session-facts";
 
+/** Policy examples decided at session start at most. */
+export const MAX_STARTUP_EXAMPLES = 200;
+
 export class PermissionSession {
 	private unpublish: (() => void) | null = null;
 	private activeSkills: readonly ActiveSkill[] = [];
@@ -279,7 +282,14 @@ export class PermissionSession {
 	 */
 	async exampleWarnings(): Promise<string[]> {
 		const lines: string[] = [];
-		for (const scoped of examplesOf(this.config.scopes)) {
+		const examples = examplesOf(this.config.scopes);
+		// Start-up stays quick whatever a file holds; the CLI's `test` runs every example.
+		if (examples.length > MAX_STARTUP_EXAMPLES) {
+			lines.push(
+				`pi-permissions: only the first ${MAX_STARTUP_EXAMPLES} of ${examples.length} policy examples are checked at start-up; run \`pi-permissions test\` for all`,
+			);
+		}
+		for (const scoped of examples.slice(0, MAX_STARTUP_EXAMPLES)) {
 			const agent = scoped.example.agent ?? this.agentName;
 			if (agent !== this.agentName) continue;
 			const input = exampleInput(scoped.example, this.policy.shellTools);
