@@ -125,6 +125,11 @@ export class CliEngine {
 		return new CliEngine(host, setup, await BashParser.load());
 	}
 
+	/** An engine over an already loaded parser (`replay` builds one per recorded cwd). */
+	static withParser(host: CliHost, setup: PolicySetup, parser: BashParser): CliEngine {
+		return new CliEngine(host, setup, parser);
+	}
+
 	/** The loaded config and composed policy of `agent` (`null`: the main session), loaded once per invocation. */
 	async policyOf(agent: string | null): Promise<LoadedPolicy> {
 		const cached = this.policies.get(agent);

@@ -23,6 +23,16 @@ export interface NewFileWriter {
 	writeNew(path: string, text: string): Promise<NewFileResult>;
 }
 
+/** What `replay` reads: Pi's session files and the review log. Read only. */
+export interface HistoryReader {
+	/** What is at `path`; never rejects. */
+	kind(path: string): Promise<"file" | "directory" | "missing" | "other">;
+	/** Every `.jsonl` file under `directory`, recursively, sorted; an unreadable directory is skipped. */
+	jsonlFiles(directory: string): Promise<string[]>;
+	/** The lines of a text file, read as a stream; iterating may reject when the file cannot be read. */
+	lines(file: string): AsyncIterable<string>;
+}
+
 export interface CliHost {
 	/** The process environment as a plain record. */
 	readonly env: Readonly<Record<string, string | undefined>>;
@@ -38,4 +48,7 @@ export interface CliHost {
 	readonly configFileSystem: ConfigFileSystem;
 	readonly probe: FileSystemProbe;
 	readonly files: NewFileWriter;
+	readonly history: HistoryReader;
+	/** Whether stderr is a terminal (progress bars are drawn only there). */
+	readonly stderrIsTerminal: boolean;
 }

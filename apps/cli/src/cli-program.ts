@@ -11,6 +11,9 @@ import { type DecideOptions, runDecide } from "./decide-command";
 import { type EvalOptions, runEval } from "./eval-command";
 import { EXIT_CODES, type ExitCode } from "./exit-code";
 import { type InitOptions, runInit } from "./init-command";
+import { type LintOptions, runLint } from "./lint/lint-command";
+import { type ReplayOptions, runReplay } from "./replay/replay-command";
+import { runTest, type TestOptions } from "./test-command";
 
 function withPolicyOptions(command: Command): Command {
 	return command
@@ -93,6 +96,45 @@ export async function runCli(argv: readonly string[], host: CliHost): Promise<Ex
 		.option("--json", "print as JSON")
 		.action(async (options: ConfigCommandOptions) => {
 			exit = await runConfigValidate(host, options);
+		});
+
+	withPolicyOptions(
+		program
+			.command("test")
+			.description("run the examples in the policy (`tests`); each failure names the rule that decided; exit 1 on any"),
+	)
+		.option("--json", "print every example's result as JSON")
+		.action(async (options: TestOptions) => {
+			exit = await runTest(host, options);
+		});
+
+	withPolicyOptions(
+		program
+			.command("lint")
+			.description(
+				"check the policy for shadowed rules, lifted denies and likely mistakes; exit 1 on errors (2 on warnings with --strict)",
+			)
+			.argument("[files...]", "lint these config files, each on its own, instead of the resolved scopes"),
+	)
+		.option("--json", "print the findings as one JSON document (see docs/configuration.md)")
+		.option("--strict", "exit 2 when there are warnings but no errors")
+		.action(async (files: string[], options: LintOptions) => {
+			exit = await runLint(host, files, options);
+		});
+
+	withPolicyOptions(
+		program
+			.command("replay")
+			.description(
+				"re-decide the tool calls of recorded Pi sessions: totals, most asked families, changes vs the review log",
+			)
+			.argument("[paths...]", "session files or directories (default: every session under the agent directory)"),
+	)
+		.option("--policy <file>", "decide with this config file as the global scope (what if)")
+		.option("--since <date>", "only calls recorded at or after this date (ISO 8601, e.g. 2026-01-31)")
+		.option("--json", "print the report as one JSON document")
+		.action(async (paths: string[], options: ReplayOptions) => {
+			exit = await runReplay(host, paths, options);
 		});
 
 	program

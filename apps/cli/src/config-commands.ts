@@ -1,15 +1,17 @@
 /**
  * Owns: `config show` (the effective ruleset in evaluation order, each rule with its origin and file, the effective
  * settings, scopes and notices) and `config validate` (every scope's status and each issue with file, line, column,
- * key path and fix; exit 1 on any error).
+ * key path and fix, then the policy's examples (`tests`) run as `pi-permissions test` runs them; exit 1 on any error
+ * or failing example).
  * Never: writes config files or decides calls.
  */
 import { ConfigLoader, formatConfigLoadIssue, formatKeyPath } from "@pi-permissions/engine";
 import { pathFlavorFor, type RuleOrigin } from "@pi-permissions/policy";
-import { loadPolicy } from "./cli-engine";
+import { CliEngine, loadPolicy } from "./cli-engine";
 import type { CliHost } from "./cli-host";
 import { configNoticeLines } from "./config-notices";
 import { type PolicyOptions, resolvePolicySetup } from "./config-options";
+import { exampleRecord, exampleRunText, failuresOf, runExamples } from "./example-run";
 import { EXIT_CODES, type ExitCode } from "./exit-code";
 import { colorsFor } from "./report-text";
 
@@ -62,14 +64,18 @@ export async function runConfigShow(host: CliHost, options: ConfigCommandOptions
 }
 
 export async function runConfigValidate(host: CliHost, options: ConfigCommandOptions): Promise<ExitCode> {
-	const { load } = await loadFor(host, options);
+	const engine = await CliEngine.create(host, resolvePolicySetup(host, options));
+	const loaded = await engine.policyOf(engine.setup.defaultAgent);
+	const { load } = loaded;
 	const errors = load.issues.filter((issue) => issue.severity === "error").length;
-	const exit = errors > 0 ? EXIT_CODES.usage : EXIT_CODES.allow;
+	const verdicts = await runExamples(engine, loaded);
+	const failed = failuresOf(verdicts).length;
+	const exit = errors > 0 || failed > 0 ? EXIT_CODES.usage : EXIT_CODES.allow;
 	if (options.json === true) {
 		const issues = load.issues.map((issue) => ({ ...issue, keyPath: formatKeyPath(issue.keyPath) }));
-		host.stdout.write(
-			`${JSON.stringify({ valid: errors === 0, scopes: load.reports, issues, notices: load.notices })}\n`,
-		);
+		const examples = verdicts.map(exampleRecord);
+		const valid = errors === 0 && failed === 0;
+		host.stdout.write(`${JSON.stringify({ valid, scopes: load.reports, issues, notices: load.notices, examples })}\n`);
 		return exit;
 	}
 	let text = "";
@@ -77,10 +83,13 @@ export async function runConfigValidate(host: CliHost, options: ConfigCommandOpt
 		text += `${report.scope.padEnd(14)} ${report.status.padEnd(8)} ${report.file ?? "-"}\n`;
 	for (const issue of load.issues) text += `${formatConfigLoadIssue(issue)}\n`;
 	for (const notice of load.notices) text += `${notice.file}: notice: ${notice.message}\n`;
+	if (verdicts.length > 0) text += exampleRunText(verdicts);
 	text +=
 		errors > 0
 			? `${errors} error(s): invalid non-global scopes fail closed (every allow becomes ask)\n`
-			: "config valid\n";
+			: failed > 0
+				? `${failed} example(s) fail: the policy does not decide them as written\n`
+				: "config valid\n";
 	host.stdout.write(text);
 	return exit;
 }

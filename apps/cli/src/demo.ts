@@ -13,6 +13,7 @@ import { createNodeConfigFileSystem } from "@pi-permissions/engine";
 import type { CliHost } from "./cli-host";
 import { runDemo } from "./demo-script";
 import { createNodeFileWriter } from "./node-file-writer";
+import { createNodeHistoryReader } from "./node-history-reader";
 import { recommendedPolicyText } from "./recommended-policy";
 
 // A reader that stops early (`| head`) closes the pipe; that ends the output, it is not a failure.
@@ -45,6 +46,8 @@ try {
 		configFileSystem: createNodeConfigFileSystem(),
 		probe: createNodeFileSystemProbe(),
 		files: createNodeFileWriter(),
+		history: createNodeHistoryReader(),
+		stderrIsTerminal: false,
 	};
 	process.exitCode = await runDemo(host, {
 		policyFile,

@@ -9,6 +9,7 @@ import { createNodeConfigFileSystem } from "@pi-permissions/engine";
 import type { CliHost } from "./cli-host";
 import { runCli } from "./cli-program";
 import { createNodeFileWriter } from "./node-file-writer";
+import { createNodeHistoryReader } from "./node-history-reader";
 
 // A reader that stops early (`| head`) closes the pipe; that ends the output, it is not a failure.
 process.stdout.on("error", (error: NodeJS.ErrnoException) => {
@@ -28,6 +29,8 @@ const host: CliHost = {
 	configFileSystem: createNodeConfigFileSystem(),
 	probe: createNodeFileSystemProbe(),
 	files: createNodeFileWriter(),
+	history: createNodeHistoryReader(),
+	stderrIsTerminal: process.stderr.isTTY === true,
 };
 
 process.exitCode = await runCli(process.argv.slice(2), host);

@@ -14,7 +14,21 @@ export type {
 export { ConfigLoader } from "./config/config-loader";
 export type { AgentDirInput, ConfigLocations, LocationInput } from "./config/config-locations";
 export { AGENT_DIR_ENV, configLocations, resolveAgentDir } from "./config/config-locations";
+export type { ConfigSource } from "./config/config-source-map";
+export { readConfigSource } from "./config/config-source-map";
+export type { ConfigFileFormat, InterpretedScope } from "./config/config-text-interpretation";
+export { interpretConfigText } from "./config/config-text-interpretation";
 export { DEFAULT_MAX_CONFIG_BYTES, DEFAULT_REREAD_DELAYS_MS } from "./config/scope-file-reader";
+export type { ExampleDecision, ExampleVerdict, ScopedExample } from "./examples/policy-examples";
+export {
+	decidingRule,
+	describeExample,
+	exampleFailureLine,
+	exampleInput,
+	exampleLocation,
+	examplesOf,
+	judgeExample,
+} from "./examples/policy-examples";
 export type { GateName, GateOutcome, OutcomeBasis } from "./gates/gate-outcome";
 export { GATE_ORDER, mostRestrictiveOutcome } from "./gates/gate-outcome";
 export type { SkillInvocation } from "./gates/skill-input-gate";

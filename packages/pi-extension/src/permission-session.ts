@@ -10,7 +10,12 @@ import type { SessionAuthority } from "@pi-permissions/authority";
 import {
 	type ActiveSkill,
 	type ConfigLoadResult,
+	exampleFailureLine,
+	exampleInput,
+	exampleLocation,
+	examplesOf,
 	type GateRunner,
+	judgeExample,
 	PermissionQuery,
 	type RunVerdict,
 	SKILL_SURFACE,
@@ -36,6 +41,9 @@ import type { PermissionSessionDeps, SessionFacts } from "./session/session-fact
 import { SessionRunner } from "./session/session-runner";
 
 export type { PermissionSessionDeps, SessionEdges, SessionFacts } from "./session/session-facts";
+
+/** Policy examples decided at session start at most. */
+export const MAX_STARTUP_EXAMPLES = 200;
 
 export class PermissionSession {
 	private unpublish: (() => void) | null = null;
@@ -261,6 +269,45 @@ export class PermissionSession {
 	 */
 	async prepare(availableTools: readonly string[]): Promise<void> {
 		await this.runners.warmUp(availableTools, this.activeSkills, this.agentName);
+	}
+
+	/** Whether any loaded scope carries policy examples (the `tests` key). */
+	get hasExamples(): boolean {
+		return examplesOf(this.config.scopes).length > 0;
+	}
+
+	/**
+	 * The start-up warning of each policy example (the `tests` key) this session's policy fails. Examples naming
+	 * another agent are left to `pi-permissions test`. Never rejects: an example that cannot be decided is a warning.
+	 */
+	async exampleWarnings(): Promise<string[]> {
+		const lines: string[] = [];
+		const examples = examplesOf(this.config.scopes);
+		// Start-up stays quick whatever a file holds; the CLI's `test` runs every example.
+		if (examples.length > MAX_STARTUP_EXAMPLES) {
+			lines.push(
+				`pi-permissions: only the first ${MAX_STARTUP_EXAMPLES} of ${examples.length} policy examples are checked at start-up; run \`pi-permissions test\` for all`,
+			);
+		}
+		for (const scoped of examples.slice(0, MAX_STARTUP_EXAMPLES)) {
+			const agent = scoped.example.agent ?? this.agentName;
+			if (agent !== this.agentName) continue;
+			const input = exampleInput(scoped.example, this.policy.shellTools);
+			try {
+				const decision = await this.runners.decideExample({
+					toolName: scoped.example.tool,
+					input,
+					agentName: this.agentName,
+					toolCallId: null,
+				});
+				const verdict = judgeExample(scoped, decision);
+				if (verdict.kind === "fail") lines.push(`pi-permissions: ${exampleFailureLine(verdict)}`);
+			} catch (error) {
+				const message = error instanceof Error ? error.message : String(error);
+				lines.push(`pi-permissions: example ${exampleLocation(scoped)} could not be decided: ${message}`);
+			}
+		}
+		return lines;
 	}
 
 	/** Publishes this session's service under its id (a session without an id publishes none). Idempotent. */

@@ -16,7 +16,7 @@ export { configError, configWarning } from "./config/config-issue";
 export type { JsonSchemaDocument } from "./config/config-json-schema";
 export { buildConfigJsonSchema, CONFIG_SCHEMA_ID, renderConfigJsonSchema } from "./config/config-json-schema";
 export { salvageConfig } from "./config/config-salvage";
-export { DEPRECATED_CONFIG_KEYS, MAX_DENY_REASON_LENGTH } from "./config/config-schema";
+export { DEPRECATED_CONFIG_KEYS, MAX_DENY_REASON_LENGTH, POLICY_EXAMPLE_INPUT_KEYS } from "./config/config-schema";
 export type { ValidatedConfig } from "./config/config-validation";
 export { MAX_CONFIG_ISSUES, validateConfig } from "./config/config-validation";
 export type {
@@ -24,10 +24,13 @@ export type {
 	PatternMap,
 	PatternValue,
 	PermissionConfig,
+	PolicyExample,
 	ShellToolConfig,
 	SurfaceValue,
 } from "./config/permission-config";
 export { CONFIG_DEFAULTS } from "./config/permission-config";
+export type { SurfaceKeyJudgement } from "./config/surface-keys";
+export { BUILTIN_TOOL_NAMES, judgeSurfaceKey, SURFACE_NAMES } from "./config/surface-keys";
 export { expandHome } from "./home-expansion";
 export type { PathFlavor, PathFlavorName } from "./path-flavor";
 export { POSIX_FLAVOR, pathFlavorFor, WIN32_FLAVOR } from "./path-flavor";

@@ -6,6 +6,7 @@ describe("@pi-permissions/policy public API", () => {
 		expect(Object.keys(policy).sort()).toEqual(
 			[
 				"BASH_ARITY_TABLE",
+				"BUILTIN_TOOL_NAMES",
 				"CONFIG_DEFAULTS",
 				"CONFIG_SCHEMA_ID",
 				"CompiledPolicy",
@@ -16,8 +17,10 @@ describe("@pi-permissions/policy public API", () => {
 				"MCP_SURFACE",
 				"PATH_SURFACES",
 				"PERMISSION_STATES",
+				"POLICY_EXAMPLE_INPUT_KEYS",
 				"POSIX_FLAVOR",
 				"SCOPE_NAMES",
+				"SURFACE_NAMES",
 				"SessionRuleStore",
 				"UNIVERSAL_SURFACE",
 				"WIN32_FLAVOR",
@@ -33,6 +36,7 @@ describe("@pi-permissions/policy public API", () => {
 				"hasWildcard",
 				"isCatchAll",
 				"isPermissionState",
+				"judgeSurfaceKey",
 				"mcpSessionPattern",
 				"mergedPermissionConfig",
 				"mostRestrictive",

@@ -12,6 +12,7 @@ import { createNodeConfigFileSystem } from "@pi-permissions/engine";
 import type { CliHost } from "../../src/cli-host";
 import { runCli } from "../../src/cli-program";
 import { createNodeFileWriter } from "../../src/node-file-writer";
+import { createNodeHistoryReader } from "../../src/node-history-reader";
 
 export interface CliRun {
 	readonly code: number;
@@ -24,6 +25,7 @@ export interface RunOptions {
 	readonly stdin?: Iterable<string> | AsyncIterable<string>;
 	readonly env?: Readonly<Record<string, string | undefined>>;
 	readonly color?: boolean;
+	readonly stderrIsTerminal?: boolean;
 	/** The directory the CLI is "started in" (default: the project). */
 	readonly cwd?: string;
 }
@@ -95,6 +97,8 @@ export class ConfigTree {
 			configFileSystem: createNodeConfigFileSystem(),
 			probe: createNodeFileSystemProbe(),
 			files: createNodeFileWriter(),
+			history: createNodeHistoryReader(),
+			stderrIsTerminal: options.stderrIsTerminal ?? false,
 		};
 		return { host, output: () => ({ stdout, stderr }) };
 	}

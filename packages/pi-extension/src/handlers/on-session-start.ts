@@ -1,11 +1,13 @@
 /**
  * Owns: the `session_start` handler: watch the subagent lifecycle, open this Pi session's permission session (load
- * config, compose, select the terminal), publish its service, show the startup warnings and the status indicator and
- * start serving subagents' forwarded asks when there is UI, and announce `permissions:ready` with the session id.
+ * config, compose, select the terminal), publish its service, show the startup warnings (with each policy example
+ * the policy fails) and the status indicator and start serving subagents' forwarded asks when there is UI, and
+ * announce `permissions:ready` with the session id.
  * Never: lets a failure escape into Pi; a session that failed to open makes every tool call block (fail closed).
  */
 import type { EventBus, ExtensionContext, SessionStartEvent } from "@earendil-works/pi-coding-agent";
 import type { ExtensionState } from "../extension-state";
+import type { PermissionSession } from "../permission-session";
 import { PERMISSIONS_READY_CHANNEL } from "../service/permissions-service";
 import { startupWarnings } from "../startup-warnings";
 import { STATUS_KEY, statusText } from "../status-indicator";
@@ -19,6 +21,7 @@ export function onSessionStart(state: ExtensionState, events: EventBus) {
 			session.publishService();
 			if (ctx.hasUI) {
 				for (const line of startupWarnings(session.config, session.policy)) ctx.ui.notify(line, "warning");
+				if (session.hasExamples) await showExampleWarnings(state, session, ctx);
 				ctx.ui.setStatus(STATUS_KEY, statusText(session.policy));
 				// A root session with UI drains its children's asks until close (a subagent with UI does not serve).
 				await session.startServing();
@@ -31,6 +34,17 @@ export function onSessionStart(state: ExtensionState, events: EventBus) {
 			}
 		}
 	};
+}
+
+/** Examples are decided by the real pipeline, which needs the parser; a failure here never stops the start. */
+async function showExampleWarnings(state: ExtensionState, session: PermissionSession, ctx: ExtensionContext) {
+	try {
+		await state.warm(session);
+		for (const line of await session.exampleWarnings()) ctx.ui.notify(line, "warning");
+	} catch (error) {
+		const message = error instanceof Error ? error.message : String(error);
+		ctx.ui.notify(`pi-permissions: the policy examples could not be checked: ${message}`, "warning");
+	}
 }
 
 function announce(events: EventBus, sessionId: string): void {

@@ -8,9 +8,13 @@ import type { BashParser, PathNormalizer } from "@pi-permissions/access-intent";
 import type { IdGenerator, SessionAuthority } from "@pi-permissions/authority";
 import {
 	type ActiveSkill,
+	type AskRequest,
+	type DecisionFact,
 	type DecisionSink,
+	type ExampleDecision,
 	GateRunner,
 	type PolicyProvider,
+	type ToolCall,
 	ToolCallPipeline,
 } from "@pi-permissions/engine";
 import { SessionRuleStore } from "@pi-permissions/policy";
@@ -87,6 +91,68 @@ export class SessionRunner {
 		} catch {
 			// Warming is an optimisation; the first real call builds or decides afresh.
 		}
+	}
+
+	/**
+	 * Decides one policy example's call as a real call would be decided, detached like the warm-up (silent sink, own
+	 * ids, empty grants, every tool known) and with an escalator that only records the ask: the example's `ask`.
+	 * Rejects before the parser is warm.
+	 */
+	async decideExample(call: ToolCall): Promise<ExampleDecision> {
+		const { deps } = this;
+		const parser = deps.parser.current;
+		if (parser === null) throw new Error("the bash parser is not loaded");
+		const sessionRules = new SessionRuleStore();
+		const pipeline = new ToolCallPipeline({
+			policies: deps.policies,
+			sessionRules,
+			parser,
+			normalizer: deps.normalizer,
+			extractors: deps.extensions.extractors,
+			infrastructureDirs: [],
+			availableTools: null,
+			mcpServers: [],
+			activeSkills: [],
+			requester: { sessionId: deps.sessionId, subagent: deps.authority.isSubagent },
+			...(deps.agentDir === undefined ? {} : { agentDir: deps.agentDir }),
+		});
+		let asked: AskRequest | null = null;
+		const facts: DecisionFact[] = [];
+		let ids = 0;
+		const detached = new GateRunner({
+			pipeline,
+			escalator: {
+				escalate: async (request) => {
+					asked = request;
+					return { kind: "unavailable", reason: "a policy example is never asked", decidedBy: "example" };
+				},
+			},
+			sink: { emit: (fact) => facts.push(fact) },
+			ids: { next: () => `example-${++ids}` },
+			sessionRules,
+		});
+		const verdict = await detached.run(call);
+		const request = asked as AskRequest | null;
+		if (request !== null && verdict.kind === "block") {
+			const { outcome } = request;
+			return {
+				action: "ask",
+				surface: outcome.surface,
+				value: outcome.value,
+				matchedPattern: outcome.matchedPattern,
+				origin: outcome.origin,
+				reason: outcome.reason,
+			};
+		}
+		const fact = verdict.kind === "allow" ? facts.at(-1) : facts.findLast((candidate) => candidate.result === "deny");
+		return {
+			action: verdict.kind === "allow" ? "allow" : "deny",
+			surface: fact?.surface ?? null,
+			value: fact?.value ?? null,
+			matchedPattern: fact?.matchedPattern ?? null,
+			origin: fact?.origin ?? null,
+			reason: fact?.reason ?? null,
+		};
 	}
 
 	private cachedFor(availableTools: readonly string[], skills: readonly ActiveSkill[]): CachedRunner {

@@ -35,7 +35,14 @@ export type ScopeOutcome =
 export type EffectiveSettings = Required<
 	Omit<
 		PermissionConfig,
-		"permission" | "shellTools" | "$schema" | "toolInputPreviewMaxLength" | "toolTextSummaryMaxLength" | "knownTools"
+		| "permission"
+		| "shellTools"
+		| "$schema"
+		| "toolInputPreviewMaxLength"
+		| "toolTextSummaryMaxLength"
+		| "knownTools"
+		// Examples are read per scope by the tools that run them; they are not a setting and never decide.
+		| "tests"
 	>
 >;
 
@@ -169,6 +176,7 @@ function stripDeprecated(settings: MergedScopes["settings"]): Partial<EffectiveS
 		toolInputPreviewMaxLength: _a,
 		toolTextSummaryMaxLength: _b,
 		knownTools: _known,
+		tests: _tests,
 		...rest
 	} = settings;
 	return rest;

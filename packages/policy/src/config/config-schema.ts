@@ -92,6 +92,55 @@ function uniqueNames(names: readonly string[], context: z.RefinementCtx): void {
 	});
 }
 
+// ── `tests`: examples inside the policy (issue 17, ADR 0035). Self-contained: the schema rows of one key. ──
+
+/** The keys of one example that say what the call's input is; an example names exactly one of them. */
+export const POLICY_EXAMPLE_INPUT_KEYS = ["command", "path", "input"] as const;
+
+function exactlyOneInput(example: Readonly<Record<string, unknown>>, context: z.RefinementCtx): void {
+	const given = POLICY_EXAMPLE_INPUT_KEYS.filter((key) => example[key] !== undefined);
+	if (given.length !== 1) {
+		context.addIssue({ code: "custom", message: "exactly one of command, path, input", path: [] });
+	}
+}
+
+export const policyExampleSchema = documented(
+	z
+		.strictObject({
+			name: documented(z.string().min(1), {
+				description: "A short name for the example, shown when it fails.",
+			}).exactOptional(),
+			tool: documented(z.string().min(1), { description: "The tool the example calls: `bash`, `read`, `write`, …" }),
+			command: documented(z.string(), {
+				description: "Short form for `bash` and shell tools: the command text.",
+			}).exactOptional(),
+			path: documented(z.string(), {
+				description: "Short form for file tools (`read`, `write`, `edit`, `grep`, `find`, `ls`): the path.",
+			}).exactOptional(),
+			input: documented(z.record(z.string(), z.unknown()), {
+				description: "The full tool input, as the model would send it.",
+			}).exactOptional(),
+			agent: documented(z.string().min(1), {
+				description: "Decide as this agent (its `permission:` frontmatter applies).",
+			}).exactOptional(),
+			expect: documented(z.enum(["allow", "ask", "deny"]), {
+				description: "The decision the policy must reach for this call.",
+			}),
+		})
+		.superRefine(exactlyOneInput),
+	{
+		id: "policyExample",
+		description: "One example call and the decision it must get; give exactly one of `command`, `path` or `input`.",
+	},
+);
+
+export const policyExamplesSchema = documented(z.array(policyExampleSchema), {
+	description:
+		"Examples the policy must satisfy; `pi-permissions test` and `config validate` run them, Pi warns at start-up when one fails.",
+}).exactOptional();
+
+// ── end of `tests` ──
+
 export const configSchema = documented(
 	z.strictObject({
 		$schema: documented(z.string(), {
@@ -186,6 +235,7 @@ export const configSchema = documented(
 		shellTools: documented(z.record(keyName("The name of a tool that runs shell commands."), shellToolSchema), {
 			description: "Tools other than `bash` that run shell commands and are gated like `bash`.",
 		}).exactOptional(),
+		tests: policyExamplesSchema,
 	}),
 	{ description: "The pi-permissions configuration." },
 );

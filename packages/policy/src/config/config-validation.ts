@@ -5,7 +5,13 @@
 import type * as z from "zod";
 import { err, ok, type Result } from "../result";
 import { type ConfigIssue, configError, configWarning, quote, unknownKeyIssue } from "./config-issue";
-import { configSchema, DEPRECATED_CONFIG_KEYS, denyWithReasonSchema, shellToolSchema } from "./config-schema";
+import {
+	configSchema,
+	DEPRECATED_CONFIG_KEYS,
+	denyWithReasonSchema,
+	policyExampleSchema,
+	shellToolSchema,
+} from "./config-schema";
 import { emptyKeyIssue, reservedKeyIssue, valueIssue } from "./config-value-issue";
 import type { PermissionConfig } from "./permission-config";
 import { judgeSurfaceKey } from "./surface-keys";
@@ -24,6 +30,7 @@ export const MAX_CONFIG_ISSUES = 50;
 const TOP_LEVEL_KEYS: readonly string[] = Object.keys(configSchema.shape);
 const SHELL_TOOL_KEYS: readonly string[] = Object.keys(shellToolSchema.shape);
 const DENY_RULE_KEYS: readonly string[] = Object.keys(denyWithReasonSchema.shape);
+const EXAMPLE_KEYS: readonly string[] = Object.keys(policyExampleSchema.shape);
 
 /**
  * Checks one parsed config value (a whole file, or one agent's frontmatter block).
@@ -131,6 +138,7 @@ function knownKeysAt(keyPath: KeyPath): readonly string[] {
 	if (keyPath.length === 0) return TOP_LEVEL_KEYS;
 	if (keyPath.length === 2 && keyPath[0] === "shellTools") return SHELL_TOOL_KEYS;
 	if (keyPath.length === 3 && keyPath[0] === "permission") return DENY_RULE_KEYS;
+	if (keyPath.length === 2 && keyPath[0] === "tests") return EXAMPLE_KEYS;
 	return [];
 }
 

@@ -26,6 +26,10 @@ export type ConfigLocation =
 	| { readonly kind: "shell-tools" }
 	| { readonly kind: "shell-tool" }
 	| { readonly kind: "shell-tool-argument"; readonly key: string }
+	/** `tests`, one example in it, or one field of an example */
+	| { readonly kind: "examples" }
+	| { readonly kind: "example" }
+	| { readonly kind: "example-field"; readonly key: string }
 	| { readonly kind: "other" };
 
 const FLAG_KEYS = new Set(["debugLog", "permissionReviewLog", "yoloMode", "doublePressToConfirm"]);
@@ -59,8 +63,10 @@ export function locateConfigPath(keyPath: KeyPath): ConfigLocation {
 				return { kind: "name-list", key: top };
 			if (top === "permission") return { kind: "permission" };
 			if (top === "shellTools") return { kind: "shell-tools" };
+			if (top === "tests") return { kind: "examples" };
 			return { kind: "other" };
 		case 2:
+			if (top === "tests") return { kind: "example" };
 			if (top === "piInfrastructureReadPaths") return { kind: "read-path" };
 			if (top === "authorizerChain") return { kind: "chain-link" };
 			if (top === "knownTools") return { kind: "known-tool" };
@@ -69,6 +75,7 @@ export function locateConfigPath(keyPath: KeyPath): ConfigLocation {
 			return { kind: "other" };
 		case 3:
 			if (top === "permission") return { kind: "pattern" };
+			if (top === "tests" && typeof third === "string") return { kind: "example-field", key: third };
 			if (top === "shellTools" && (third === "commandArgument" || third === "workdirArgument")) {
 				return { kind: "shell-tool-argument", key: third };
 			}
@@ -208,6 +215,26 @@ export function valueIssue(keyPath: KeyPath, value: unknown, parent: unknown, to
 						`${quote(location.key)} must be text`,
 						'name the tool argument in quotes, e.g. `"command"`',
 					);
+		case "examples":
+			return configError(
+				keyPath,
+				"`tests` must be a list of example calls",
+				'e.g. `[{ "tool": "bash", "command": "git status", "expect": "allow" }]`',
+			);
+		case "example":
+			return configError(
+				keyPath,
+				isPlainObject(value)
+					? "an example needs a `tool`, an `expect` and exactly one of `command`, `path` or `input`"
+					: `an example must be an object, not ${describeValue(value)}`,
+				'e.g. `{ "tool": "read", "path": "~/.ssh/id_rsa", "expect": "deny" }`',
+			);
+		case "example-field":
+			return configError(
+				keyPath,
+				exampleFieldMessage(location.key, value),
+				EXAMPLE_FIELD_HINTS[location.key] ?? EXAMPLE_HINT,
+			);
 		case "other":
 			return configError(
 				keyPath,
@@ -219,6 +246,27 @@ export function valueIssue(keyPath: KeyPath, value: unknown, parent: unknown, to
 			throw new Error(`unhandled config location ${String(unhandled)}`);
 		}
 	}
+}
+
+const EXAMPLE_HINT = 'e.g. `{ "tool": "bash", "command": "git push origin main", "expect": "ask" }`';
+
+const EXAMPLE_FIELD_HINTS: Readonly<Record<string, string>> = {
+	expect: "use one of `allow`, `ask`, `deny`",
+	tool: 'name the tool, e.g. `"bash"` or `"read"`',
+	command: 'write the command text, e.g. `"git status"`',
+	path: 'write the path, e.g. `"~/.ssh/id_rsa"`',
+	input: 'write the tool input as an object, e.g. `{ "path": "a.txt" }`',
+	agent: "write the agent's name",
+	name: "write a short name, or remove the key",
+};
+
+function exampleFieldMessage(key: string, value: unknown): string {
+	if (value === undefined) return `an example needs ${quote(key)}`;
+	return `${quote(key)} of an example is not valid: ${describeValue(value)}`;
+}
+
+function isPlainObject(value: unknown): boolean {
+	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function denyActionIssue(keyPath: KeyPath, action: unknown, rule: unknown): ConfigIssue {

@@ -24,6 +24,17 @@ export interface ShellToolConfig {
 	readonly workdirArgument?: string;
 }
 
+/** One example call of the policy and the decision it must get (the `tests` key); exactly one input form is set. */
+export interface PolicyExample {
+	readonly name?: string;
+	readonly tool: string;
+	readonly command?: string;
+	readonly path?: string;
+	readonly input?: Readonly<Record<string, unknown>>;
+	readonly agent?: string;
+	readonly expect: PermissionState;
+}
+
 /** One config file (or agent frontmatter block) after validation. Absent keys take `CONFIG_DEFAULTS`. */
 export interface PermissionConfig {
 	readonly $schema?: string;
@@ -47,6 +58,8 @@ export interface PermissionConfig {
 	readonly knownTools?: readonly string[];
 	readonly permission?: Readonly<Record<string, SurfaceValue>>;
 	readonly shellTools?: Readonly<Record<string, ShellToolConfig>>;
+	/** Examples the policy must satisfy; they never change a decision. */
+	readonly tests?: readonly PolicyExample[];
 }
 
 /** The value of every setting that has a default, used when no scope sets it. */

@@ -48,9 +48,10 @@ describe("buildConfigJsonSchema", () => {
 		expect(Object.keys(schema).slice(0, 2)).toEqual(["$schema", "$id"]);
 	});
 
-	it("defines permissionState, permissionMap and denyWithReason under $defs", () => {
+	it("defines permissionState, permissionMap, denyWithReason and policyExample under $defs", () => {
 		const defs = object(buildConfigJsonSchema().$defs);
-		expect(Object.keys(defs).sort()).toEqual(["denyWithReason", "permissionMap", "permissionState"]);
+		expect(Object.keys(defs).sort()).toEqual(["denyWithReason", "permissionMap", "permissionState", "policyExample"]);
+		expect(object(defs.policyExample).required).toEqual(["tool", "expect"]);
 		expect(object(defs.permissionState).enum).toEqual(["allow", "ask", "deny"]);
 		expect(object(defs.denyWithReason).additionalProperties).toBe(false);
 		expect(object(object(object(defs.denyWithReason).properties).reason).maxLength).toBe(500);

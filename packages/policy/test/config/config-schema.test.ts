@@ -27,6 +27,7 @@ describe("configSchema", () => {
 			"knownTools",
 			"permission",
 			"shellTools",
+			"tests",
 		]);
 	});
 

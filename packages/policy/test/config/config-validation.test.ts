@@ -253,3 +253,33 @@ describe("validateConfig issue cap", () => {
 		expect(rejected({ permission: { bash: patterns } }).at(-1)?.message).toBe("…and 1 more issue");
 	});
 });
+
+describe("validateConfig on `tests` (examples inside the policy)", () => {
+	it("accepts examples in the short forms and the full form", () => {
+		const result = validateConfig({
+			tests: [
+				{ tool: "bash", command: "git push origin main", expect: "ask" },
+				{ name: "keys", tool: "read", path: "~/.ssh/id_rsa", expect: "deny", agent: "reviewer" },
+				{ tool: "grep", input: { pattern: "x", path: "src" }, expect: "allow" },
+			],
+		});
+		expect(result.ok).toBe(true);
+	});
+
+	it.each([
+		[{ tool: "bash", expect: "ask" }, ["tests", 0]],
+		[{ tool: "bash", command: "ls", path: "a", expect: "ask" }, ["tests", 0]],
+		[{ tool: "bash", command: "ls", expect: "maybe" }, ["tests", 0, "expect"]],
+		[{ command: "ls", expect: "ask" }, ["tests", 0, "tool"]],
+	] as const)("rejects %j at %j", (example, keyPath) => {
+		const result = validateConfig({ tests: [example] });
+		expect(result.ok).toBe(false);
+		if (!result.ok) expect(result.error.map((issue) => issue.keyPath)).toContainEqual(keyPath);
+	});
+
+	it("names the example keys when one is unknown", () => {
+		const result = validateConfig({ tests: [{ tool: "bash", command: "ls", expect: "ask", expected: "ask" }] });
+		expect(result.ok).toBe(false);
+		if (!result.ok) expect(result.error[0]?.hint).toContain("`expect`");
+	});
+});

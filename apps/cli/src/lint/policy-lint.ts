@@ -1,0 +1,437 @@
+/**
+ * Owns: the checks of `pi-permissions lint` over one policy: the composed rules in evaluation order (shadowed rules,
+ * allows over denies, denies a higher scope lifts), each rule's pattern (likely mistakes), each scope's surfaces, and
+ * the loader's own issues, each finding placed at its file and line with an example call that shows it.
+ * Never: reads files or decides calls; the command hands in what the loader, the composer and the source map said.
+ */
+import type { ConfigLoadIssue, ConfigSource } from "@pi-permissions/engine";
+import {
+	compileWildcard,
+	isCatchAll,
+	judgeSurfaceKey,
+	PATH_SURFACES,
+	type PermissionConfig,
+	type PermissionState,
+	type Rule,
+	type ScopeName,
+} from "@pi-permissions/policy";
+import { LINT_KINDS, type LintKind, type LintSeverity } from "./lint-kind";
+
+/** Where a finding (or the rule it relates to) is written. */
+export interface LintPlace {
+	readonly scope: ScopeName;
+	readonly file: string;
+	readonly line: number;
+	readonly column: number;
+}
+
+export interface LintFinding {
+	readonly kind: LintKind;
+	readonly severity: LintSeverity;
+	/** `null` only when the finding has no file (a scope without one). */
+	readonly place: LintPlace | null;
+	readonly surface: string | null;
+	readonly pattern: string | null;
+	readonly message: string;
+	/** A call that shows the problem; `null` when no single call does. */
+	readonly example: ExampleCall | null;
+	readonly fix: string;
+	/** The other rule involved (the covering rule, the allow, the lifting scope's rule). */
+	readonly related: (LintPlace & { readonly pattern: string; readonly action: PermissionState }) | null;
+}
+
+/** One valid scope as lint reads it. */
+export interface LintScope {
+	readonly scope: ScopeName;
+	readonly file: string | null;
+	readonly config: PermissionConfig;
+	/** `null` when the file could not be re-read for positions (findings then carry no line). */
+	readonly source: ConfigSource | null;
+}
+
+export interface LintInput {
+	/** The composed rules of the valid scopes, without yolo, in evaluation order. */
+	readonly rules: readonly Rule[];
+	readonly scopes: readonly LintScope[];
+	readonly issues: readonly ConfigLoadIssue[];
+	/** Surfaces whose values are bash command units: `bash` and every configured shell tool. */
+	readonly shellSurfaces: ReadonlySet<string>;
+}
+
+type KeyPath = readonly (string | number)[];
+
+/** Every finding, sorted by file and line. */
+export function lintPolicy(input: LintInput): LintFinding[] {
+	const scopes = new Map(input.scopes.map((scope) => [scope.scope, scope]));
+	const placeOf = (scope: ScopeName, keyPath: KeyPath): LintPlace | null => {
+		const found = scopes.get(scope);
+		if (found?.file == null || found.source === null) return null;
+		const position = found.source.positionOf(keyPath);
+		return position === null ? null : { scope, file: found.file, line: position.line, column: position.column };
+	};
+	const rules = input.rules.filter(isConfigRule);
+	const rulePlace = (rule: ConfigRule) => placeOf(rule.origin, ruleKeyPath(scopes.get(rule.origin), rule));
+	const findings: LintFinding[] = [
+		...issueFindings(input.issues),
+		...orderFindings(rules, rulePlace, input.shellSurfaces),
+		...liftedFindings(input.scopes, rules, placeOf, rulePlace, input.shellSurfaces),
+		...patternFindings(rules, rulePlace, input.shellSurfaces),
+		...surfaceFindings(rules, rulePlace, input.shellSurfaces),
+		...scopeFindings(input.scopes, placeOf),
+	];
+	return findings.sort(byPlace);
+}
+
+type ConfigRule = Rule & { readonly origin: ScopeName };
+
+function isConfigRule(rule: Rule): rule is ConfigRule {
+	return (
+		rule.origin === "global" || rule.origin === "project" || rule.origin === "agent" || rule.origin === "project-agent"
+	);
+}
+
+/** The key path a composed rule is written at: the pattern, or the surface when the file maps it to one action. */
+function ruleKeyPath(scope: LintScope | undefined, rule: Rule): KeyPath {
+	const value = scope?.config.permission?.[rule.surface];
+	return typeof value === "string" ? ["permission", rule.surface] : ["permission", rule.surface, rule.pattern];
+}
+
+function finding(
+	kind: LintKind,
+	place: LintPlace | null,
+	details: {
+		readonly surface?: string | null;
+		readonly pattern?: string | null;
+		readonly message?: string;
+		readonly example?: ExampleCall | null;
+		readonly related?: LintFinding["related"];
+	},
+): LintFinding {
+	const row = LINT_KINDS[kind];
+	return {
+		kind,
+		severity: row.severity,
+		place,
+		surface: details.surface ?? null,
+		pattern: details.pattern ?? null,
+		message: details.message ?? row.title,
+		example: details.example ?? null,
+		fix: row.fix,
+		related: details.related ?? null,
+	};
+}
+
+function related(place: LintPlace | null, rule: Rule): LintFinding["related"] {
+	return place === null ? null : { ...place, pattern: rule.pattern, action: rule.action };
+}
+
+// ── the loader's issues ──
+
+function issueFindings(issues: readonly ConfigLoadIssue[]): LintFinding[] {
+	return issues.map((issue) => {
+		const place =
+			issue.file !== null && issue.line !== null
+				? { scope: issue.scope, file: issue.file, line: issue.line, column: issue.column ?? 1 }
+				: null;
+		const [top, key] = issue.keyPath;
+		const surfaceKey = top === "permission" && issue.keyPath.length === 2 && typeof key === "string";
+		const judged = surfaceKey ? judgeSurfaceKey(key, new Set()).kind : "known";
+		const kind: LintKind =
+			judged === "near-miss" && issue.severity === "error"
+				? "surface-typo"
+				: judged !== "known" && issue.severity === "warning"
+					? "unknown-surface"
+					: "config-issue";
+		const base = finding(kind, place, { surface: surfaceKey ? key : null, message: issue.message });
+		// The loader grades its own issues; a warning it reports stays a warning here.
+		return { ...base, severity: issue.severity, fix: issue.hint };
+	});
+}
+
+// ── evaluation order ──
+
+/** Whether every value `earlier` matches is matched by `later` too (a sound approximation; see ADR 0035). */
+export function covers(later: string, earlier: string): boolean {
+	if (later === earlier || isCatchAll(later)) return true;
+	// `?` in `later` would match a wildcard character of `earlier` literally, which proves nothing.
+	if (later.includes("?") && /[*?]/.test(earlier)) return false;
+	const matcher = compileWildcard(later);
+	if (!matcher.test(earlier)) return false;
+	return !earlier.endsWith(" *") || matcher.test(earlier.slice(0, -2));
+}
+
+/** A value both patterns match, or `null` when the simple candidates find none. */
+export function overlapSample(a: string, b: string): string | null {
+	const first = compileWildcard(a);
+	const second = compileWildcard(b);
+	const candidates = [
+		sample(a, "x"),
+		sample(b, "x"),
+		sample(a, ""),
+		sample(b, ""),
+		sample(a, sample(b, "x")),
+		sample(b, sample(a, "x")),
+	];
+	return candidates.find((value) => first.test(value) && second.test(value)) ?? null;
+}
+
+/** A concrete value of a pattern: each `*` and `?` replaced by `fill` (a `?` needs one character). */
+export function sample(pattern: string, fill: string): string {
+	return pattern.replaceAll("*", fill).replaceAll("?", fill === "" ? "x" : fill.slice(0, 1));
+}
+
+function orderFindings(
+	rules: readonly ConfigRule[],
+	placeOf: (rule: ConfigRule) => LintPlace | null,
+	shell: ReadonlySet<string>,
+): LintFinding[] {
+	const findings: LintFinding[] = [];
+	const bySurface = new Map<string, ConfigRule[]>();
+	for (const rule of rules) bySurface.set(rule.surface, [...(bySurface.get(rule.surface) ?? []), rule]);
+	for (const [surface, list] of bySurface) {
+		list.forEach((earlier, i) => {
+			const later = list.slice(i + 1);
+			// MCP targets: a specific rule beats the catch-all whatever the order, so a later `*` shadows nothing.
+			const cover = later.find(
+				(rule) => covers(rule.pattern, earlier.pattern) && !(surface === "mcp" && isCatchAll(rule.pattern)),
+			);
+			const coverPlace = cover === undefined ? null : placeOf(cover);
+			if (cover !== undefined) {
+				const example = exampleCall(surface, sample(earlier.pattern, "x"), shell);
+				const lifted = earlier.action === "deny" && cover.action !== "deny" && cover.origin !== earlier.origin;
+				const overridden = earlier.action === "deny" && cover.action === "allow";
+				const kind: LintKind = lifted ? "scope-lifts-deny" : overridden ? "allow-overrides-deny" : "unreachable-rule";
+				const where = coverPlace === null ? "" : ` (${coverPlace.scope} line ${coverPlace.line})`;
+				const message =
+					kind === "unreachable-rule"
+						? `${JSON.stringify(earlier.pattern)} is never reached: the later ${JSON.stringify(cover.pattern)}: ${cover.action}${where} matches every value it does`
+						: `the deny ${JSON.stringify(earlier.pattern)} is overridden by the later ${JSON.stringify(cover.pattern)}: ${cover.action}${where} for every value it matches`;
+				findings.push(
+					finding(kind, placeOf(earlier), {
+						surface,
+						pattern: earlier.pattern,
+						message,
+						example,
+						related: related(coverPlace, cover),
+					}),
+				);
+				return;
+			}
+			if (earlier.action !== "deny") return;
+			for (const allow of later) {
+				if (allow.action !== "allow") continue;
+				const value = overlapSample(earlier.pattern, allow.pattern);
+				if (value === null) continue;
+				const denyPlace = placeOf(earlier);
+				const kind: LintKind = allow.origin !== earlier.origin ? "scope-lifts-deny" : "allow-overrides-deny";
+				const where = denyPlace === null ? "" : ` (${denyPlace.scope} line ${denyPlace.line})`;
+				findings.push(
+					finding(kind, placeOf(allow), {
+						surface,
+						pattern: allow.pattern,
+						message: `the allow ${JSON.stringify(allow.pattern)} comes after the deny ${JSON.stringify(earlier.pattern)}${where} and allows some of its calls, e.g. ${JSON.stringify(value)}`,
+						example: exampleCall(surface, value, shell),
+						related: related(denyPlace, earlier),
+					}),
+				);
+			}
+		});
+	}
+	return findings;
+}
+
+/** Denies of a lower scope that a higher scope replaced with a weaker action (same pattern, or the whole surface). */
+function liftedFindings(
+	scopes: readonly LintScope[],
+	rules: readonly ConfigRule[],
+	placeOf: (scope: ScopeName, keyPath: KeyPath) => LintPlace | null,
+	rulePlace: (rule: ConfigRule) => LintPlace | null,
+	shell: ReadonlySet<string>,
+): LintFinding[] {
+	const findings: LintFinding[] = [];
+	for (const scope of scopes) {
+		for (const [surface, value] of Object.entries(scope.config.permission ?? {})) {
+			const denies =
+				typeof value === "string"
+					? value === "deny"
+						? ["*"]
+						: []
+					: Object.entries(value)
+							.filter(([, action]) => action === "deny" || (typeof action === "object" && action.action === "deny"))
+							.map(([pattern]) => pattern);
+			for (const pattern of denies) {
+				const kept = rules.some(
+					(rule) => rule.surface === surface && rule.pattern === pattern && rule.origin === scope.scope,
+				);
+				if (kept) continue;
+				const replacing =
+					rules.find((rule) => rule.surface === surface && rule.pattern === pattern) ??
+					rules.find((rule) => rule.surface === surface && isCatchAll(rule.pattern) && rule.origin !== scope.scope);
+				if (replacing === undefined || replacing.action === "deny") continue;
+				const keyPath = typeof value === "string" ? ["permission", surface] : ["permission", surface, pattern];
+				const by = rulePlace(replacing);
+				findings.push(
+					finding("scope-lifts-deny", placeOf(scope.scope, keyPath), {
+						surface,
+						pattern,
+						message: `the ${scope.scope} deny ${JSON.stringify(pattern)} is replaced by the ${replacing.origin} scope's ${JSON.stringify(replacing.pattern)}: ${replacing.action}`,
+						example: exampleCall(surface, sample(pattern, "x"), shell),
+						related: related(by, replacing),
+					}),
+				);
+			}
+		}
+	}
+	return findings;
+}
+
+// ── one pattern at a time ──
+
+const COMPOUND = /&&|\|\||;|\|/;
+const SQUEEZE = /\s+/g;
+
+function patternFindings(
+	rules: readonly ConfigRule[],
+	placeOf: (rule: ConfigRule) => LintPlace | null,
+	shell: ReadonlySet<string>,
+): LintFinding[] {
+	const findings: LintFinding[] = [];
+	const squeezed = new Map<string, ConfigRule>();
+	for (const rule of rules) {
+		const { surface, pattern } = rule;
+		const place = placeOf(rule);
+		const details = { surface, pattern, example: exampleCall(surface, sample(pattern, "x"), shell) };
+		if (pattern !== pattern.trim()) findings.push(finding("edge-whitespace", place, details));
+		const key = `${surface}\u0000${pattern.replace(SQUEEZE, "")}`;
+		const twin = squeezed.get(key);
+		if (twin !== undefined && twin.pattern !== pattern) {
+			findings.push(
+				finding("near-duplicate-pattern", place, {
+					...details,
+					message: `${JSON.stringify(pattern)} and ${JSON.stringify(twin.pattern)} differ only in spaces`,
+					related: related(placeOf(twin), twin),
+				}),
+			);
+		} else squeezed.set(key, rule);
+		if (!PATH_SURFACES.has(surface) && pattern.includes("~"))
+			findings.push(finding("tilde-outside-path", place, details));
+		if (PATH_SURFACES.has(surface) && isBareName(pattern)) findings.push(finding("bare-name-path", place, details));
+		if (shell.has(surface) && COMPOUND.test(pattern)) findings.push(finding("compound-bash-pattern", place, details));
+	}
+	return findings;
+}
+
+/** A path pattern that can only match a bare name: no separator, not starting with a wildcard, `~` or `$`. */
+function isBareName(pattern: string): boolean {
+	if (isCatchAll(pattern) || pattern.includes("/") || pattern.includes("\\")) return false;
+	return !/^[*?~$]/.test(pattern) && !/^[A-Za-z]:/.test(pattern);
+}
+
+// ── whole surfaces ──
+
+function surfaceFindings(
+	rules: readonly ConfigRule[],
+	placeOf: (rule: ConfigRule) => LintPlace | null,
+	shell: ReadonlySet<string>,
+): LintFinding[] {
+	const findings: LintFinding[] = [];
+	for (const surface of shell) {
+		const own = rules.filter((rule) => rule.surface === surface);
+		const catchAll = own.findLast((rule) => isCatchAll(rule.pattern));
+		if (catchAll?.action !== "allow") continue;
+		const denies = own.slice(own.indexOf(catchAll) + 1).filter((rule) => rule.action === "deny");
+		if (denies.length === 0) continue;
+		findings.push(
+			finding("bash-deny-list", placeOf(catchAll), {
+				surface,
+				pattern: catchAll.pattern,
+				message: `${surface} allows "*" and denies ${denies.length} pattern(s); any command they miss (e.g. \`python -c …\`) runs unasked`,
+				example: exampleCall(surface, "python3 -c 'import shutil; shutil.rmtree(\"build\")'", shell),
+			}),
+		);
+	}
+	for (const rule of rules) {
+		if (!isCatchAll(rule.pattern) || rule.action !== "allow") continue;
+		if (rule.surface === "external_directory") {
+			findings.push(
+				finding("external-directory-allow-all", placeOf(rule), {
+					surface: rule.surface,
+					pattern: rule.pattern,
+					example: exampleCall("read", "/etc/passwd", shell),
+				}),
+			);
+		}
+		if (rule.surface === "*") {
+			findings.push(
+				finding("universal-allow", placeOf(rule), {
+					surface: rule.surface,
+					pattern: rule.pattern,
+					example: exampleCall("webfetch", "https://example.com", shell),
+				}),
+			);
+		}
+	}
+	return findings;
+}
+
+function scopeFindings(
+	scopes: readonly LintScope[],
+	placeOf: (scope: ScopeName, keyPath: KeyPath) => LintPlace | null,
+): LintFinding[] {
+	const findings: LintFinding[] = [];
+	for (const scope of scopes) {
+		for (const [surface, value] of Object.entries(scope.config.permission ?? {})) {
+			const place = placeOf(scope.scope, ["permission", surface]);
+			if (typeof value === "object" && Object.keys(value).length === 0) {
+				findings.push(finding("empty-surface", place, { surface }));
+			}
+			if (surface !== "path") continue;
+			const actions =
+				typeof value === "string" ? [value] : Object.values(value).map((v) => (typeof v === "string" ? v : v.action));
+			if (actions.length > 0 && !actions.includes("deny")) {
+				findings.push(
+					finding("path-denies-nothing", place, { surface, example: exampleCall("read", "src/index.ts", new Set()) }),
+				);
+			}
+		}
+	}
+	return findings;
+}
+
+// ── example calls ──
+
+/** A tool call as `pi-permissions check` takes it: for shell tools `command` is the text argument. */
+export interface ExampleCall {
+	readonly tool: string;
+	readonly input: Readonly<Record<string, unknown>>;
+}
+
+/** A call that reaches `value` on `surface`. */
+export function exampleCall(surface: string, value: string, shell: ReadonlySet<string>): ExampleCall {
+	if (shell.has(surface)) return { tool: surface, input: { command: value } };
+	if (surface === "path" || surface === "external_directory") return { tool: "read", input: { path: value } };
+	if (PATH_SURFACES.has(surface)) return { tool: surface, input: { path: value } };
+	if (surface === "webfetch") return { tool: "webfetch", input: { url: value } };
+	if (surface === "*") return { tool: "any_tool", input: {} };
+	return { tool: surface, input: {} };
+}
+
+/** The `pi-permissions explain …` command line of an example, quoted for a POSIX shell. */
+export function exampleCommandLine(example: ExampleCall, shell: ReadonlySet<string>): string {
+	const argument =
+		shell.has(example.tool) && typeof example.input.command === "string"
+			? example.input.command
+			: JSON.stringify(example.input);
+	return `pi-permissions explain ${example.tool} ${shellQuote(argument)}`;
+}
+
+function shellQuote(text: string): string {
+	return `'${text.replaceAll("'", "'\\''")}'`;
+}
+
+function byPlace(a: LintFinding, b: LintFinding): number {
+	const fileA = a.place?.file ?? "";
+	const fileB = b.place?.file ?? "";
+	if (fileA !== fileB) return fileA < fileB ? -1 : 1;
+	return (a.place?.line ?? 0) - (b.place?.line ?? 0) || (a.place?.column ?? 0) - (b.place?.column ?? 0);
+}
