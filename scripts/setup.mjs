@@ -33,7 +33,9 @@ run("turbo", [
 const built = await import(pathToFileURL(join(extensionDir, "dist/index.js")).href);
 const readiness = await built.checkReadiness();
 if (!readiness.ready) {
-	console.error(`\nsetup failed: the built extension is not ready: the ${readiness.part} cannot load: ${readiness.problem}`);
+	console.error(
+		`\nsetup failed: the built extension is not ready: the ${readiness.part} cannot load: ${readiness.problem}`,
+	);
 	process.exit(1);
 }
 
