@@ -1,0 +1,195 @@
+/**
+ * Owns: issue 20's proof that a user can install pi-permissions from a clone as the README says, and that no install
+ * runs ungated: the repository cloned into a temp dir, bootstrapped but not built and installed into Pi (every tool
+ * call blocked with the not-active reason), then the README's clone route run line by line in one shell (commands
+ * read from the clone's README, so drift fails), `pi-permissions` found on PATH from outside the clone, and the real
+ * `pi` in a temp project denying `rm -rf` and asking about `git push`.
+ * Never: patches a README command or links anything from the workspace into the clone but the Node and pnpm
+ * downloads in `.tools/` (a fresh machine fetches the same files from the npm registry).
+ */
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { NOT_ACTIVE } from "../../../../packages/pi-extension/entry/not-active";
+import { runBounded, runOk, tail } from "../packaging/bounded-command";
+import { REPO_ROOT } from "../packaging/packed-workspace";
+import { CleanupStack } from "../support/cleanup-stack";
+import { startInstalledRpc, uiRecords } from "../support/installed-pi";
+import { PiSandbox } from "../support/pi-sandbox";
+import { resultText } from "../support/rpc-session";
+import { bashTurn } from "../support/scripted-turns";
+import { cloneRouteCommands, userEnvironment, writeUserPi } from "./readme-route";
+
+/** The install is from the shared store; the build of every package the extension and the CLI need is the long part. */
+const BOOTSTRAP_BOUND_MS = 240_000;
+const ROUTE_BOUND_MS = 360_000;
+const SHORT_BOUND_MS = 30_000;
+const RPC_RUN_MS = 30_000;
+
+const POLICY = {
+	permission: {
+		"*": "allow",
+		bash: {
+			"*": "allow",
+			"rm -rf *": { action: "deny", reason: "recursive deletes are off limits" },
+			"git push *": "ask",
+		},
+	},
+};
+
+let world = "";
+let clone = "";
+let userBin = "";
+const cleanup = new CleanupStack();
+afterEach(() => cleanup.run());
+
+beforeAll(async () => {
+	world = realpathSync(mkdtempSync(join(tmpdir(), "pi-permissions-clone-")));
+	clone = join(world, "pi-permissions");
+	userBin = join(world, "user-bin");
+	mkdirSync(userBin);
+	writeUserPi(userBin);
+	// What is committed is what a user clones.
+	await runOk({
+		command: "git",
+		args: ["clone", "--quiet", REPO_ROOT, clone],
+		cwd: world,
+		env: { PATH: "/usr/local/bin:/usr/bin:/bin", HOME: world },
+		timeoutMs: SHORT_BOUND_MS,
+	});
+	// Bootstrap's downloads (Node 22 and pnpm, from the npm registry) are shared with the workspace's.
+	mkdirSync(join(clone, ".tools"));
+	for (const tool of ["node", "pnpm"]) {
+		const source = join(REPO_ROOT, ".tools", tool);
+		if (existsSync(source)) symlinkSync(source, join(clone, ".tools", tool));
+	}
+}, SHORT_BOUND_MS);
+
+afterAll(() => {
+	if (world !== "") rmSync(world, { recursive: true, force: true });
+});
+
+/** Runs `lines` in one bash, `set -eux`, as the user in `sandbox`'s world, from the clone's root. */
+function userShell(sandbox: PiSandbox, lines: readonly string[], timeoutMs: number) {
+	return runBounded({
+		command: "bash",
+		args: ["-c", ["set -euxo pipefail", ...lines].join("\n")],
+		cwd: clone,
+		env: userEnvironment({ userBin, home: sandbox.home, agentDir: sandbox.agentDir, repoRoot: REPO_ROOT }),
+		timeoutMs,
+	});
+}
+
+describe("a clone installed into Pi before it is built", () => {
+	it(
+		"blocks every tool call with the not-active reason, which names the missing build and `npm run setup`",
+		async () => {
+			const sandbox = PiSandbox.create("real-pi-unbuilt-");
+			cleanup.defer(() => sandbox.remove());
+			sandbox.writeConfig(POLICY);
+			const setUp = await userShell(
+				sandbox,
+				["scripts/bootstrap", `pi install "$PWD/packages/pi-extension"`],
+				BOOTSTRAP_BOUND_MS,
+			);
+			expect(setUp.code, tail(setUp.stdout + setUp.stderr)).toBe(0);
+			expect(existsSync(join(clone, "packages/pi-extension/dist"))).toBe(false);
+
+			const rpc = startInstalledRpc(cleanup, {
+				sandbox,
+				tools: ["bash", "read", "write"],
+				script: [
+					bashTurn("touch PWNED"),
+					{ kind: "tool", tool: "read", arguments: { path: "notes.txt" } },
+					{ kind: "tool", tool: "write", arguments: { path: "written.txt", content: "x" } },
+					{ kind: "report" },
+				],
+			});
+			sandbox.writeFile("notes.txt", "secret\n");
+			const from = await rpc.prompt("go");
+			await rpc.waitForSettled(from, RPC_RUN_MS);
+			const ends = rpc.toolEnds(from);
+			expect(ends.map((end) => end.toolName)).toEqual(["bash", "read", "write"]);
+			for (const end of ends) {
+				expect(end.isError, end.toolName).toBe(true);
+				expect(resultText(end)).toBe(
+					`${NOT_ACTIVE}: the extension is not built (${join(clone, "packages/pi-extension/dist/index.js")} is missing). ` +
+						`Fix: run \`npm run setup\` in ${clone}, then restart Pi.`,
+				);
+			}
+			expect(existsSync(sandbox.file("PWNED"))).toBe(false);
+			expect(existsSync(sandbox.file("written.txt"))).toBe(false);
+			const reason = ends[0] === undefined ? "" : resultText(ends[0]);
+			expect(uiRecords(rpc.records, "notify")).toContainEqual(
+				expect.objectContaining({ notifyType: "error", message: reason }),
+			);
+			expect(uiRecords(rpc.records, "setStatus")).toContainEqual(
+				expect.objectContaining({ statusKey: "pi-permissions", statusText: NOT_ACTIVE }),
+			);
+		},
+		BOOTSTRAP_BOUND_MS + RPC_RUN_MS * 2,
+	);
+});
+
+describe("the README's clone route", () => {
+	it(
+		"installs a gating pi-permissions: `rm -rf` denied, `git push` asked, the command on PATH from anywhere",
+		async () => {
+			const commands = cloneRouteCommands(join(clone, "README.md"));
+			expect(commands.some((line) => line.startsWith("pi install "))).toBe(true);
+			const sandbox = PiSandbox.create("real-pi-route-");
+			cleanup.defer(() => sandbox.remove());
+			sandbox.writeConfig(POLICY);
+			const route = await userShell(
+				sandbox,
+				[...commands, `cd "${sandbox.cwd}"`, `printf 'PI_PERMISSIONS_BIN=%s\\n' "$(command -v pi-permissions)"`],
+				ROUTE_BOUND_MS,
+			);
+			const transcript = tail(route.stdout + route.stderr, 6_000);
+			expect(route.code, transcript).toBe(0);
+			expect(route.stdout, transcript).toContain(`pi install ${join(clone, "packages/pi-extension")}`);
+			expect(route.stdout).toContain(`PI_PERMISSIONS_BIN=${join(clone, "bin/pi-permissions")}`);
+
+			// The command, run from outside the clone, reads the same global config Pi does.
+			const check = await runBounded({
+				command: join(clone, "bin/pi-permissions"),
+				args: ["check", "bash", "rm -rf tree"],
+				cwd: sandbox.cwd,
+				env: userEnvironment({ userBin, home: sandbox.home, agentDir: sandbox.agentDir, repoRoot: REPO_ROOT }),
+				timeoutMs: SHORT_BOUND_MS,
+			});
+			expect(check.code, check.stdout + check.stderr).toBe(3);
+			expect(check.stdout).toContain("recursive deletes are off limits");
+
+			const victim = sandbox.writeFile("tree/victim.txt", "keep me\n");
+			const rpc = startInstalledRpc(cleanup, {
+				sandbox,
+				tools: ["bash"],
+				script: [bashTurn("rm -rf tree"), bashTurn("git push origin main"), { kind: "report" }],
+			});
+			const from = await rpc.prompt("clean up and push");
+			const dialog = await rpc.waitForDialog(from, RPC_RUN_MS);
+			expect(dialog.title).toMatch(/command\s*: git push origin main/);
+			rpc.answer(dialog, "No");
+			await rpc.waitForSettled(from, RPC_RUN_MS);
+			const [remove, push] = rpc.toolEnds(from);
+			expect(existsSync(victim)).toBe(true);
+			expect(remove?.isError).toBe(true);
+			expect(remove === undefined ? "" : resultText(remove)).toContain("recursive deletes are off limits");
+			expect(push?.isError).toBe(true);
+			expect(sandbox.decisions()).toMatchObject([
+				{ toolName: "bash", value: "rm -rf tree", result: "deny", resolution: "policy_deny" },
+				{
+					toolName: "bash",
+					value: "git push origin main",
+					result: "deny",
+					resolution: "user_denied",
+					decidedBy: "user",
+				},
+			]);
+			expect(uiRecords(rpc.records, "notify").filter((record) => record.notifyType === "error")).toEqual([]);
+		},
+		ROUTE_BOUND_MS + RPC_RUN_MS * 3,
+	);
+});
