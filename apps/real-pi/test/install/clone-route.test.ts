@@ -15,10 +15,11 @@ import { NOT_ACTIVE } from "../../../../packages/pi-extension/entry/not-active";
 import { runBounded, runOk, tail } from "../packaging/bounded-command";
 import { REPO_ROOT } from "../packaging/packed-workspace";
 import { CleanupStack } from "../support/cleanup-stack";
-import { startInstalledRpc, uiRecords } from "../support/installed-pi";
+import { installedCommand, startInstalledRpc, uiRecords } from "../support/installed-pi";
 import { PiSandbox } from "../support/pi-sandbox";
 import { resultText } from "../support/rpc-session";
 import { bashTurn } from "../support/scripted-turns";
+import { TmuxTerminal } from "../support/tmux-terminal";
 import { cloneRouteCommands, userEnvironment, writeUserPi } from "./readme-route";
 
 /** The install is from the shared store; the build of every package the extension and the CLI need is the long part. */
@@ -129,6 +130,30 @@ describe("a clone installed into Pi before it is built", () => {
 			);
 		},
 		BOOTSTRAP_BOUND_MS + RPC_RUN_MS * 2,
+	);
+	it(
+		"says so in the TUI: the error at start and the status line",
+		async () => {
+			const sandbox = PiSandbox.create("real-pi-unbuilt-tui-");
+			cleanup.defer(() => sandbox.remove());
+			sandbox.writeConfig(POLICY);
+			const installed = await userShell(sandbox, [`pi install "$PWD/packages/pi-extension"`], SHORT_BOUND_MS);
+			expect(installed.code, tail(installed.stdout + installed.stderr)).toBe(0);
+			const command = installedCommand({ sandbox, tools: ["bash"], script: [bashTurn("touch PWNED")] }, [], "go");
+			const terminal = await TmuxTerminal.start(command, { columns: 160, rows: 40 });
+			cleanup.defer(() => terminal.kill());
+			const screen = (await terminal.waitForText("Fix: run `npm run setup`")).join("\n");
+			expect(screen).toContain(`${NOT_ACTIVE}: the extension is not built`);
+			// The footer's status entry, on a line of its own below the editor.
+			const rows = await terminal.waitForScreen("the not-active status line", (lines) =>
+				lines.some((line) => line.trim() === NOT_ACTIVE) ? lines : undefined,
+			);
+			expect(rows.filter((line) => line.trim() === NOT_ACTIVE)).toHaveLength(1);
+			// The model's `touch` was blocked: its run went on to the script's end, and the file is not there.
+			await terminal.waitForText("(script finished)");
+			expect(existsSync(sandbox.file("PWNED"))).toBe(false);
+		},
+		SHORT_BOUND_MS * 2,
 	);
 });
 

@@ -4,6 +4,7 @@
  * Never: reads a workspace `dist/` or `src/` after packing; everything below runs against the install.
  */
 import {
+	cpSync,
 	existsSync,
 	mkdirSync,
 	mkdtempSync,
@@ -77,6 +78,14 @@ const REQUIRED_FILES: Record<PublishableName, readonly string[]> = {
 	"@pi-permissions/model-judge": ["dist/index.js", "dist/index.d.ts", "schema/model-judge.schema.json", "README.md"],
 	"@pi-permissions/cli": ["dist/main.js", "README.md"],
 };
+/** The workspace packages the adapter imports at run time. */
+const ADAPTER_SIBLINGS = [
+	"@pi-permissions/policy",
+	"@pi-permissions/access-intent",
+	"@pi-permissions/presentation",
+	"@pi-permissions/engine",
+	"@pi-permissions/authority",
+] as const;
 const PI_HOST_PACKAGES = ["@earendil-works/pi-coding-agent", "@earendil-works/pi-ai", "@earendil-works/pi-tui"];
 
 let world = "";
@@ -261,77 +270,93 @@ describe("a publish dry run of every public package", () => {
 	);
 });
 
-describe("an install whose access-intent tarball lost the grammar wasm", () => {
+describe("a broken install of the adapter in the real pi", () => {
 	const cleanup = new CleanupStack();
 	afterEach(() => cleanup.run());
 
+	/** Runs `bash`, `read` and `write` once each with the adapter at `packageDir`; returns what the model and UI got. */
+	async function runEveryTool(packageDir: string) {
+		const sandbox = PiSandbox.create("real-pi-broken-");
+		cleanup.defer(() => sandbox.remove());
+		sandbox.writeConfig(POLICY);
+		sandbox.writeFile("notes.txt", "secret\n");
+		const rpc = startInstalledRpc(cleanup, {
+			sandbox,
+			packageDir,
+			tools: ["bash", "read", "write"],
+			script: [
+				bashTurn("touch PWNED"),
+				{ kind: "tool", tool: "read", arguments: { path: "notes.txt" } },
+				{ kind: "tool", tool: "write", arguments: { path: "written.txt", content: "x" } },
+				{ kind: "report" },
+			],
+		});
+		const from = await rpc.prompt("go");
+		await rpc.waitForSettled(from, RPC_RUN_MS);
+		const ends = rpc.toolEnds(from);
+		expect(ends.map((end) => end.toolName)).toEqual(["bash", "read", "write"]);
+		expect(existsSync(sandbox.file("PWNED"))).toBe(false);
+		expect(existsSync(sandbox.file("written.txt"))).toBe(false);
+		expect(uiRecords(rpc.records, "setStatus")).toContainEqual(
+			expect.objectContaining({ statusKey: "pi-permissions", statusText: NOT_ACTIVE }),
+		);
+		const reasons = ends.map((end) => ({ isError: end.isError, text: resultText(end) }));
+		const errors = uiRecords(rpc.records, "notify").filter((record) => record.notifyType === "error");
+		return { reasons, errors: errors.map((record) => String(record.message)) };
+	}
+
 	it(
-		"blocks every tool call in the real pi with the not-active reason, and says so at start",
+		"blocks every tool call with the not-active reason when the access-intent tarball lost the grammar wasm",
 		async () => {
 			// The tarball as a broken publish would ship it: the same package, its grammar wasm removed.
 			const unpacked = join(world, "no-wasm");
 			mkdirSync(unpacked);
 			const env = toolEnvironment();
-			await runOk({
-				command: "tar",
-				args: ["xzf", tarballs["@pi-permissions/access-intent"]],
-				cwd: unpacked,
-				env,
-				timeoutMs: 20_000,
-			});
+			const accessIntent = tarballs["@pi-permissions/access-intent"];
+			await runOk({ command: "tar", args: ["xzf", accessIntent], cwd: unpacked, env, timeoutMs: 20_000 });
 			rmSync(join(unpacked, "package/dist/tree-sitter-bash.wasm"));
 			const broken = join(unpacked, "access-intent-no-wasm.tgz");
 			await runOk({ command: "tar", args: ["czf", broken, "package"], cwd: unpacked, env, timeoutMs: 20_000 });
 			const project = join(world, "no-wasm-consumer");
 			mkdirSync(project);
-			const adapterDependencies = [
-				"@pi-permissions/policy",
-				"@pi-permissions/presentation",
-				"@pi-permissions/engine",
-				"@pi-permissions/authority",
-				"@pi-permissions/pi-extension",
-			] as const;
+			const siblings = ADAPTER_SIBLINGS.filter((name) => name !== "@pi-permissions/access-intent");
 			const modules = await npmInstallTarballs(
 				project,
-				[broken, ...adapterDependencies.map((name) => tarballs[name])],
+				[broken, tarballs["@pi-permissions/pi-extension"], ...siblings.map((name) => tarballs[name])],
 				INSTALL_BOUND_MS,
 			);
 			expect(existsSync(join(modules, "@pi-permissions/access-intent/dist/tree-sitter-bash.wasm"))).toBe(false);
 
-			const sandbox = PiSandbox.create("real-pi-no-wasm-");
-			cleanup.defer(() => sandbox.remove());
-			sandbox.writeConfig(POLICY);
-			const rpc = startInstalledRpc(cleanup, {
-				sandbox,
-				packageDir: join(modules, "@pi-permissions/pi-extension"),
-				tools: ["bash", "read", "write"],
-				script: [
-					bashTurn("touch PWNED"),
-					{ kind: "tool", tool: "read", arguments: { path: "notes.txt" } },
-					{ kind: "tool", tool: "write", arguments: { path: "written.txt", content: "x" } },
-					{ kind: "report" },
-				],
-			});
-			sandbox.writeFile("notes.txt", "secret\n");
-			const from = await rpc.prompt("go");
-			await rpc.waitForSettled(from, RPC_RUN_MS);
-			const ends = rpc.toolEnds(from);
-			expect(ends.map((end) => end.toolName)).toEqual(["bash", "read", "write"]);
-			for (const end of ends) {
-				expect(end.isError, end.toolName).toBe(true);
-				expect(resultText(end).startsWith(`${NOT_ACTIVE}: the bash grammar cannot load`), resultText(end)).toBe(true);
-				expect(resultText(end)).toContain("tree-sitter-bash.wasm");
-				expect(resultText(end)).toContain("reinstall it with `pi install npm:@pi-permissions/pi-extension`");
+			const { reasons, errors } = await runEveryTool(join(modules, "@pi-permissions/pi-extension"));
+			for (const reason of reasons) {
+				expect(reason.isError).toBe(true);
+				expect(reason.text.startsWith(`${NOT_ACTIVE}: the bash grammar cannot load`), reason.text).toBe(true);
+				expect(reason.text).toContain("tree-sitter-bash.wasm");
+				expect(reason.text).toContain("reinstall it with `pi install npm:@pi-permissions/pi-extension`");
 			}
-			expect(existsSync(sandbox.file("PWNED"))).toBe(false);
-			expect(existsSync(sandbox.file("written.txt"))).toBe(false);
-			const [error] = uiRecords(rpc.records, "notify");
-			expect(error).toMatchObject({ notifyType: "error" });
-			expect(String(error?.message)).toContain(`${NOT_ACTIVE}: the bash grammar cannot load`);
-			expect(uiRecords(rpc.records, "setStatus")).toContainEqual(
-				expect.objectContaining({ statusKey: "pi-permissions", statusText: NOT_ACTIVE }),
-			);
+			expect(errors).toEqual([reasons[0]?.text]);
 		},
 		INSTALL_BOUND_MS + RPC_RUN_MS * 2,
+	);
+
+	it(
+		"blocks every tool call with the not-active reason naming the sibling package that cannot load",
+		async () => {
+			// A partial install: the fresh install above, its engine package (which the adapter imports) without its
+			// built module. (Removing the whole folder would not do here: under Pi's loader a package name also
+			// resolves from Pi's own install, which for this workspace's Pi is the workspace.)
+			const partial = join(world, "partial-consumer", "node_modules");
+			cpSync(nodeModules, partial, { recursive: true, verbatimSymlinks: true });
+			rmSync(join(partial, "@pi-permissions/engine/dist/index.js"));
+
+			const { reasons, errors } = await runEveryTool(join(partial, "@pi-permissions/pi-extension"));
+			for (const reason of reasons) {
+				expect(reason.isError).toBe(true);
+				expect(reason.text.startsWith(`${NOT_ACTIVE}: the built extension cannot load`), reason.text).toBe(true);
+				expect(reason.text).toContain(join(partial, "@pi-permissions/engine"));
+			}
+			expect(errors).toEqual([reasons[0]?.text]);
+		},
+		RPC_RUN_MS * 2,
 	);
 });

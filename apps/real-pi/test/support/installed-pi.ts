@@ -8,7 +8,7 @@
 import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { CleanupStack } from "./cleanup-stack";
-import { PI_BIN, SCRIPTED_PROVIDER_EXTENSION, sharedTempDir } from "./pi-command";
+import { PI_BIN, type PiCommand, SCRIPTED_PROVIDER_EXTENSION, sharedTempDir } from "./pi-command";
 import { PiProcess } from "./pi-process";
 import type { PiSandbox } from "./pi-sandbox";
 import { type RpcRecord, RpcSession } from "./rpc-session";
@@ -28,16 +28,22 @@ export interface InstalledLaunch {
 }
 
 export function startInstalledRpc(cleanup: CleanupStack, launch: InstalledLaunch): RpcSession {
+	const process = PiProcess.spawn(installedCommand(launch, ["--mode", "rpc"]));
+	cleanup.defer(() => process.kill());
+	return new RpcSession(process);
+}
+
+/** The command line of an installed run: `modeArgs` first (none for the TUI), the initial prompt last when given. */
+export function installedCommand(launch: InstalledLaunch, modeArgs: readonly string[], prompt?: string): PiCommand {
 	const { sandbox } = launch;
 	if (launch.packageDir !== undefined) {
 		writeFileSync(join(sandbox.agentDir, "settings.json"), JSON.stringify({ packages: [launch.packageDir] }));
 	}
 	const script = sandbox.writeScript(launch.script);
-	const process = PiProcess.spawn({
+	return {
 		file: launch.piBin ?? PI_BIN,
 		args: [
-			"--mode",
-			"rpc",
+			...modeArgs,
 			"--no-session",
 			"--offline",
 			"--no-skills",
@@ -52,12 +58,11 @@ export function startInstalledRpc(cleanup: CleanupStack, launch: InstalledLaunch
 			SCRIPTED_MODEL,
 			"--tools",
 			launch.tools.join(","),
+			...(prompt === undefined ? [] : [prompt]),
 		],
-		env: installedEnvironment(sandbox, { [SCRIPT_ENV]: script }),
+		env: installedEnvironment(sandbox, { [SCRIPT_ENV]: script, TERM: "xterm-256color" }),
 		cwd: launch.cwd ?? sandbox.cwd,
-	});
-	cleanup.defer(() => process.kill());
-	return new RpcSession(process);
+	};
 }
 
 /** A minimal environment built from scratch for `sandbox` (Node 22 first on PATH), plus `extra`. */
