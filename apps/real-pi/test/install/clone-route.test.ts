@@ -7,9 +7,9 @@
  * Never: patches a README command or links anything from the workspace into the clone but the Node and pnpm
  * downloads in `.tools/` (a fresh machine fetches the same files from the npm registry).
  */
-import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { NOT_ACTIVE } from "../../../../packages/pi-extension/entry/not-active";
 import { runBounded, runOk, tail } from "../packaging/bounded-command";
@@ -216,5 +216,23 @@ describe("the README's clone route", () => {
 			expect(uiRecords(rpc.records, "notify").filter((record) => record.notifyType === "error")).toEqual([]);
 		},
 		ROUTE_BOUND_MS + RPC_RUN_MS * 3,
+	);
+
+	it(
+		"runs the `pi install` line itself with `npm run setup -- --install`",
+		async () => {
+			const sandbox = PiSandbox.create("real-pi-setup-install-");
+			cleanup.defer(() => sandbox.remove());
+			// The clone is built by the test above: turbo replays the build from its cache.
+			const setUp = await userShell(sandbox, ["npm run setup -- --install"], ROUTE_BOUND_MS);
+			expect(setUp.code, tail(setUp.stdout + setUp.stderr)).toBe(0);
+			const settings = JSON.parse(readFileSync(join(sandbox.agentDir, "settings.json"), "utf8")) as {
+				packages: string[];
+			};
+			expect(settings.packages.map((entry) => resolve(sandbox.agentDir, entry))).toEqual([
+				join(clone, "packages/pi-extension"),
+			]);
+		},
+		ROUTE_BOUND_MS,
 	);
 });
