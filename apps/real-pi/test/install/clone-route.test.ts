@@ -14,6 +14,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { NOT_ACTIVE } from "../../../../packages/pi-extension/entry/not-active";
 import { runBounded, runOk, tail } from "../packaging/bounded-command";
 import { REPO_ROOT } from "../packaging/packed-workspace";
+import { pollUntil } from "../support/bounded-wait";
 import { CleanupStack } from "../support/cleanup-stack";
 import { installedCommand, startInstalledRpc, uiRecords } from "../support/installed-pi";
 import { PiSandbox } from "../support/pi-sandbox";
@@ -203,7 +204,13 @@ describe("the README's clone route", () => {
 			expect(remove?.isError).toBe(true);
 			expect(remove === undefined ? "" : resultText(remove)).toContain("recursive deletes are off limits");
 			expect(push?.isError).toBe(true);
-			expect(sandbox.decisions()).toMatchObject([
+			// The review log is written after the decision reaches the model: wait (bounded) for both lines.
+			const decisions = await pollUntil(() => (sandbox.decisions().length >= 2 ? sandbox.decisions() : undefined), {
+				what: "two review-log decisions",
+				timeoutMs: SHORT_BOUND_MS,
+				detail: () => JSON.stringify(sandbox.reviewLog()),
+			});
+			expect(decisions).toMatchObject([
 				{ toolName: "bash", value: "rm -rf tree", result: "deny", resolution: "policy_deny" },
 				{
 					toolName: "bash",
