@@ -11,6 +11,8 @@ export default function piPermissions(pi: ExtensionAPI): void {
 	createPermissionsExtension(readHostEnvironment())(pi);
 }
 
+export type { Readiness } from "./readiness";
+export { checkReadiness } from "./readiness";
 export type {
 	AskDetails,
 	AuthorityLog,

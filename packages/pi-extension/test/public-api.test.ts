@@ -3,11 +3,12 @@ import { describe, expect, it } from "vitest";
 import * as api from "../src/index";
 
 describe("the package root", () => {
-	it("exports the extension factory, the service accessor and the event channel names only", () => {
+	it("exports the extension factory, its readiness check, the service accessor and the event channel names only", () => {
 		expect(Object.keys(api).sort()).toEqual([
 			"PERMISSIONS_DECISION_CHANNEL",
 			"PERMISSIONS_READY_CHANNEL",
 			"PERMISSIONS_UI_PROMPT_CHANNEL",
+			"checkReadiness",
 			"default",
 			"getPermissionsService",
 		]);

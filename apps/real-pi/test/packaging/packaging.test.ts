@@ -4,6 +4,7 @@
  * Never: reads a workspace `dist/` or `src/` after packing; everything below runs against the install.
  */
 import {
+	cpSync,
 	existsSync,
 	mkdirSync,
 	mkdtempSync,
@@ -16,8 +17,14 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runBounded } from "./bounded-command";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { NOT_ACTIVE } from "../../../../packages/pi-extension/entry/not-active";
+import { CleanupStack } from "../support/cleanup-stack";
+import { startInstalledRpc, uiRecords } from "../support/installed-pi";
+import { PiSandbox } from "../support/pi-sandbox";
+import { resultText } from "../support/rpc-session";
+import { bashTurn } from "../support/scripted-turns";
+import { runBounded, runOk } from "./bounded-command";
 import { npmInstallTarballs, resolvedPackageDir } from "./consumer-install";
 import { typecheckConsumer } from "./consumer-typecheck";
 import { projectDir, runPackagedPi } from "./packaged-pi-run";
@@ -32,6 +39,7 @@ import {
 	tarballManifest,
 	toolEnvironment,
 } from "./packed-workspace";
+import { namedFiles, publishDryRunFiles } from "./publish-dry-run";
 
 /** Bounds on the outside work (the machine is shared: a parallel `.d.ts` build of all packages takes 1–1.5 min). */
 const BUILD_BOUND_MS = 150_000;
@@ -41,6 +49,8 @@ const INSTALL_BOUND_MS = 240_000;
 const PI_BOUND_MS = 45_000;
 const TSC_BOUND_MS = 60_000;
 const CLI_BOUND_MS = 20_000;
+const PUBLISH_BOUND_MS = 60_000;
+const RPC_RUN_MS = 30_000;
 
 const POLICY = {
 	permission: {
@@ -58,10 +68,24 @@ const REQUIRED_FILES: Record<PublishableName, readonly string[]> = {
 	"@pi-permissions/presentation": ["dist/index.js", "dist/index.d.ts", "README.md"],
 	"@pi-permissions/engine": ["dist/index.js", "dist/index.d.ts", "README.md"],
 	"@pi-permissions/authority": ["dist/index.js", "dist/index.d.ts", "README.md"],
-	"@pi-permissions/pi-extension": ["dist/index.js", "dist/index.d.ts", "README.md"],
+	"@pi-permissions/pi-extension": [
+		"dist/index.js",
+		"dist/index.d.ts",
+		"entry/pi-entry.ts",
+		"entry/not-active.ts",
+		"README.md",
+	],
 	"@pi-permissions/model-judge": ["dist/index.js", "dist/index.d.ts", "schema/model-judge.schema.json", "README.md"],
 	"@pi-permissions/cli": ["dist/main.js", "README.md"],
 };
+/** The workspace packages the adapter imports at run time. */
+const ADAPTER_SIBLINGS = [
+	"@pi-permissions/policy",
+	"@pi-permissions/access-intent",
+	"@pi-permissions/presentation",
+	"@pi-permissions/engine",
+	"@pi-permissions/authority",
+] as const;
 const PI_HOST_PACKAGES = ["@earendil-works/pi-coding-agent", "@earendil-works/pi-ai", "@earendil-works/pi-tui"];
 
 let world = "";
@@ -101,7 +125,8 @@ describe("the packed tarballs", () => {
 	it.each(PUBLISHABLE_NAMES.map((name) => ({ name })))("$name carries its built files and nothing else", ({ name }) => {
 		const files = contents.get(name) ?? [];
 		expect(files).toEqual(expect.arrayContaining(["package.json", ...REQUIRED_FILES[name]]));
-		expect(files.filter((file) => !/^(dist\/|schema\/|README\.md$|package\.json$)/.test(file))).toEqual([]);
+		expect(files.filter((file) => !/^(dist\/|schema\/|entry\/|README\.md$|package\.json$)/.test(file))).toEqual([]);
+		if (name !== "@pi-permissions/pi-extension") expect(files.filter((file) => file.startsWith("entry/"))).toEqual([]);
 	});
 
 	it.each(PUBLISHABLE_NAMES.map((name) => ({ name })))("$name's manifest names only published things", ({ name }) => {
@@ -116,14 +141,26 @@ describe("the packed tarballs", () => {
 		}
 	});
 
-	it("the adapter declares Pi's host packages as peers and points `pi.extensions` at its built entry", () => {
+	it("the adapter declares Pi's host packages as peers and points `pi.extensions` at its fail-closed entry", () => {
 		const manifest = manifests.get("@pi-permissions/pi-extension");
-		expect(manifest?.pi?.extensions).toEqual(["./dist/index.js"]);
+		// The TypeScript entry Pi loads without a build; it loads dist/ and blocks every call when that fails (ADR 0034).
+		expect(manifest?.pi?.extensions).toEqual(["./entry/pi-entry.ts"]);
 		expect(contents.get("@pi-permissions/pi-extension")).toContain("dist/index.js");
 		expect(manifest?.peerDependencies?.["@earendil-works/pi-coding-agent"]).toBe("*");
 		expect(manifest?.exports).toMatchObject({ ".": { types: "./dist/index.d.ts", import: "./dist/index.js" } });
 		expect(manifest).toMatchObject({ main: "./dist/index.js", types: "./dist/index.d.ts" });
 	});
+
+	it.each(PUBLISHABLE_NAMES.map((name) => ({ name })))(
+		"$name's tarball holds every file its exports, main, types, bin and pi fields name",
+		({ name }) => {
+			const manifest = manifests.get(name);
+			expect(manifest).toBeDefined();
+			const named = namedFiles(manifest as PackedManifest);
+			expect(named.length).toBeGreaterThan(0);
+			expect(contents.get(name)).toEqual(expect.arrayContaining(named));
+		},
+	);
 
 	it("policy exports its shipped JSON Schema", () => {
 		expect(manifests.get("@pi-permissions/policy")?.exports).toMatchObject({
@@ -217,4 +254,109 @@ describe("the real pi with the installed adapter as a settings package", () => {
 		const reviewLog = readFileSync(join(run.agentDir, "extensions/pi-permissions/logs/review.jsonl"), "utf8");
 		expect(reviewLog).toContain('"resolution":"policy_deny"');
 	});
+});
+
+describe("a publish dry run of every public package", () => {
+	it(
+		"uploads exactly the packed files, which hold everything the manifests name",
+		async () => {
+			const listed = await Promise.all(PUBLISHABLE_NAMES.map((name) => publishDryRunFiles(name, PUBLISH_BOUND_MS)));
+			PUBLISHABLE_NAMES.forEach((name, index) => {
+				expect(listed[index], name).toEqual(contents.get(name));
+				expect(listed[index], name).toEqual(expect.arrayContaining(namedFiles(manifests.get(name) as PackedManifest)));
+			});
+		},
+		PUBLISH_BOUND_MS * 2,
+	);
+});
+
+describe("a broken install of the adapter in the real pi", () => {
+	const cleanup = new CleanupStack();
+	afterEach(() => cleanup.run());
+
+	/** Runs `bash`, `read` and `write` once each with the adapter at `packageDir`; returns what the model and UI got. */
+	async function runEveryTool(packageDir: string) {
+		const sandbox = PiSandbox.create("real-pi-broken-");
+		cleanup.defer(() => sandbox.remove());
+		sandbox.writeConfig(POLICY);
+		sandbox.writeFile("notes.txt", "secret\n");
+		const rpc = startInstalledRpc(cleanup, {
+			sandbox,
+			packageDir,
+			tools: ["bash", "read", "write"],
+			script: [
+				bashTurn("touch PWNED"),
+				{ kind: "tool", tool: "read", arguments: { path: "notes.txt" } },
+				{ kind: "tool", tool: "write", arguments: { path: "written.txt", content: "x" } },
+				{ kind: "report" },
+			],
+		});
+		const from = await rpc.prompt("go");
+		await rpc.waitForSettled(from, RPC_RUN_MS);
+		const ends = rpc.toolEnds(from);
+		expect(ends.map((end) => end.toolName)).toEqual(["bash", "read", "write"]);
+		expect(existsSync(sandbox.file("PWNED"))).toBe(false);
+		expect(existsSync(sandbox.file("written.txt"))).toBe(false);
+		expect(uiRecords(rpc.records, "setStatus")).toContainEqual(
+			expect.objectContaining({ statusKey: "pi-permissions", statusText: NOT_ACTIVE }),
+		);
+		const reasons = ends.map((end) => ({ isError: end.isError, text: resultText(end) }));
+		const errors = uiRecords(rpc.records, "notify").filter((record) => record.notifyType === "error");
+		return { reasons, errors: errors.map((record) => String(record.message)) };
+	}
+
+	it(
+		"blocks every tool call with the not-active reason when the access-intent tarball lost the grammar wasm",
+		async () => {
+			// The tarball as a broken publish would ship it: the same package, its grammar wasm removed.
+			const unpacked = join(world, "no-wasm");
+			mkdirSync(unpacked);
+			const env = toolEnvironment();
+			const accessIntent = tarballs["@pi-permissions/access-intent"];
+			await runOk({ command: "tar", args: ["xzf", accessIntent], cwd: unpacked, env, timeoutMs: 20_000 });
+			rmSync(join(unpacked, "package/dist/tree-sitter-bash.wasm"));
+			const broken = join(unpacked, "access-intent-no-wasm.tgz");
+			await runOk({ command: "tar", args: ["czf", broken, "package"], cwd: unpacked, env, timeoutMs: 20_000 });
+			const project = join(world, "no-wasm-consumer");
+			mkdirSync(project);
+			const siblings = ADAPTER_SIBLINGS.filter((name) => name !== "@pi-permissions/access-intent");
+			const modules = await npmInstallTarballs(
+				project,
+				[broken, tarballs["@pi-permissions/pi-extension"], ...siblings.map((name) => tarballs[name])],
+				INSTALL_BOUND_MS,
+			);
+			expect(existsSync(join(modules, "@pi-permissions/access-intent/dist/tree-sitter-bash.wasm"))).toBe(false);
+
+			const { reasons, errors } = await runEveryTool(join(modules, "@pi-permissions/pi-extension"));
+			for (const reason of reasons) {
+				expect(reason.isError).toBe(true);
+				expect(reason.text.startsWith(`${NOT_ACTIVE}: the bash grammar cannot load`), reason.text).toBe(true);
+				expect(reason.text).toContain("tree-sitter-bash.wasm");
+				expect(reason.text).toContain("reinstall it with `pi install npm:@pi-permissions/pi-extension`");
+			}
+			expect(errors).toEqual([reasons[0]?.text]);
+		},
+		INSTALL_BOUND_MS + RPC_RUN_MS * 2,
+	);
+
+	it(
+		"blocks every tool call with the not-active reason naming the sibling package that cannot load",
+		async () => {
+			// A partial install: the fresh install above, its engine package (which the adapter imports) without its
+			// built module. (Removing the whole folder would not do here: under Pi's loader a package name also
+			// resolves from Pi's own install, which for this workspace's Pi is the workspace.)
+			const partial = join(world, "partial-consumer", "node_modules");
+			cpSync(nodeModules, partial, { recursive: true, verbatimSymlinks: true });
+			rmSync(join(partial, "@pi-permissions/engine/dist/index.js"));
+
+			const { reasons, errors } = await runEveryTool(join(partial, "@pi-permissions/pi-extension"));
+			for (const reason of reasons) {
+				expect(reason.isError).toBe(true);
+				expect(reason.text.startsWith(`${NOT_ACTIVE}: the built extension cannot load`), reason.text).toBe(true);
+				expect(reason.text).toContain(join(partial, "@pi-permissions/engine"));
+			}
+			expect(errors).toEqual([reasons[0]?.text]);
+		},
+		RPC_RUN_MS * 2,
+	);
 });

@@ -133,7 +133,7 @@ function piEnvironment(
 }
 
 /** The temp dir every Pi run of the suites shares (caches only; each run's own files live in its sandbox). */
-function sharedTempDir(): string {
+export function sharedTempDir(): string {
 	const dir = join(tmpdir(), "real-pi-shared-tmp");
 	mkdirSync(dir, { recursive: true });
 	return dir;

@@ -11,10 +11,13 @@ const GRAMMAR_FILE = "tree-sitter-bash.wasm";
 
 /**
  * Where the grammar may live, first match wins: beside the bundled module (`dist/tree-sitter-bash.wasm`, copied by
- * the build so an npm install needs no scripts), then the `tree-sitter-bash` package (development from `src/`).
+ * the build so an npm install needs no scripts), then, only when running from `src/`, the `tree-sitter-bash` package.
+ * A built module never looks further: under Pi's loader a package name also resolves from Pi's own install, so a
+ * tarball that lost its wasm would quietly load whatever grammar some other install holds (ADR 0034).
  */
 function grammarCandidates(): readonly string[] {
 	const candidates = [fileURLToPath(new URL(`./${GRAMMAR_FILE}`, import.meta.url))];
+	if (!import.meta.url.endsWith(".ts")) return candidates;
 	try {
 		candidates.push(createRequire(import.meta.url).resolve(`tree-sitter-bash/${GRAMMAR_FILE}`));
 	} catch {
