@@ -98,6 +98,8 @@ export class PermissionSession {
 			logs,
 			settings,
 			agentName: loaded.current.agentName,
+			preparePolicy: (agentName) =>
+				agentName === null || agentName === loaded.current.agentName ? Promise.resolve() : agents.ensure(agentName),
 		});
 		const runners = new SessionRunner({
 			policies: { policyFor: () => loaded.current.policy },

@@ -38,6 +38,9 @@ export class ForwardedRequestResolver {
 
 	async resolve(request: ForwardedRequest, stillWaiting: StillWaiting): Promise<ForwardedResolution> {
 		const intent = request.accessIntent;
+		// Seed 000, "Subagent permission forwarding": the requester's agent policy decides, so it is loaded before the
+		// first ask of that agent is judged (not after, which would put its first ask to a human under the wrong rules).
+		await this.preparePolicy(intent?.principal.agentName ?? request.requesterAgentName);
 		if (intent !== null) {
 			const decided = this.fromPolicy(request.id, intent);
 			if (decided !== null) return { decision: decided, via: "policy" };
@@ -60,6 +63,15 @@ export class ForwardedRequestResolver {
 			forwarding,
 		};
 		return { decision: await this.escalate(details, stillWaiting), via: "escalated" };
+	}
+
+	private async preparePolicy(agentName: string | null): Promise<void> {
+		try {
+			await this.deps.query.preparePolicy?.(agentName);
+		} catch (error) {
+			// A policy that failed to load leaves the ask to a human (more prompting, never less).
+			this.deps.log.event("permission_forwarding.warning", { reason: `loading the agent policy failed: ${String(error)}` });
+		}
 	}
 
 	/** The recorded policy's final answer, or `null` when live authority must decide. */
