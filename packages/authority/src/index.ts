@@ -36,6 +36,7 @@ export type { Clock } from "./clock";
 export { systemClock } from "./clock";
 export type { ForwardedAccessIntent, ForwardedRequest } from "./forwarding/forwarded-request";
 export { readAccessIntent, readForwardedRequest } from "./forwarding/forwarded-request";
+export type { ForwardedYolo } from "./forwarding/forwarded-request-resolver";
 export type { ForwardedAnswerListener, ForwardedRequestServerDeps } from "./forwarding/forwarded-request-server";
 export { DEFAULT_MAX_REQUEST_BYTES, ForwardedRequestServer } from "./forwarding/forwarded-request-server";
 export type { ForwardedResponse } from "./forwarding/forwarded-response";

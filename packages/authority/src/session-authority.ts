@@ -12,6 +12,7 @@ import type { AuthorizerLookup } from "./chain/authorizer-registry";
 import { LocalUserAuthorizer, type UserPrompt } from "./chain/local-user-authorizer";
 import type { Clock } from "./clock";
 import type { ForwardedRequest } from "./forwarding/forwarded-request";
+import type { ForwardedYolo } from "./forwarding/forwarded-request-resolver";
 import { type ForwardedAnswerListener, ForwardedRequestServer } from "./forwarding/forwarded-request-server";
 import type { ForwardingFileSystem } from "./forwarding/forwarding-file-system";
 import { ForwardingLayout } from "./forwarding/forwarding-layout";
@@ -61,6 +62,8 @@ export interface SessionAuthorityOptions {
 	readonly recordServingSessionGrant: (request: ForwardedRequest) => void;
 	/** Told of every forwarded request this session put to its live authority, once answered. Must not throw. */
 	readonly onForwardedAnswered?: ForwardedAnswerListener;
+	/** This session's yolo over the forwarded asks it serves; absent: none. */
+	readonly forwardedYolo?: ForwardedYolo;
 	readonly io: {
 		readonly fs: ForwardingFileSystem;
 		readonly clock: Clock;
@@ -191,6 +194,7 @@ export class SessionAuthority {
 								...(options.onForwardedAnswered === undefined
 									? {}
 									: { onForwardedAnswered: options.onForwardedAnswered }),
+								...(options.forwardedYolo === undefined ? {} : { forwardedYolo: options.forwardedYolo }),
 								subagents,
 								isPidAlive: io.isPidAlive,
 								pollIntervalMs: timing.pollIntervalMs,

@@ -32,5 +32,7 @@ export type {
 	ToolCallPipelineOptions,
 } from "./pipeline/tool-call-pipeline";
 export { ToolCallPipeline } from "./pipeline/tool-call-pipeline";
+export type { YoloFloorVerdict } from "./pipeline/yolo-floor";
+export { reconcileFloorWithYolo } from "./pipeline/yolo-floor";
 export type { ForwardedAccessFacts, PermissionCheckResult, PermissionQueryOptions } from "./query/permission-query";
 export { PermissionQuery } from "./query/permission-query";

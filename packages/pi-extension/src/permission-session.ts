@@ -100,6 +100,7 @@ export class PermissionSession {
 			agentName: loaded.current.agentName,
 			preparePolicy: (agentName) =>
 				agentName === null || agentName === loaded.current.agentName ? Promise.resolve() : agents.ensure(agentName),
+			policyFor: policies.policyFor,
 		});
 		const runners = new SessionRunner({
 			policies: { policyFor: () => loaded.current.policy },

@@ -14,6 +14,7 @@ import {
 	ForwardedRequestResolver,
 	type ForwardedRequestResolverDeps,
 	type ForwardedResolution,
+	type ForwardedYolo,
 } from "./forwarded-request-resolver";
 import { type ForwardingLayout, isSafeRequestId } from "./forwarding-layout";
 import type { ForwardingStore } from "./forwarding-store";
@@ -38,6 +39,7 @@ export interface ForwardedRequestServerDeps {
 	/** Records a "whole serving session" grant in this session's rules. May throw (logged; the approval stands once). */
 	readonly recordServingSessionGrant: (request: ForwardedRequest) => void;
 	readonly onForwardedAnswered?: ForwardedAnswerListener;
+	readonly forwardedYolo?: ForwardedYolo;
 	/** Whether a requester process still runs; a dead requester's ask is dropped, never put to the human. */
 	readonly isPidAlive: PidProbe;
 	/** For the one-hop canary; absent when no in-process registry exists. */
@@ -60,6 +62,7 @@ export class ForwardedRequestServer {
 			clock: deps.clock,
 			pollIntervalMs: deps.pollIntervalMs,
 			escalationTimeoutMs: deps.escalationTimeoutMs,
+			...(deps.forwardedYolo === undefined ? {} : { forwardedYolo: deps.forwardedYolo }),
 		});
 	}
 

@@ -12,6 +12,7 @@ import {
 	type EventBusController,
 	type ExtensionUIContext,
 } from "@earendil-works/pi-coding-agent";
+import type { DecisionFact } from "@pi-permissions/engine";
 import { createTestSession, fauxRuntime, loadResources, quietSettings, testHost } from "../support/pi-sdk-fixture";
 import type { Workspace } from "../support/pi-session-harness";
 
@@ -29,8 +30,12 @@ export interface ParentSession {
 	readonly dialogs: readonly DialogRecord[];
 	/** `permissions:ui_prompt` payloads announced on the parent's bus. */
 	readonly uiPrompts: readonly unknown[];
+	/** `permissions:decision` facts published on the parent's bus. */
+	readonly decisions: readonly DecisionFact[];
 	/** Scripts the parent's human: each `select` takes the next answer. */
 	answer(...answers: SelectAnswer[]): void;
+	/** Runs an extension command in the parent (`/permissions yolo on`); the model is not called. */
+	command(text: string): Promise<void>;
 	/** Runs one parent prompt whose model makes these tool calls turn by turn. */
 	prompt(turns: readonly (readonly ToolCall[])[]): Promise<readonly ToolEnd[]>;
 	close(): Promise<void>;
@@ -43,6 +48,8 @@ export async function openParent(space: Workspace): Promise<ParentSession> {
 	const bus = createEventBus();
 	const uiPrompts: unknown[] = [];
 	bus.on("permissions:ui_prompt", (payload) => uiPrompts.push(payload));
+	const decisions: DecisionFact[] = [];
+	bus.on("permissions:decision", (fact) => decisions.push(fact as DecisionFact));
 	const dialogs: DialogRecord[] = [];
 	const answers: SelectAnswer[] = [];
 	const { session, faux } = await sdkSession(space, bus);
@@ -53,9 +60,11 @@ export async function openParent(space: Workspace): Promise<ParentSession> {
 		bus,
 		dialogs,
 		uiPrompts,
+		decisions,
 		answer: (...next) => {
 			answers.push(...next);
 		},
+		command: (text) => session.prompt(text),
 		prompt: async (turns) => {
 			const start = ends.length;
 			faux.setResponses(steps(turns));
