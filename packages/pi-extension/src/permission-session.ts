@@ -31,6 +31,7 @@ import { createPermissionsService } from "./service/create-permissions-service";
 import { serviceRegistry } from "./service/service-registry";
 import { SessionExtensions } from "./service/session-extensions";
 import { composeLoaded, type LoadedPolicy, launcherYolo, loadPolicy } from "./session/loaded-policy";
+import { piInfrastructureDirs } from "./session/pi-infrastructure";
 import { createSessionAuthority } from "./session/session-authority-factory";
 import type { PermissionSessionDeps, SessionFacts } from "./session/session-facts";
 import { SessionRunner } from "./session/session-runner";
@@ -113,6 +114,12 @@ export class PermissionSession {
 			ids: edges.ids,
 			sessionId: facts.sessionId,
 			agentDir: deps.agentDir,
+			// Issue 18 item 1: Pi's own files (skills, prompts, themes, packages, docs) are read without a prompt.
+			infrastructureDirs: (skills) =>
+				piInfrastructureDirs(
+					{ agentDir, home: host.home, cwd: facts.cwd, piPackageDir: host.piPackageDir ?? null, flavor },
+					skills,
+				),
 		});
 		return new PermissionSession(
 			loaded,

@@ -6,8 +6,8 @@
  * (reading Pi's own skills must not prompt under `"*": "ask"`; the infrastructure read allows them).
  */
 import { displayPath } from "@pi-permissions/access-intent";
-import { buildSkillReadAskPayload } from "@pi-permissions/presentation";
 import { suggestSessionApproval } from "@pi-permissions/policy";
+import { buildSkillReadAskPayload } from "@pi-permissions/presentation";
 import { canonicalOf, type GateContext, isExplicitOn, isWithinDirectory, ruleOutcome } from "./gate-context";
 import type { GateOutcome } from "./gate-outcome";
 
@@ -36,8 +36,7 @@ export function skillReadGate(context: GateContext, skills: readonly ActiveSkill
 			const match = policy.evaluate(SKILL_SURFACE, skill.name);
 			// Issue 18 item 4 (seed 000, "Skill-read gate"): a skill at `ask` is asked about when read, as when invoked.
 			if (match.state === "allow" || (match.state === "ask" && !isExplicitOn(match, SKILL_SURFACE))) continue;
-			const suggestion =
-				match.state === "ask" ? suggestSessionApproval(SKILL_SURFACE, skill.name, { flavor }) : null;
+			const suggestion = match.state === "ask" ? suggestSessionApproval(SKILL_SURFACE, skill.name, { flavor }) : null;
 			const payload = buildSkillReadAskPayload({
 				requester: context.requester,
 				matchedPattern: match.matchedPattern,

@@ -25,7 +25,12 @@ export type AskAnswer =
 	/** Approve and record the ask's suggestion as session rules. */
 	| { readonly kind: "allow-session"; readonly decidedBy: AskDecider; readonly byPerson?: boolean }
 	/** `denier` says who refused, for the agent-facing text; absent means the human at this session. */
-	| { readonly kind: "deny"; readonly reason: string | null; readonly decidedBy: AskDecider; readonly denier?: AskDenier }
+	| {
+			readonly kind: "deny";
+			readonly reason: string | null;
+			readonly decidedBy: AskDecider;
+			readonly denier?: AskDenier;
+	  }
 	/** Nobody could answer (no UI, no serving parent, timed out). */
 	| { readonly kind: "unavailable"; readonly reason: string; readonly decidedBy: AskDecider };
 

@@ -281,7 +281,13 @@ function deniedText(payload: LocalPromptPayload, answer: Extract<AskAnswer, { ki
 		case "policy":
 			return renderAgentDenial({ kind: "policy", subject, reason });
 		case "parent-policy":
-			return renderAgentDenial({ kind: "parent-policy", subject, pattern: denier.pattern, scope: denier.scope, reason });
+			return renderAgentDenial({
+				kind: "parent-policy",
+				subject,
+				pattern: denier.pattern,
+				scope: denier.scope,
+				reason,
+			});
 		case "parent-user":
 			return renderAgentDenial({ kind: "parent-user", subject, reason });
 		case "judge":

@@ -31,6 +31,8 @@ export interface SessionRunnerDeps {
 	readonly sessionId: string | null;
 	/** Pi's agent directory (its settings, extensions, agents and skills are protected targets). */
 	readonly agentDir?: string;
+	/** The Pi directories a read-only built-in may read without a prompt, given the skills Pi loaded. */
+	readonly infrastructureDirs?: (skills: readonly ActiveSkill[]) => readonly string[];
 }
 
 interface CachedRunner {
@@ -101,7 +103,7 @@ export class SessionRunner {
 			parser,
 			normalizer: deps.normalizer,
 			extractors: deps.extensions.extractors,
-			infrastructureDirs: [],
+			infrastructureDirs: deps.infrastructureDirs?.(skills) ?? [],
 			availableTools,
 			mcpServers: [],
 			activeSkills: skills,

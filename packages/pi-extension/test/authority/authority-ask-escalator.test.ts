@@ -1,7 +1,6 @@
-import type { AskDetails, TerminalDecision } from "@pi-permissions/authority";
+import type { AskDetails, DecisionSource, TerminalDecision } from "@pi-permissions/authority";
 import type { AskAnswer, AskRequest, GateOutcome } from "@pi-permissions/engine";
 import { describe, expect, it } from "vitest";
-import type { DecisionSource } from "@pi-permissions/authority";
 import { AuthorityAskEscalator, answerOf, deciderName, denierOf } from "../../src/authority/authority-ask-escalator";
 
 const ANSWERS: readonly { name: string; decision: TerminalDecision; answer: AskAnswer }[] = [
