@@ -2,7 +2,8 @@
  * Owns: composing one Pi session's permission objects: the loaded config and composed policy (reloadable, per active
  * agent; other agents' loaded on demand for forwarded asks), the session rule store, the path normalizer, the policy
  * query, the session's authority (terminal chosen once), its logs and decision counters (summary written at close),
- * and its gate runner (see `session/session-runner.ts`).
+ * the MCP server names and Pi infrastructure directories its runner is built over, and its gate runner (see
+ * `session/session-runner.ts`).
  * Never: reads `process.*` or Pi's context directly (the handlers pass plain facts), and holds no policy logic.
  */
 import { type BashParser, PathNormalizer } from "@pi-permissions/access-intent";
@@ -31,6 +32,7 @@ import { createPermissionsService } from "./service/create-permissions-service";
 import { serviceRegistry } from "./service/service-registry";
 import { SessionExtensions } from "./service/session-extensions";
 import { composeLoaded, type LoadedPolicy, launcherYolo, loadPolicy } from "./session/loaded-policy";
+import { mcpServerNames } from "./session/mcp-server-names";
 import { piInfrastructureDirs } from "./session/pi-infrastructure";
 import { createSessionAuthority } from "./session/session-authority-factory";
 import type { PermissionSessionDeps, SessionFacts } from "./session/session-facts";
@@ -41,6 +43,8 @@ export type { PermissionSessionDeps, SessionEdges, SessionFacts } from "./sessio
 export class PermissionSession {
 	private unpublish: (() => void) | null = null;
 	private activeSkills: readonly ActiveSkill[] = [];
+	/** The configured MCP server names the runner splits MCP tool names with (see `useMcpServers`). */
+	private readonly mcp: { current: readonly string[] };
 	/** This session's yolo toggle (`/permissions yolo on|off`); `null` leaves yolo to the config. */
 	private sessionYolo: boolean | null = null;
 
@@ -58,7 +62,10 @@ export class PermissionSession {
 		private readonly globalHost: object,
 		private readonly logs: SessionLogs,
 		private readonly agents: AgentPolicies<LoadedPolicy>,
-	) {}
+		mcp: { current: readonly string[] },
+	) {
+		this.mcp = mcp;
+	}
 
 	/** Loads the config and composes the session; starts nothing. */
 	static async open(deps: PermissionSessionDeps, facts: SessionFacts): Promise<PermissionSession> {
@@ -82,6 +89,7 @@ export class PermissionSession {
 			probe: edges.probe(),
 		});
 		const parser: { current: BashParser | null } = { current: null };
+		const mcp: { current: readonly string[] } = { current: [] };
 		const query = new PermissionQuery({ policies, sessionRules: store, normalizer, parser: () => parser.current });
 		const settings = policy.settings;
 		const extensions = new SessionExtensions();
@@ -114,6 +122,7 @@ export class PermissionSession {
 			ids: edges.ids,
 			sessionId: facts.sessionId,
 			agentDir: deps.agentDir,
+			mcpServers: () => mcp.current,
 			// Issue 18 item 1: Pi's own files (skills, prompts, themes, packages, docs) are read without a prompt.
 			infrastructureDirs: (skills) =>
 				piInfrastructureDirs(
@@ -135,6 +144,7 @@ export class PermissionSession {
 			edges.globalHost,
 			logs,
 			agents,
+			mcp,
 		);
 	}
 
@@ -217,6 +227,24 @@ export class PermissionSession {
 	/** The skill's state on the `skill` surface: `deny` hides it and refuses its invocation. */
 	skillPermission(skillName: string): PermissionState {
 		return this.query.checkPermission(SKILL_SURFACE, skillName).state;
+	}
+
+	/**
+	 * Reads the MCP server names Pi is configured with again (issue 18 item 2): its `mcp.json` files and the servers
+	 * extensions registered (`registered`, may throw). A changed list rebuilds the runner, so a rule like `"exa-web:*"`
+	 * meets `mcp__exa_web__search` from the next call. Never throws.
+	 */
+	refreshMcpServers(registered: () => readonly string[]): void {
+		const names = mcpServerNames({
+			agentDir: this.deps.agentDir,
+			cwd: this.facts.cwd,
+			isProjectTrusted: this.facts.isProjectTrusted,
+			registered,
+		});
+		const current = this.mcp.current;
+		if (names.length === current.length && names.every((name, index) => name === current[index])) return;
+		this.mcp.current = [...names];
+		this.runners.invalidate();
 	}
 
 	/** The skills Pi has loaded (name and directory), which the skill-read gate guards. */

@@ -33,6 +33,8 @@ export interface SessionRunnerDeps {
 	readonly agentDir?: string;
 	/** The Pi directories a read-only built-in may read without a prompt, given the skills Pi loaded. */
 	readonly infrastructureDirs?: (skills: readonly ActiveSkill[]) => readonly string[];
+	/** The configured MCP server names (read when the runner is built; `invalidate` after they change). */
+	readonly mcpServers?: () => readonly string[];
 }
 
 interface CachedRunner {
@@ -105,7 +107,7 @@ export class SessionRunner {
 			extractors: deps.extensions.extractors,
 			infrastructureDirs: deps.infrastructureDirs?.(skills) ?? [],
 			availableTools,
-			mcpServers: [],
+			mcpServers: deps.mcpServers?.() ?? [],
 			activeSkills: skills,
 			requester: { sessionId: deps.sessionId, subagent: deps.authority.isSubagent },
 			...(deps.agentDir === undefined ? {} : { agentDir: deps.agentDir }),
