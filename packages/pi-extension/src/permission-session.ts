@@ -309,6 +309,24 @@ export class PermissionSession {
 		this.unpublish = serviceRegistry(this.globalHost).publish(service);
 	}
 
+	/**
+	 * Warns the user that a subagent bound without pi-permissions ready in it (its tool calls are not gated), naming
+	 * it, and records it in the review log. Never throws.
+	 */
+	warnUngatedChild(child: { readonly childSessionId: string; readonly agentName: string | null }): void {
+		this.logs.ungatedChild(child);
+		if (!this.facts.hasUI) return;
+		const name = child.agentName === null ? "A subagent" : `Subagent \`${child.agentName}\``;
+		try {
+			this.facts.ui.notify(
+				`pi-permissions: ${name} (session ${child.childSessionId}) started without pi-permissions: its tool calls are not checked or asked about. Load pi-permissions in the subagent's session.`,
+				"warning",
+			);
+		} catch {
+			// A warning that cannot be shown is still in the review log.
+		}
+	}
+
 	/** Unpublishes the service and stops whatever the session started. Idempotent; never rejects. */
 	async close(): Promise<void> {
 		const unpublish = this.unpublish;
