@@ -77,4 +77,21 @@ describe("Pi's own files (real Pi sessions, issue 18 item 1)", () => {
 		});
 		expect(run.ends.map((end) => end.isError)).toEqual([false, true]);
 	});
+
+	// Issue 18 item 4 (seed 000, "Skill-read gate"): a skill at `ask` is asked about when read, not only when invoked.
+	it("asks about reading a skill a `skill` rule asks about (refused here: no one to ask), and reads an allowed one", async () => {
+		const config = { permission: { "*": "allow", external_directory: "ask", skill: { "*": "allow", deploy: "ask" } } };
+		const space = workspace({}, config);
+		const skills = elsewhere(space, "vendor/pkg/skills");
+		const asked = writeSkill(skills, "deploy");
+		const allowed = writeSkill(skills, "tidy");
+		const run = await runPi(space, { turns: [[read(asked, "c1")], [read(allowed, "c2")]], skillPaths: [skills] });
+		expect(run.ends.map((end) => end.isError)).toEqual([true, false]);
+		expect(run.resultText(0)).toContain("skill `deploy`");
+		expect(run.decisions[0]).toMatchObject({
+			gate: "skill-read",
+			value: "deploy",
+			resolution: "confirmation_unavailable",
+		});
+	});
 });
