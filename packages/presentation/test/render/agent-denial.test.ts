@@ -29,7 +29,13 @@ const ROWS: readonly { id: string; denial: AgentDenial; expected: string }[] = [
 	// Issue 18 item 7 (seed 000, "Subagent permission forwarding"): every forwarded denial names its real decider.
 	{
 		id: "a forwarded ask the parent session's own rule denied",
-		denial: { kind: "parent-policy", subject: forwardedPayload(), pattern: "git push *", scope: "global", reason: null },
+		denial: {
+			kind: "parent-policy",
+			subject: forwardedPayload(),
+			pattern: "git push *",
+			scope: "global",
+			reason: null,
+		},
 		expected:
 			"[pi-permissions] Denied by the parent session's policy: bash command, matched rule `rm *` (project), inside command substitution; the parent's rule `git push *` (global) denies it, so no one was asked.",
 	},
