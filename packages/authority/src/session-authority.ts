@@ -12,7 +12,8 @@ import type { AuthorizerLookup } from "./chain/authorizer-registry";
 import { LocalUserAuthorizer, type UserPrompt } from "./chain/local-user-authorizer";
 import type { Clock } from "./clock";
 import type { ForwardedRequest } from "./forwarding/forwarded-request";
-import { ForwardedRequestServer } from "./forwarding/forwarded-request-server";
+import type { ForwardedYolo } from "./forwarding/forwarded-request-resolver";
+import { type ForwardedAnswerListener, ForwardedRequestServer } from "./forwarding/forwarded-request-server";
 import type { ForwardingFileSystem } from "./forwarding/forwarding-file-system";
 import { ForwardingLayout } from "./forwarding/forwarding-layout";
 import { ForwardingServingLoop } from "./forwarding/forwarding-serving-loop";
@@ -59,6 +60,10 @@ export interface SessionAuthorityOptions {
 	/** The operator's `authorizerChain`. Must not throw. */
 	readonly chainConfig: () => readonly string[];
 	readonly recordServingSessionGrant: (request: ForwardedRequest) => void;
+	/** Told of every forwarded request this session put to its live authority, once answered. Must not throw. */
+	readonly onForwardedAnswered?: ForwardedAnswerListener;
+	/** This session's yolo over the forwarded asks it serves; absent: none. */
+	readonly forwardedYolo?: ForwardedYolo;
 	readonly io: {
 		readonly fs: ForwardingFileSystem;
 		readonly clock: Clock;
@@ -186,6 +191,10 @@ export class SessionAuthority {
 								query: options.query,
 								escalator,
 								recordServingSessionGrant: options.recordServingSessionGrant,
+								...(options.onForwardedAnswered === undefined
+									? {}
+									: { onForwardedAnswered: options.onForwardedAnswered }),
+								...(options.forwardedYolo === undefined ? {} : { forwardedYolo: options.forwardedYolo }),
 								subagents,
 								isPidAlive: io.isPidAlive,
 								pollIntervalMs: timing.pollIntervalMs,

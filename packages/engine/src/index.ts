@@ -34,7 +34,7 @@ export { GATE_ORDER, mostRestrictiveOutcome } from "./gates/gate-outcome";
 export type { SkillInvocation } from "./gates/skill-input-gate";
 export type { ActiveSkill } from "./gates/skill-read-gate";
 export { SKILL_SURFACE } from "./gates/skill-read-gate";
-export type { AskAnswer, AskDecider, AskEscalator, AskRequest } from "./pipeline/ask-escalator";
+export type { AskAnswer, AskDecider, AskDenier, AskEscalator, AskRequest } from "./pipeline/ask-escalator";
 export type { DecisionFact, DecisionResolution, DecisionSink, RequestIdGenerator } from "./pipeline/decision-fact";
 export type { DecidingPipeline, GateRunnerOptions, RunVerdict } from "./pipeline/gate-runner";
 export { GateRunner } from "./pipeline/gate-runner";
@@ -46,5 +46,7 @@ export type {
 	ToolCallPipelineOptions,
 } from "./pipeline/tool-call-pipeline";
 export { ToolCallPipeline } from "./pipeline/tool-call-pipeline";
+export type { YoloFloorVerdict } from "./pipeline/yolo-floor";
+export { reconcileFloorWithYolo } from "./pipeline/yolo-floor";
 export type { ForwardedAccessFacts, PermissionCheckResult, PermissionQueryOptions } from "./query/permission-query";
 export { PermissionQuery } from "./query/permission-query";

@@ -30,6 +30,7 @@ describe("@pi-permissions/engine public API", () => {
 				"formatConfigLoadIssue",
 				"formatKeyPath",
 				"mostRestrictiveOutcome",
+				"reconcileFloorWithYolo",
 				"resolveAgentDir",
 			].sort(),
 		);

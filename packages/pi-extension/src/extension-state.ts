@@ -1,15 +1,18 @@
 /**
  * Owns: what one extension instance keeps between Pi events: the current permission session (replaced at the next
  * `session_start`, closed idempotently at `session_shutdown`), the active agent last signalled, the warm bash parser
- * its sessions share, and the one subscription to the subagent lifecycle.
+ * its sessions share, the one subscription to the subagent lifecycle, and which bound children it warned about.
  * Never: decides anything; Pi's context is turned into plain `SessionFacts` here and nowhere else.
  */
 import type { EventBus, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { BashParser } from "@pi-permissions/access-intent";
+import { type ChildSession, SubagentRegistry } from "@pi-permissions/authority";
 import type { ToolCall } from "@pi-permissions/engine";
 import { detectActiveAgent, type SessionEntryLike } from "./agent/active-agent";
 import { childSessionRegistry, watchSubagentLifecycle } from "./authority/subagent-lifecycle";
 import { PermissionSession, type PermissionSessionDeps, type SessionFacts } from "./permission-session";
+import { PERMISSIONS_READY_CHANNEL } from "./service/permissions-service";
+import { serviceRegistry } from "./service/service-registry";
 
 export class ExtensionState {
 	private session: Promise<PermissionSession> | null = null;
@@ -19,6 +22,10 @@ export class ExtensionState {
 	private unwatchSubagents: (() => void) | null = null;
 	/** The agent the latest signal named (`null`: the main session); every tool call carries it. */
 	private signalledAgent: string | null = null;
+	/** Children already warned about as ungated (once per child). */
+	private readonly warnedChildren = new Set<string>();
+	/** Sessions that announced `permissions:ready` on this bus (a child sharing its parent's bus). */
+	private readonly readySessions = new Set<string>();
 
 	constructor(private readonly deps: PermissionSessionDeps) {}
 
@@ -43,10 +50,36 @@ export class ExtensionState {
 	watchSubagents(events: EventBus): void {
 		if (this.unwatchSubagents !== null) return;
 		try {
-			this.unwatchSubagents = watchSubagentLifecycle(events, childSessionRegistry(this.deps.edges.globalHost));
+			const offLifecycle = watchSubagentLifecycle(events, childSessionRegistry(this.deps.edges.globalHost), (child) =>
+				this.childBound(child),
+			);
+			const offReady = events.on(PERMISSIONS_READY_CHANNEL, (payload) => {
+				const sessionId = (payload as { sessionId?: unknown } | null)?.sessionId;
+				if (typeof sessionId === "string") this.readySessions.add(sessionId);
+			});
+			this.unwatchSubagents = () => {
+				offLifecycle();
+				offReady();
+			};
 		} catch {
 			// Without the subscription, in-process children are still found through their environment hints.
 		}
+	}
+
+	/**
+	 * Seed 002 ("child-lifecycle": a consumer audits each child for a permission node of its own on `bound`): a child
+	 * whose extensions are bound while pi-permissions has neither published its service nor announced
+	 * `permissions:ready` in it runs every tool ungated. The session warns about it once, naming it, and records it.
+	 */
+	private childBound(child: ChildSession): void {
+		const id = child.childSessionId;
+		if (this.warnedChildren.has(id) || this.readySessions.has(id)) return;
+		if (serviceRegistry(this.deps.edges.globalHost).get(id) !== undefined) return;
+		const session = this.opened;
+		if (session === null) return;
+		this.warnedChildren.add(id);
+		const known = new SubagentRegistry(this.deps.edges.globalHost).get(id);
+		session.warnUngatedChild({ childSessionId: id, agentName: child.agentName ?? known?.agentName ?? null });
 	}
 
 	/** Closes any previous session and opens one for `ctx` (config loaded, nothing started). */

@@ -1,9 +1,10 @@
 /**
  * Owns: `HostEnvironment`, the process facts the composition root reads once (path flavor, home, environment, pid,
- * launch directory), and `readHostEnvironment`, the adapter's only reader of `process.*`.
+ * launch directory, Pi's package directory), and `readHostEnvironment`, the adapter's only reader of `process.*`.
  * Never: touches the disk or starts anything; everything below the factory receives these values as arguments.
  */
 import { homedir } from "node:os";
+import { getPackageDir } from "@earendil-works/pi-coding-agent";
 import type { PathFlavorName } from "@pi-permissions/policy";
 
 export interface HostEnvironment {
@@ -14,6 +15,8 @@ export interface HostEnvironment {
 	readonly pid: number;
 	/** The directory Pi was started in; a relative `PI_CODING_AGENT_DIR` is resolved against it, as Pi does. */
 	readonly launchCwd: string;
+	/** Pi's installed package (its docs and examples are read-only infrastructure); `null` or absent when unknown. */
+	readonly piPackageDir?: string | null;
 }
 
 export function readHostEnvironment(): HostEnvironment {
@@ -23,5 +26,16 @@ export function readHostEnvironment(): HostEnvironment {
 		env: { ...process.env },
 		pid: process.pid,
 		launchCwd: process.cwd(),
+		piPackageDir: piPackageDir(),
 	};
+}
+
+/** Pi's own answer (`getPackageDir`, which honours `PI_PACKAGE_DIR`); `null` when Pi cannot say. */
+function piPackageDir(): string | null {
+	try {
+		const dir = getPackageDir();
+		return typeof dir === "string" && dir !== "" ? dir : null;
+	} catch {
+		return null;
+	}
 }

@@ -2,7 +2,8 @@
  * Owns: composing one Pi session's permission objects: the loaded config and composed policy (reloadable, per active
  * agent; other agents' loaded on demand for forwarded asks), the session rule store, the path normalizer, the policy
  * query, the session's authority (terminal chosen once), its logs and decision counters (summary written at close),
- * and its gate runner (see `session/session-runner.ts`).
+ * the MCP server names and Pi infrastructure directories its runner is built over, and its gate runner (see
+ * `session/session-runner.ts`).
  * Never: reads `process.*` or Pi's context directly (the handlers pass plain facts), and holds no policy logic.
  */
 import { type BashParser, PathNormalizer } from "@pi-permissions/access-intent";
@@ -36,6 +37,8 @@ import { createPermissionsService } from "./service/create-permissions-service";
 import { serviceRegistry } from "./service/service-registry";
 import { SessionExtensions } from "./service/session-extensions";
 import { composeLoaded, type LoadedPolicy, launcherYolo, loadPolicy } from "./session/loaded-policy";
+import { mcpServerNames } from "./session/mcp-server-names";
+import { piInfrastructureDirs } from "./session/pi-infrastructure";
 import { createSessionAuthority } from "./session/session-authority-factory";
 import type { PermissionSessionDeps, SessionFacts } from "./session/session-facts";
 import { SessionRunner } from "./session/session-runner";
@@ -48,6 +51,8 @@ export const MAX_STARTUP_EXAMPLES = 200;
 export class PermissionSession {
 	private unpublish: (() => void) | null = null;
 	private activeSkills: readonly ActiveSkill[] = [];
+	/** The configured MCP server names the runner splits MCP tool names with (see `useMcpServers`). */
+	private readonly mcp: { current: readonly string[] };
 	/** This session's yolo toggle (`/permissions yolo on|off`); `null` leaves yolo to the config. */
 	private sessionYolo: boolean | null = null;
 
@@ -65,7 +70,10 @@ export class PermissionSession {
 		private readonly globalHost: object,
 		private readonly logs: SessionLogs,
 		private readonly agents: AgentPolicies<LoadedPolicy>,
-	) {}
+		mcp: { current: readonly string[] },
+	) {
+		this.mcp = mcp;
+	}
 
 	/** Loads the config and composes the session; starts nothing. */
 	static async open(deps: PermissionSessionDeps, facts: SessionFacts): Promise<PermissionSession> {
@@ -89,6 +97,7 @@ export class PermissionSession {
 			probe: edges.probe(),
 		});
 		const parser: { current: BashParser | null } = { current: null };
+		const mcp: { current: readonly string[] } = { current: [] };
 		const query = new PermissionQuery({ policies, sessionRules: store, normalizer, parser: () => parser.current });
 		const settings = policy.settings;
 		const extensions = new SessionExtensions();
@@ -106,6 +115,9 @@ export class PermissionSession {
 			logs,
 			settings,
 			agentName: loaded.current.agentName,
+			preparePolicy: (agentName) =>
+				agentName === null || agentName === loaded.current.agentName ? Promise.resolve() : agents.ensure(agentName),
+			policyFor: policies.policyFor,
 		});
 		const runners = new SessionRunner({
 			policies: { policyFor: () => loaded.current.policy },
@@ -118,6 +130,13 @@ export class PermissionSession {
 			ids: edges.ids,
 			sessionId: facts.sessionId,
 			agentDir: deps.agentDir,
+			mcpServers: () => mcp.current,
+			// Issue 18 item 1: Pi's own files (skills, prompts, themes, packages, docs) are read without a prompt.
+			infrastructureDirs: (skills) =>
+				piInfrastructureDirs(
+					{ agentDir, home: host.home, cwd: facts.cwd, piPackageDir: host.piPackageDir ?? null, flavor },
+					skills,
+				),
 		});
 		return new PermissionSession(
 			loaded,
@@ -133,6 +152,7 @@ export class PermissionSession {
 			edges.globalHost,
 			logs,
 			agents,
+			mcp,
 		);
 	}
 
@@ -215,6 +235,24 @@ export class PermissionSession {
 	/** The skill's state on the `skill` surface: `deny` hides it and refuses its invocation. */
 	skillPermission(skillName: string): PermissionState {
 		return this.query.checkPermission(SKILL_SURFACE, skillName).state;
+	}
+
+	/**
+	 * Reads the MCP server names Pi is configured with again (issue 18 item 2): its `mcp.json` files and the servers
+	 * extensions registered (`registered`, may throw). A changed list rebuilds the runner, so a rule like `"exa-web:*"`
+	 * meets `mcp__exa_web__search` from the next call. Never throws.
+	 */
+	refreshMcpServers(registered: () => readonly string[]): void {
+		const names = mcpServerNames({
+			agentDir: this.deps.agentDir,
+			cwd: this.facts.cwd,
+			isProjectTrusted: this.facts.isProjectTrusted,
+			registered,
+		});
+		const current = this.mcp.current;
+		if (names.length === current.length && names.every((name, index) => name === current[index])) return;
+		this.mcp.current = [...names];
+		this.runners.invalidate();
 	}
 
 	/** The skills Pi has loaded (name and directory), which the skill-read gate guards. */
@@ -316,6 +354,24 @@ export class PermissionSession {
 		if (sessionId === null || this.unpublish !== null) return;
 		const service = createPermissionsService(sessionId, this.query, this.extensions);
 		this.unpublish = serviceRegistry(this.globalHost).publish(service);
+	}
+
+	/**
+	 * Warns the user that a subagent bound without pi-permissions ready in it (its tool calls are not gated), naming
+	 * it, and records it in the review log. Never throws.
+	 */
+	warnUngatedChild(child: { readonly childSessionId: string; readonly agentName: string | null }): void {
+		this.logs.ungatedChild(child);
+		if (!this.facts.hasUI) return;
+		const name = child.agentName === null ? "A subagent" : `Subagent \`${child.agentName}\``;
+		try {
+			this.facts.ui.notify(
+				`pi-permissions: ${name} (session ${child.childSessionId}) started without pi-permissions: its tool calls are not checked or asked about. Load pi-permissions in the subagent's session.`,
+				"warning",
+			);
+		} catch {
+			// A warning that cannot be shown is still in the review log.
+		}
 	}
 
 	/** Unpublishes the service and stops whatever the session started. Idempotent; never rejects. */

@@ -1,4 +1,5 @@
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { CleanupStack } from "../support/cleanup-stack";
 import { sandboxFor, startPi, startRpc } from "../support/pi-harness";
@@ -15,9 +16,13 @@ const ASK_BASH = { permission: { "*": "allow", bash: { "*": "ask" } } };
 const cleanup = new CleanupStack();
 afterEach(() => cleanup.run());
 
-/** Starts the parent (`pi --mode rpc`, which has UI and so serves) and returns it with its session id once it serves. */
-async function startParent(sandbox: PiSandbox): Promise<{ rpc: RpcSession; sessionId: string }> {
-	const rpc = startRpc(cleanup, { sandbox, script: [], scriptName: "parent-script.json" });
+/**
+ * Starts the parent (`pi --mode rpc`, which has UI and so serves) and returns it with its session id once it serves.
+ * `trusted`: the parent trusts the project (`--approve`), so its project config applies; the child never does.
+ */
+async function startParent(sandbox: PiSandbox, trusted = false): Promise<{ rpc: RpcSession; sessionId: string }> {
+	const extraArgs = trusted ? ["--approve"] : [];
+	const rpc = startRpc(cleanup, { sandbox, script: [], scriptName: "parent-script.json", extraArgs });
 	const state = await rpc.command("get_state");
 	const sessionId = (state.data as { sessionId?: string } | undefined)?.sessionId;
 	if (typeof sessionId !== "string") throw new Error(`get_state has no session id: ${JSON.stringify(state)}`);
@@ -112,6 +117,24 @@ describe("an out-of-process subagent (pi -p) under a parent pi --mode rpc", () =
 			},
 			{ value: "rm second.txt", result: "allow", resolution: "session_approved", decidedBy: "session" },
 		]);
+	});
+
+	// Issue 18 item 7 (seed 000, "Subagent permission forwarding": the response names what decided in the parent).
+	it("tells the child's model that the parent session's policy refused, naming its rule and scope, with no dialog", async () => {
+		const sandbox = sandboxFor(cleanup, ASK_BASH);
+		// The project's own rule: only the parent trusts the project, so only the parent's policy holds it.
+		const projectConfig = join(sandbox.cwd, ".pi", "extensions", "pi-permissions", "config.json");
+		mkdirSync(dirname(projectConfig), { recursive: true });
+		writeFileSync(projectConfig, JSON.stringify({ permission: { bash: { "git push *": "deny" } } }));
+		const parent = await startParent(sandbox, true);
+		const child = startChild(sandbox, parent.sessionId, ["git push origin main"]);
+		expect(await child.waitForExit(CHILD_EXIT_BOUND_MS), child.describe()).toEqual({ code: 0, signal: null });
+		const report = parseReport(child.stdout);
+		expect(report?.[0]?.isError, child.describe()).toBe(true);
+		expect(report?.[0]?.text).toContain("Denied by the parent session's policy");
+		expect(report?.[0]?.text).toContain("the parent's rule `git push *` (project) denies it");
+		expect(report?.[0]?.text).not.toContain("Denied by the user");
+		expect(parent.rpc.dialogs()).toHaveLength(0);
 	});
 
 	it.each([

@@ -58,6 +58,11 @@ export interface PermissionQuery {
 	checkPermission(surface: string, value?: string, agentName?: string): PermissionCheck;
 	/** Resolves a forwarded ask from the child-fixed facts (match values used as-is, never re-derived here). */
 	resolveForwarded(facts: AccessFacts, agentName: string | null): PermissionCheck;
+	/**
+	 * Loads the agent's policy if it is not loaded yet, so a forwarded ask from a named agent is decided under that
+	 * agent's rules from its first ask. Optional; must not reject.
+	 */
+	preparePolicy?(agentName: string | null): Promise<void>;
 }
 
 /** A non-terminal link's verdict. */

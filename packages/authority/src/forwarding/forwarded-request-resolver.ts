@@ -26,7 +26,16 @@ export interface ForwardedRequestResolverDeps {
 	readonly pollIntervalMs: number;
 	/** The longest an escalation is awaited (`forwardingTimeoutMs`; the requester gives up then anyway). */
 	readonly escalationTimeoutMs: number;
+	/** This session's yolo over a forwarded ask its policy left open (see {@link ForwardedYolo}); absent: none. */
+	readonly forwardedYolo?: ForwardedYolo;
 }
+
+/**
+ * Settles a forwarded ask the recorded policy left open the way this session's yolo settles its own asks (a floor
+ * included, by ADR 0023's table), or `null` when yolo is off or the ask is not one yolo settles (a person decides).
+ * Must not throw; a throw puts the ask to a person.
+ */
+export type ForwardedYolo = (request: ForwardedRequest) => TerminalDecision | null;
 
 /** Whether the requester still awaits the answer. Must not throw. */
 export type StillWaiting = () => Promise<boolean>;
@@ -38,10 +47,15 @@ export class ForwardedRequestResolver {
 
 	async resolve(request: ForwardedRequest, stillWaiting: StillWaiting): Promise<ForwardedResolution> {
 		const intent = request.accessIntent;
+		// Seed 000, "Subagent permission forwarding": the requester's agent policy decides, so it is loaded before the
+		// first ask of that agent is judged (not after, which would put its first ask to a human under the wrong rules).
+		await this.preparePolicy(intent?.principal.agentName ?? request.requesterAgentName);
 		if (intent !== null) {
 			const decided = this.fromPolicy(request.id, intent);
 			if (decided !== null) return { decision: decided, via: "policy" };
 		}
+		const yolo = this.fromYolo(request);
+		if (yolo !== null) return { decision: yolo, via: "policy" };
 		// `ask`, an unattributed allow, or no well-formed facts: the ask goes to this node's live authority.
 		this.deps.log.event("forwarded_permission.prompted", { requestId: request.id, hasFacts: intent !== null });
 		const forwarding: ForwardingProvenance = {
@@ -60,6 +74,37 @@ export class ForwardedRequestResolver {
 			forwarding,
 		};
 		return { decision: await this.escalate(details, stillWaiting), via: "escalated" };
+	}
+
+	private async preparePolicy(agentName: string | null): Promise<void> {
+		try {
+			await this.deps.query.preparePolicy?.(agentName);
+		} catch (error) {
+			// A policy that failed to load leaves the ask to a human (more prompting, never less).
+			this.deps.log.event("permission_forwarding.warning", {
+				reason: `loading the agent policy failed: ${String(error)}`,
+			});
+		}
+	}
+
+	/** Issue 18 item 8: the serving session's yolo applies to a forwarded ask exactly as to its own. */
+	private fromYolo(request: ForwardedRequest): TerminalDecision | null {
+		let decided: TerminalDecision | null;
+		try {
+			decided = this.deps.forwardedYolo?.(request) ?? null;
+		} catch {
+			return null;
+		}
+		if (decided !== null) {
+			this.deps.log.event(
+				decided.verdict === "allow" ? "forwarded_permission.auto_approved" : "forwarded_permission.auto_denied",
+				{
+					requestId: request.id,
+					pattern: decided.decidedBy.kind === "yolo" ? decided.decidedBy.pattern : null,
+				},
+			);
+		}
+		return decided;
 	}
 
 	/** The recorded policy's final answer, or `null` when live authority must decide. */

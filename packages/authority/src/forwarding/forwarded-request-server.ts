@@ -14,11 +14,18 @@ import {
 	ForwardedRequestResolver,
 	type ForwardedRequestResolverDeps,
 	type ForwardedResolution,
+	type ForwardedYolo,
 } from "./forwarded-request-resolver";
 import { type ForwardingLayout, isSafeRequestId } from "./forwarding-layout";
 import type { ForwardingStore } from "./forwarding-store";
 
 export const DEFAULT_MAX_REQUEST_BYTES = 1_048_576;
+
+/**
+ * Told once of each forwarded request this session put to its live authority (chain and terminal), with the decision
+ * the requester is sent: the serving side publishes it as its own decision for the prompt it showed. Must not throw.
+ */
+export type ForwardedAnswerListener = (request: ForwardedRequest, decision: TerminalDecision) => void;
 
 export interface ForwardedRequestServerDeps {
 	/** The serving session: requests addressed to another session are discarded. */
@@ -31,6 +38,8 @@ export interface ForwardedRequestServerDeps {
 	readonly escalator: ForwardedRequestResolverDeps["escalator"];
 	/** Records a "whole serving session" grant in this session's rules. May throw (logged; the approval stands once). */
 	readonly recordServingSessionGrant: (request: ForwardedRequest) => void;
+	readonly onForwardedAnswered?: ForwardedAnswerListener;
+	readonly forwardedYolo?: ForwardedYolo;
 	/** Whether a requester process still runs; a dead requester's ask is dropped, never put to the human. */
 	readonly isPidAlive: PidProbe;
 	/** For the one-hop canary; absent when no in-process registry exists. */
@@ -53,6 +62,7 @@ export class ForwardedRequestServer {
 			clock: deps.clock,
 			pollIntervalMs: deps.pollIntervalMs,
 			escalationTimeoutMs: deps.escalationTimeoutMs,
+			...(deps.forwardedYolo === undefined ? {} : { forwardedYolo: deps.forwardedYolo }),
 		});
 	}
 
@@ -115,9 +125,23 @@ export class ForwardedRequestServer {
 			// INVARIANT: a request is answered and removed whatever happens, or the next drain would ask again forever.
 			return this.reject(stem, file, `serving failed: ${String(error)}`);
 		}
+		// Seed 000 ("Cross-extension API", pairing): every prompt shown gets one decision on the serving session's bus,
+		// a forwarded one included, so the parent's listeners see how the ask they were shown ended.
+		if (resolution.via === "escalated") this.announceAnswer(request, resolution.decision);
 		if (!(await stillWaiting())) return this.drop(stem, file);
 		await this.respond(stem, file, this.recordServingSessionGrant(request, resolution.decision), resolution.via);
 		return true;
+	}
+
+	private announceAnswer(request: ForwardedRequest, decision: TerminalDecision): void {
+		try {
+			this.deps.onForwardedAnswered?.(request, decision);
+		} catch (error) {
+			this.deps.log.event("permission_forwarding.error", {
+				requestId: request.id,
+				reason: `announcing the answer failed: ${String(error)}`,
+			});
+		}
 	}
 
 	/** Removes the ask of a requester that withdrew or died; nobody would read an answer. */

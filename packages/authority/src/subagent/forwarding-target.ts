@@ -68,7 +68,15 @@ export function isSubagentSession(input: SubagentContextInput): boolean {
 	if (SUBAGENT_ENV_HINT_KEYS.some((key) => normalizeHint(input.env[key]))) return true;
 	// A named parent session makes this a subagent too; otherwise a child launched with only that variable would
 	// deny every ask as unreachable.
-	if (SUBAGENT_PARENT_SESSION_ENV_KEYS.some((key) => normalizeSessionId(input.env[key]) !== null)) return true;
+	// A parent-session variable naming this very session is the spawner marking its own root (pi-subagents sets
+	// `PI_SUBAGENT_PARENT_SESSION` in the root's own process, so a reload reads it back there): that is no subagent.
+	if (
+		SUBAGENT_PARENT_SESSION_ENV_KEYS.some((key) => {
+			const parent = normalizeSessionId(input.env[key]);
+			return parent !== null && parent !== sessionId;
+		})
+	)
+		return true;
 	return input.sessionDir !== null && isUnder(input.sessionDir, `${input.agentDir}/subagent-sessions`);
 }
 

@@ -41,6 +41,63 @@ function resolverWith(
 }
 
 describe("ForwardedRequestResolver", () => {
+	// Issue 18 item 5 (seed 000, "Subagent permission forwarding"; ADR 0036).
+	it("loads the requester agent's policy before consulting it", async () => {
+		const order: string[] = [];
+		const resolver = new ForwardedRequestResolver({
+			query: {
+				checkPermission: () => ASK,
+				resolveForwarded: (_facts, agentName) => {
+					order.push(`resolve ${agentName}`);
+					return { state: "deny", matchedPattern: "git push", origin: "agent", reason: null };
+				},
+				preparePolicy: async (agentName) => {
+					await Promise.resolve();
+					order.push(`prepare ${agentName}`);
+				},
+			},
+			escalator: { escalate: async () => allow },
+			log: new MemoryLog(),
+			clock: systemClock,
+			pollIntervalMs: 2,
+			escalationTimeoutMs: 10_000,
+		});
+		const resolution = await resolver.resolve(request, async () => true);
+		expect(order).toEqual(["prepare scout", "resolve scout"]);
+		expect(resolution).toMatchObject({
+			via: "policy",
+			decision: { verdict: "deny", decidedBy: { kind: "rule", pattern: "git push", origin: "agent" } },
+		});
+	});
+
+	// Issue 18 item 8 (ADR 0023; ADR 0036): the serving session's yolo settles what its recorded policy left open.
+	it("lets the serving session's yolo settle an ask its policy left open, before anyone is asked", async () => {
+		let escalated = 0;
+		const resolver = new ForwardedRequestResolver({
+			query: { checkPermission: () => ASK, resolveForwarded: () => ASK },
+			escalator: {
+				escalate: async () => {
+					escalated += 1;
+					return allow;
+				},
+			},
+			log: new MemoryLog(),
+			clock: systemClock,
+			pollIntervalMs: 2,
+			escalationTimeoutMs: 10_000,
+			forwardedYolo: () => ({
+				verdict: "allow",
+				scope: "once",
+				decidedBy: { kind: "yolo", pattern: "<opaque-bash-wrapper>" },
+			}),
+		});
+		expect(await resolver.resolve(request, async () => true)).toMatchObject({
+			via: "policy",
+			decision: { verdict: "allow", decidedBy: { kind: "yolo" } },
+		});
+		expect(escalated).toBe(0);
+	});
+
 	it("escalates an allow that names no rule instead of granting it unattributed", async () => {
 		let escalated = 0;
 		const resolver = resolverWith(

@@ -65,6 +65,13 @@ describe("isSubagentSession", () => {
 		},
 	);
 
+	it("does not count a root whose own id a spawner put in the parent-session variable of its own process", () => {
+		const registry = new SubagentRegistry({});
+		const env = { PI_SUBAGENT_PARENT_SESSION: "root" };
+		expect(isSubagentSession({ ...base, sessionId: "root", registry, env })).toBe(false);
+		expect(isSubagentSession({ ...base, sessionId: "child", registry, env })).toBe(true);
+	});
+
 	it("recognises a session directory under <agentDir>/subagent-sessions, and nothing beside it", () => {
 		const registry = new SubagentRegistry({});
 		expect(

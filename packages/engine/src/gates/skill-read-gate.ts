@@ -1,11 +1,14 @@
 /**
- * Owns: the skill-read gate: a read-only file tool reaching into the directory of a skill the policy denies is
- * denied on the `skill` surface, so a denied skill's instructions cannot be read around the `/skill:` gate.
- * Never: gates writes (the path gates do) or skills the policy does not deny.
+ * Owns: the skill-read gate: a read-only file tool reaching into the directory of a skill the policy denies, or asks
+ * about by a rule written for `skill`, is judged on the `skill` surface (denied, or asked with an exact-name session
+ * suggestion), so a skill's instructions cannot be read around the `/skill:` gate.
+ * Never: gates writes (the path gates do), skills the policy allows, or an ask that only the universal default raised
+ * (reading Pi's own skills must not prompt under `"*": "ask"`; the infrastructure read allows them).
  */
 import { displayPath } from "@pi-permissions/access-intent";
+import { suggestSessionApproval } from "@pi-permissions/policy";
 import { buildSkillReadAskPayload } from "@pi-permissions/presentation";
-import { canonicalOf, type GateContext, isWithinDirectory, ruleOutcome } from "./gate-context";
+import { canonicalOf, type GateContext, isExplicitOn, isWithinDirectory, ruleOutcome } from "./gate-context";
 import type { GateOutcome } from "./gate-outcome";
 
 /** A skill Pi has loaded: its name and the directory holding its files. */
@@ -31,17 +34,19 @@ export function skillReadGate(context: GateContext, skills: readonly ActiveSkill
 				(lexical !== null && isWithinDirectory(lexical, displayPath(directory), flavor));
 			if (!inside) continue;
 			const match = policy.evaluate(SKILL_SURFACE, skill.name);
-			if (match.state !== "deny") continue;
+			// Issue 18 item 4 (seed 000, "Skill-read gate"): a skill at `ask` is asked about when read, as when invoked.
+			if (match.state === "allow" || (match.state === "ask" && !isExplicitOn(match, SKILL_SURFACE))) continue;
+			const suggestion = match.state === "ask" ? suggestSessionApproval(SKILL_SURFACE, skill.name, { flavor }) : null;
 			const payload = buildSkillReadAskPayload({
 				requester: context.requester,
 				matchedPattern: match.matchedPattern,
 				ruleOrigin: match.origin,
-				sessionSuggestion: null,
+				sessionSuggestion: suggestion?.patterns.join(", ") ?? null,
 				toolName: kind.toolName,
 				skillName: skill.name,
 				path: displayPath(path),
 			});
-			return ruleOutcome("skill-read", SKILL_SURFACE, skill.name, match, { payload });
+			return ruleOutcome("skill-read", SKILL_SURFACE, skill.name, match, { payload, suggestion });
 		}
 	}
 	return null;

@@ -24,9 +24,27 @@ export type AskAnswer =
 	| { readonly kind: "allow-once"; readonly decidedBy: AskDecider; readonly byPerson?: boolean }
 	/** Approve and record the ask's suggestion as session rules. */
 	| { readonly kind: "allow-session"; readonly decidedBy: AskDecider; readonly byPerson?: boolean }
-	| { readonly kind: "deny"; readonly reason: string | null; readonly decidedBy: AskDecider }
+	/** `denier` says who refused, for the agent-facing text; absent means the human at this session. */
+	| {
+			readonly kind: "deny";
+			readonly reason: string | null;
+			readonly decidedBy: AskDecider;
+			readonly denier?: AskDenier;
+	  }
 	/** Nobody could answer (no UI, no serving parent, timed out). */
 	| { readonly kind: "unavailable"; readonly reason: string; readonly decidedBy: AskDecider };
+
+/**
+ * Who refused an ask, so the agent is told truthfully (issue: a parent's rule must not read "Denied by the user").
+ * `policy`: a rule of this session answered the escalated ask; the `parent-*` kinds: the serving parent session
+ * answered a forwarded ask, by its own rule (`pattern`, `scope`) or its human; `judge`: an authorizer link.
+ */
+export type AskDenier =
+	| { readonly kind: "user" }
+	| { readonly kind: "policy" }
+	| { readonly kind: "parent-policy"; readonly pattern: string; readonly scope: string }
+	| { readonly kind: "parent-user" }
+	| { readonly kind: "judge"; readonly name: string; readonly inParent: boolean };
 
 export interface AskEscalator {
 	/**

@@ -209,12 +209,7 @@ export class GateRunner {
 					decidedBy: answer.decidedBy,
 					reason: answer.reason,
 				});
-				return this.block(
-					outcome,
-					requestId,
-					"user_denied",
-					renderAgentDenial({ kind: "user", subject: payload, reason: answer.reason }),
-				);
+				return this.block(outcome, requestId, "user_denied", deniedText(payload, answer));
 			case "unavailable":
 				this.emit({
 					...withPayload,
@@ -273,6 +268,35 @@ function allowResolution(outcome: GateOutcome): readonly [DecisionResolution, st
 	if (outcome.origin === "session") return ["session_approved", "session"];
 	if (outcome.origin === "yolo") return ["auto_approved", "yolo"];
 	return ["policy_allow", "policy"];
+}
+
+/** The agent-facing text of a refused ask, naming whoever refused it. */
+function deniedText(payload: LocalPromptPayload, answer: Extract<AskAnswer, { kind: "deny" }>): string {
+	const subject = payload;
+	const reason = answer.reason;
+	const denier = answer.denier ?? { kind: "user" };
+	switch (denier.kind) {
+		case "user":
+			return renderAgentDenial({ kind: "user", subject, reason });
+		case "policy":
+			return renderAgentDenial({ kind: "policy", subject, reason });
+		case "parent-policy":
+			return renderAgentDenial({
+				kind: "parent-policy",
+				subject,
+				pattern: denier.pattern,
+				scope: denier.scope,
+				reason,
+			});
+		case "parent-user":
+			return renderAgentDenial({ kind: "parent-user", subject, reason });
+		case "judge":
+			return renderAgentDenial({ kind: "judge", subject, name: denier.name, inParent: denier.inParent, reason });
+		default: {
+			const unhandled: never = denier;
+			throw new Error(`unhandled denier ${String(unhandled)}`);
+		}
+	}
 }
 
 function policyDenialText(outcome: GateOutcome): string {

@@ -22,8 +22,9 @@ import { bashExternalDirectoryGate } from "../gates/bash-external-directory-gate
 import { bashPathGate } from "../gates/bash-path-gate";
 import { bashWriteGate } from "../gates/bash-write-gate";
 import { externalDirectoryGate } from "../gates/external-directory-gate";
-import { type BashCall, canonicalOf, type GateContext } from "../gates/gate-context";
+import type { BashCall, GateContext } from "../gates/gate-context";
 import { type GateOutcome, mostRestrictiveOutcome } from "../gates/gate-outcome";
+import { InfrastructureReads } from "../gates/infrastructure-reads";
 import { toolPathGate } from "../gates/path-gate";
 import { protectedTargetGate } from "../gates/protected-target-gate";
 import { ProtectedTargets } from "../gates/protected-targets";
@@ -56,7 +57,7 @@ export interface ToolCallPipelineOptions {
 	readonly normalizer: PathNormalizer;
 	/** Registered access extractors by tool name. */
 	readonly extractors: ToolAccessExtractors;
-	/** Absolute Pi infrastructure directories a read-only built-in may read without a prompt. */
+	/** Absolute Pi infrastructure directories (or globs) a read-only built-in may read without a prompt. */
 	readonly infrastructureDirs: readonly string[];
 	/** The tools Pi offers this session; any other tool is refused before policy. `null`: no registry (the CLI). */
 	readonly availableTools: readonly string[] | null;
@@ -90,7 +91,7 @@ export class ToolCallPipeline {
 	private readonly options: ToolCallPipelineOptions;
 	private readonly sessionPolicy: SessionPolicy;
 	private readonly available: ReadonlySet<string> | null;
-	private readonly infrastructure: readonly string[];
+	private readonly infrastructure: InfrastructureReads;
 	private readonly parseProgram: ParseBashProgram;
 	private readonly perPolicy = new WeakMap<ComposedPolicy, PolicyFacts>();
 
@@ -99,7 +100,7 @@ export class ToolCallPipeline {
 		const { normalizer } = options;
 		this.sessionPolicy = new SessionPolicy(options.sessionRules, { home: normalizer.home, flavor: normalizer.flavor });
 		this.available = options.availableTools === null ? null : new Set(options.availableTools);
-		this.infrastructure = canonicalDirs(options.infrastructureDirs, normalizer);
+		this.infrastructure = InfrastructureReads.of(options.infrastructureDirs, normalizer);
 		this.parseProgram = options.parseProgram ?? ((command, deps) => BashProgram.parse(command, deps));
 	}
 
@@ -200,7 +201,7 @@ export class ToolCallPipeline {
 		if (cached !== undefined) return cached;
 		const shellTools: Record<string, ShellToolAlias> = Object.create(null);
 		for (const [name, alias] of composed.shellTools) shellTools[name] = alias;
-		const extras = canonicalDirs(composed.settings.piInfrastructureReadPaths, this.options.normalizer);
+		const extras = InfrastructureReads.of(composed.settings.piInfrastructureReadPaths, this.options.normalizer);
 		const { normalizer } = this.options;
 		const protectedTargets = new ProtectedTargets({
 			cwd: normalizer.cwd,
@@ -209,7 +210,7 @@ export class ToolCallPipeline {
 			flavor: normalizer.flavor,
 			extra: composed.settings.protectedPaths ?? [],
 		});
-		const facts: PolicyFacts = { shellTools, infrastructure: [...this.infrastructure, ...extras], protectedTargets };
+		const facts: PolicyFacts = { shellTools, infrastructure: this.infrastructure.with(extras), protectedTargets };
 		this.perPolicy.set(composed, facts);
 		return facts;
 	}
@@ -217,7 +218,7 @@ export class ToolCallPipeline {
 
 interface PolicyFacts {
 	readonly shellTools: Readonly<Record<string, ShellToolAlias>>;
-	readonly infrastructure: readonly string[];
+	readonly infrastructure: InfrastructureReads;
 	readonly protectedTargets: ProtectedTargets;
 }
 
@@ -232,14 +233,3 @@ function stringField(input: unknown, key: string): string | null {
 }
 
 /** Symlink-resolved forms of configured directories; relative entries are ignored (they name no fixed place). */
-function canonicalDirs(dirs: readonly string[], normalizer: PathNormalizer): string[] {
-	const result: string[] = [];
-	for (const dir of dirs) {
-		const expanded = normalizer.expandHome(dir);
-		if (!normalizer.isAbsolute(expanded)) continue;
-		const path = normalizer.forPath(expanded);
-		const canonical = canonicalOf(path);
-		if (canonical !== null) result.push(canonical);
-	}
-	return result;
-}

@@ -85,9 +85,13 @@ export function holdsDenyOn(rules: Ruleset, surface: string): boolean {
 
 /**
  * Settles a floored ask under yolo. `rules` are the composed rules (session rules only ever allow, so they never add
- * a deny). The floor's own reason ("too large to check: …") follows the row's in a denial.
+ * a deny). The floor's own reason ("too large to check: …") follows the row's in a denial. A serving session settles
+ * a forwarded floor with it too (the child's sentinel, no reason on the wire).
  */
-export function reconcileFloorWithYolo(outcome: GateOutcome, rules: Ruleset): YoloFloorVerdict {
+export function reconcileFloorWithYolo(
+	outcome: Pick<GateOutcome, "basis" | "matchedPattern" | "reason">,
+	rules: Ruleset,
+): YoloFloorVerdict {
 	if (outcome.basis !== "floor") throw new Error("reconcileFloorWithYolo needs a floored outcome");
 	const pattern = outcome.matchedPattern;
 	if (!isBashSentinel(pattern)) return { kind: "escalate" };

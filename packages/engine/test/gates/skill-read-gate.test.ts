@@ -21,9 +21,26 @@ describe("skillReadGate", () => {
 		expect(decision.outcomes.map((outcome) => outcome.gate)).not.toContain("skill-read");
 	});
 
-	it("does not fire for a skill the policy only asks about", () => {
+	// Issue 18 item 4 (seed 000, "Skill-read gate"): a skill at `ask` cannot be read around the `/skill:` ask.
+	it("asks about a read inside a skill a `skill` rule asks about, offering the skill's exact name", () => {
 		const e = createEngine({
 			config: { permission: { "*": "allow", skill: "ask" } },
+			activeSkills: skills,
+		});
+		const decision = e.pipeline.decide(call("read", { path: "/home/u/.pi/agent/skills/web-design/SKILL.md" }));
+		expect(decision.outcomes[0]).toMatchObject({ gate: "skill-read", state: "ask", value: "web-design" });
+		expect(decision.outcomes[0]?.suggestion?.patterns).toEqual(["web-design"]);
+	});
+
+	it("does not fire when only the universal default asks (Pi's own skills are read without a prompt)", () => {
+		const e = createEngine({ config: { permission: { "*": "ask" } }, activeSkills: skills });
+		const decision = e.pipeline.decide(call("read", { path: "/home/u/.pi/agent/skills/web-design/SKILL.md" }));
+		expect(decision.outcomes.map((outcome) => outcome.gate)).not.toContain("skill-read");
+	});
+
+	it("does not fire for a skill the policy allows", () => {
+		const e = createEngine({
+			config: { permission: { "*": "allow", skill: { "*": "ask", "web-design": "allow" } } },
 			activeSkills: skills,
 		});
 		const decision = e.pipeline.decide(call("read", { path: "/home/u/.pi/agent/skills/web-design/SKILL.md" }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AskAnswer, AskEscalator, AskRequest } from "../../src/pipeline/ask-escalator";
+import type { AskAnswer, AskDenier, AskEscalator, AskRequest } from "../../src/pipeline/ask-escalator";
 import type { DecisionFact } from "../../src/pipeline/decision-fact";
 import { GateRunner } from "../../src/pipeline/gate-runner";
 import type { ToolCall } from "../../src/pipeline/tool-call";
@@ -139,6 +139,27 @@ describe("GateRunner.run", () => {
 		expect(verdict).toMatchObject({ kind: "block", gate: "external-directory", resolution: "user_denied" });
 		if (verdict.kind === "block") expect(verdict.reason).toContain("not now");
 		expect(h.escalator.asks).toHaveLength(1);
+	});
+
+	// Issue 18 item 7 (ADR 0036): the agent is told who refused, from the answer's denier.
+	it.each<{ denier: AskDenier; text: string }>([
+		{ denier: { kind: "user" }, text: "Denied by the user:" },
+		{ denier: { kind: "policy" }, text: "Denied by policy:" },
+		{
+			denier: { kind: "parent-policy", pattern: "read *", scope: "project" },
+			text: "Denied by the parent session's policy:",
+		},
+		{ denier: { kind: "parent-user" }, text: "Denied by the user of the parent session:" },
+		{
+			denier: { kind: "judge", name: "model-judge", inParent: false },
+			text: "Denied by the model judge `model-judge`:",
+		},
+	])("words a refusal by $denier.kind as such", async ({ denier, text }) => {
+		const h = harness({ config: { permission: { "*": "allow", external_directory: "ask" } } }, [
+			{ kind: "deny", reason: null, decidedBy: "parent", denier },
+		]);
+		const verdict = await h.runner.run(call("read", { path: "/etc/hosts" }));
+		expect(verdict.kind === "block" ? verdict.reason : "").toContain(text);
 	});
 
 	it("blocks with confirmation_unavailable when nobody can answer", async () => {

@@ -1,8 +1,9 @@
 /**
  * Owns: the policies of agents other than the session's active one, loaded on demand for forwarded asks (a child's
  * ask is judged under its own agent's policy) and kept until the config reloads or the session's yolo changes.
- * Never: blocks or guesses: a policy not loaded yet is reported as pending (the ask then goes to a human) while it
- * loads; a failed load is retried at the next ask.
+ * Never: guesses: a synchronous reader of a policy not loaded yet is told it is pending (the ask then goes to a
+ * human) while it loads, and `ensure` lets a forwarded ask wait for the load first; a failed load is retried at the
+ * next ask.
  */
 
 /** Thrown by {@link AgentPolicies.get} while the agent's policy is not loaded; its load has been started. */
@@ -21,7 +22,7 @@ export const MAX_CACHED_AGENTS = 32;
 
 export class AgentPolicies<P> {
 	private readonly loaded = new Map<string, P>();
-	private readonly loading = new Set<string>();
+	private readonly loading = new Map<string, Promise<void>>();
 	private readonly pending = new Set<Promise<void>>();
 	/** Bumped by every reset, so a load started before it cannot land after it. */
 	private generation = 0;
@@ -36,6 +37,18 @@ export class AgentPolicies<P> {
 		if (policy !== undefined) return policy;
 		this.start(agentName, key);
 		throw new AgentPolicyPendingError(agentName);
+	}
+
+	/**
+	 * Loads the agent's policy unless it is loaded, and settles once it is (or its load failed; `get` then starts
+	 * another). A forwarded ask awaits this before it is decided, so the agent's frontmatter applies from the first ask
+	 * (seed 000, "Subagent permission forwarding": the child's ask is judged under its own agent's policy). Never rejects.
+	 */
+	async ensure(agentName: string | null): Promise<void> {
+		const key = keyOf(agentName);
+		if (this.loaded.has(key)) return;
+		this.start(agentName, key);
+		await this.loading.get(key);
 	}
 
 	/** Drops every loaded policy (the config changed); the next ask loads afresh. */
@@ -58,7 +71,6 @@ export class AgentPolicies<P> {
 
 	private start(agentName: string | null, key: string): void {
 		if (this.loading.has(key)) return;
-		this.loading.add(key);
 		const generation = this.generation;
 		const run = this.load(agentName, this.sessionYolo).then(
 			(policy) => {
@@ -71,6 +83,7 @@ export class AgentPolicies<P> {
 				if (generation === this.generation) this.loading.delete(key);
 			},
 		);
+		this.loading.set(key, run);
 		this.pending.add(run);
 		void run.finally(() => this.pending.delete(run));
 	}

@@ -10,7 +10,7 @@ import {
 	innermostDecisionSource,
 	type TerminalDecision,
 } from "@pi-permissions/authority";
-import type { AskAnswer, AskEscalator, AskRequest, GateOutcome } from "@pi-permissions/engine";
+import type { AskAnswer, AskDenier, AskEscalator, AskRequest, GateOutcome } from "@pi-permissions/engine";
 
 /** The facts fixed for one asking outcome; `null` when a serving session must put the ask to a human. */
 export type AccessFactsOf = (outcome: GateOutcome) => AccessFacts | null;
@@ -66,11 +66,46 @@ export function answerOf(decision: TerminalDecision): AskAnswer {
 			if (decision.unavailable) {
 				return { kind: "unavailable", reason: decision.reason ?? "nobody could answer", decidedBy };
 			}
-			return { kind: "deny", reason: decision.reason, decidedBy };
+			return { kind: "deny", reason: decision.reason, decidedBy, denier: denierOf(decision.decidedBy) };
 		default: {
 			const unhandled: never = decision;
 			throw new Error(`unhandled decision ${String(unhandled)}`);
 		}
+	}
+}
+
+/**
+ * Who refused, for the agent-facing text: a forwarded decision names the parent's rule (pattern and scope), the
+ * parent's human or a judge, never "the user" of this session (seed 000, "Subagent permission forwarding": the
+ * response file's `decidedBy` names what decided in the parent).
+ */
+export function denierOf(source: DecisionSource): AskDenier {
+	if (source.kind !== "forwarded") return localDenier(source);
+	const ruled = innermostDecisionSource(source);
+	switch (ruled.kind) {
+		case "rule":
+			return { kind: "parent-policy", pattern: ruled.pattern, scope: ruled.origin };
+		case "yolo":
+			return { kind: "parent-policy", pattern: ruled.pattern, scope: "yolo" };
+		case "authorizer":
+			return { kind: "judge", name: ruled.name, inParent: true };
+		case "user":
+			return { kind: "parent-user" };
+		default:
+			// A parent that denied without naming a rule, a judge or a person: its human is the one who could have.
+			return { kind: "parent-user" };
+	}
+}
+
+function localDenier(source: Exclude<DecisionSource, { kind: "forwarded" }>): AskDenier {
+	switch (source.kind) {
+		case "authorizer":
+			return { kind: "judge", name: source.name, inParent: false };
+		case "rule":
+		case "yolo":
+			return { kind: "policy" };
+		default:
+			return { kind: "user" };
 	}
 }
 

@@ -10,8 +10,12 @@ import { AgentPolicyPendingError } from "../agent/agent-policies";
 
 const UNDECIDED: PermissionCheck = { state: "ask", matchedPattern: null, origin: null, reason: null };
 
-export function authorityPermissionQuery(query: PermissionQuery): AuthorityQuery {
+/** Loads an agent's policy before a forwarded ask of that agent is decided. Must not reject. */
+export type PolicyPreparer = (agentName: string | null) => Promise<void>;
+
+export function authorityPermissionQuery(query: PermissionQuery, preparePolicy?: PolicyPreparer): AuthorityQuery {
 	return {
+		...(preparePolicy === undefined ? {} : { preparePolicy }),
 		checkPermission(surface, value, agentName) {
 			try {
 				return checkOf(query.checkPermission(surface, value, agentName));

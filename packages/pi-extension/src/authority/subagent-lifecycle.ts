@@ -1,12 +1,15 @@
 /**
  * Owns: turning the subagent lifecycle events on Pi's bus (`subagents:child:session-created`, `…:disposed`) into
- * entries of authority's process-global child registry, synchronously (the child binds its extensions right after).
+ * entries of authority's process-global child registry, synchronously (the child binds its extensions right after),
+ * and handing `subagents:child:bound` (the child's extensions are bound) to whoever audits that the child is gated.
  * Never: trusts a malformed payload (it is ignored) or decides anything; detection and targets stay in authority.
  */
 import { type ChildSession, SubagentRegistry } from "@pi-permissions/authority";
 
 export const CHILD_SESSION_CREATED_CHANNEL = "subagents:child:session-created";
 export const CHILD_DISPOSED_CHANNEL = "subagents:child:disposed";
+/** Seed 002 ("child-lifecycle"): published after the child's `bindExtensions()` resolved. */
+export const CHILD_BOUND_CHANNEL = "subagents:child:bound";
 
 /** Where children are recorded (`globalThis` in production). */
 export interface ChildSessionWriter {
@@ -46,7 +49,14 @@ export interface LifecycleBus {
 }
 
 /** Subscribes `registry` to the lifecycle channels; returns the unsubscribe function. Handlers never throw. */
-export function watchSubagentLifecycle(bus: LifecycleBus, registry: ChildSessionWriter): () => void {
+/** Told of a child whose extensions are bound (`sessionId`, and `agentName` when the spawner says). Must not throw. */
+export type ChildBoundListener = (child: ChildSession) => void;
+
+export function watchSubagentLifecycle(
+	bus: LifecycleBus,
+	registry: ChildSessionWriter,
+	onBound?: ChildBoundListener,
+): () => void {
 	const offCreated = bus.on(CHILD_SESSION_CREATED_CHANNEL, (payload) => {
 		const child = readChildCreated(payload);
 		if (child !== null) registry.created(child);
@@ -55,9 +65,19 @@ export function watchSubagentLifecycle(bus: LifecycleBus, registry: ChildSession
 		const childSessionId = readChildDisposed(payload);
 		if (childSessionId !== null) registry.disposed(childSessionId);
 	});
+	const offBound = bus.on(CHILD_BOUND_CHANNEL, (payload) => {
+		const child = readChildCreated(payload);
+		if (child === null || onBound === undefined) return;
+		try {
+			onBound(child);
+		} catch {
+			// An audit that fails leaves the child as it is; it never changes a decision.
+		}
+	});
 	return () => {
 		offCreated();
 		offDisposed();
+		offBound();
 	};
 }
 

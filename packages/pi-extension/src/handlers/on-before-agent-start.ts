@@ -1,7 +1,7 @@
 /**
  * Owns: the `before_agent_start` handler: switch the session to the signalled active agent's policy, hand the session
  * Pi's loaded skills (for the skill-read gate), keep active only the tools not denied outright (restoring the ones it
- * hid once a reload lifts their deny), hide denied skills from the prompt, narrow a forced prompt byte-stably, warm
+ * hid once a reload lifts their deny), hand it the configured MCP server names, hide denied skills from the prompt, narrow a forced prompt byte-stably, warm
  * the bash parser and prepare the session's runner (one discarded decision) for the first call.
  * Never: activates a tool Pi left inactive, forces a prompt when nothing was removed, or fails the agent start; a
  * failure here leaves `tool_call` to block.
@@ -37,6 +37,9 @@ export function onBeforeAgentStart(pi: ExtensionAPI, state: ExtensionState) {
 		} catch {
 			// tool_call loads the agent again and blocks while it cannot; the narrowing below uses the policy in force.
 		}
+		// Read at every agent start, so a server added with `pi mcp add` and `/reload` (or registered by an extension)
+		// splits its tool names from the next call on.
+		session.refreshMcpServers(() => pi.getMcpServers().map((server) => server.name));
 		const result = narrow(pi, session, event, hiddenTools);
 		try {
 			await state.warm(session);

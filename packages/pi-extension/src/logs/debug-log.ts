@@ -17,7 +17,7 @@ export const DEBUG_LOG_MAX_BYTES = 5 * 1024 * 1024;
 /** The evidence entries one decision record keeps, at most (the rest are counted). */
 export const DEBUG_LOG_MAX_EVIDENCE = 16;
 
-export type SessionLifecycleEvent = "session_opened" | "config_reloaded" | "session_closed";
+export type SessionLifecycleEvent = "session_opened" | "config_reloaded" | "session_closed" | "subagent_ungated";
 
 export type LifecycleFields = Readonly<Record<string, unknown>>;
 

@@ -111,6 +111,15 @@ export class SessionLogs {
 		};
 	}
 
+	/**
+	 * Records, in the review log and the debug log, a subagent that bound without pi-permissions being ready in it:
+	 * its tool calls run ungated (issue 18 item 3). Never throws.
+	 */
+	ungatedChild(fields: { readonly childSessionId: string; readonly agentName: string | null }): void {
+		this.debug.lifecycle("subagent_ungated", { sessionId: this.options.sessionId, ...fields });
+		this.writeReview({ event: "subagent_ungated", ...fields });
+	}
+
 	/** Records that the config was loaded again (and whether the load succeeded). Never throws. */
 	reloaded(fields: Readonly<Record<string, unknown>>): void {
 		this.debug.lifecycle("config_reloaded", { sessionId: this.options.sessionId, ...fields });

@@ -6,7 +6,9 @@
 import { SessionAuthority } from "@pi-permissions/authority";
 import type { PermissionQuery } from "@pi-permissions/engine";
 import { type EffectiveSettings, pathFlavorFor, type SessionRuleStore } from "@pi-permissions/policy";
-import { authorityPermissionQuery } from "../authority/authority-permission-query";
+import { authorityPermissionQuery, type PolicyPreparer } from "../authority/authority-permission-query";
+import { forwardedDecisionFact } from "../authority/forwarded-decision-fact";
+import { forwardedYolo, type ServingPolicyFor } from "../authority/forwarded-yolo";
 import { recordServingSessionGrant } from "../authority/serving-session-grant";
 import type { SessionLogs } from "../logs/session-logs";
 import type { SessionExtensions } from "../service/session-extensions";
@@ -22,6 +24,10 @@ export interface SessionAuthorityParts {
 	readonly settings: EffectiveSettings;
 	/** The active agent when the session opened. */
 	readonly agentName: string | null;
+	/** Loads a requester agent's policy before its forwarded ask is decided. */
+	readonly preparePolicy?: PolicyPreparer;
+	/** The composed policy of a requester agent (this session's yolo included); throws while it loads. */
+	readonly policyFor?: ServingPolicyFor;
 }
 
 export function createSessionAuthority(
@@ -47,12 +53,15 @@ export function createSessionAuthority(
 			}),
 			announce: deps.uiPrompts,
 		}),
-		query: authorityPermissionQuery(parts.query),
+		query: authorityPermissionQuery(parts.query, parts.preparePolicy),
 		authorizers: parts.extensions.authorizers,
 		chainConfig: () => settings.authorizerChain,
 		recordServingSessionGrant: (request) => {
 			recordServingSessionGrant(store, request, flavor);
 		},
+		// The bus only: the review log is the requester's record of its own call (it logs the parent's answer).
+		onForwardedAnswered: (request, decision) => deps.sink.emit(forwardedDecisionFact(request, decision)),
+		...(parts.policyFor === undefined ? {} : { forwardedYolo: forwardedYolo(parts.policyFor) }),
 		io: {
 			fs: edges.forwardingFs,
 			clock: edges.clock,

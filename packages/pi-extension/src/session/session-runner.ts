@@ -35,6 +35,10 @@ export interface SessionRunnerDeps {
 	readonly sessionId: string | null;
 	/** Pi's agent directory (its settings, extensions, agents and skills are protected targets). */
 	readonly agentDir?: string;
+	/** The Pi directories a read-only built-in may read without a prompt, given the skills Pi loaded. */
+	readonly infrastructureDirs?: (skills: readonly ActiveSkill[]) => readonly string[];
+	/** The configured MCP server names (read when the runner is built; `invalidate` after they change). */
+	readonly mcpServers?: () => readonly string[];
 }
 
 interface CachedRunner {
@@ -167,9 +171,9 @@ export class SessionRunner {
 			parser,
 			normalizer: deps.normalizer,
 			extractors: deps.extensions.extractors,
-			infrastructureDirs: [],
+			infrastructureDirs: deps.infrastructureDirs?.(skills) ?? [],
 			availableTools,
-			mcpServers: [],
+			mcpServers: deps.mcpServers?.() ?? [],
 			activeSkills: skills,
 			requester: { sessionId: deps.sessionId, subagent: deps.authority.isSubagent },
 			...(deps.agentDir === undefined ? {} : { agentDir: deps.agentDir }),

@@ -21,6 +21,21 @@ describe("AgentPolicies", () => {
 		expect(loads).toEqual([["scout", null]]);
 	});
 
+	// Issue 18 item 5 (seed 000, "Subagent permission forwarding"): a forwarded ask waits for its agent's policy.
+	it("lets a caller wait for an agent's policy, loading it once", async () => {
+		const { policies, loads } = counting();
+		await Promise.all([policies.ensure("scout"), policies.ensure("scout")]);
+		expect(policies.get("scout")).toBe("policy of scout (yolo null)");
+		await policies.ensure("scout");
+		expect(loads).toEqual([["scout", null]]);
+	});
+
+	it("settles `ensure` for a policy that fails to load (the next ask retries)", async () => {
+		const { policies } = counting(new Set(["broken"]));
+		await policies.ensure("broken");
+		expect(() => policies.get("broken")).toThrow(AgentPolicyPendingError);
+	});
+
 	it("keeps the main session apart from every named agent", async () => {
 		const { policies } = counting();
 		expect(() => policies.get(null)).toThrow("(main)");

@@ -1,7 +1,7 @@
-import type { AskDetails, TerminalDecision } from "@pi-permissions/authority";
+import type { AskDetails, DecisionSource, TerminalDecision } from "@pi-permissions/authority";
 import type { AskAnswer, AskRequest, GateOutcome } from "@pi-permissions/engine";
 import { describe, expect, it } from "vitest";
-import { AuthorityAskEscalator, answerOf, deciderName } from "../../src/authority/authority-ask-escalator";
+import { AuthorityAskEscalator, answerOf, deciderName, denierOf } from "../../src/authority/authority-ask-escalator";
 
 const ANSWERS: readonly { name: string; decision: TerminalDecision; answer: AskAnswer }[] = [
 	{
@@ -22,7 +22,12 @@ const ANSWERS: readonly { name: string; decision: TerminalDecision; answer: AskA
 			unavailable: false,
 			decidedBy: { kind: "authorizer", name: "ci", verdict: "deny", reason: "not on Fridays" },
 		},
-		answer: { kind: "deny", reason: "not on Fridays", decidedBy: "authorizer:ci" },
+		answer: {
+			kind: "deny",
+			reason: "not on Fridays",
+			decidedBy: "authorizer:ci",
+			denier: { kind: "judge", name: "ci", inParent: false },
+		},
 	},
 	{
 		name: "nobody to ask",
@@ -80,6 +85,54 @@ describe("answerOf", () => {
 			decidedBy: { kind: "gate_error", reason: "the prompt failed" },
 		};
 		expect(() => answerOf(decision)).toThrow("the prompt failed");
+	});
+});
+
+function forwarded(decision: DecisionSource): DecisionSource {
+	return { kind: "forwarded", responderSessionId: "parent", decision };
+}
+
+// Issue 18 item 7 (seed 000, "Subagent permission forwarding"): the agent is told who really refused, one row per kind.
+describe("denierOf", () => {
+	it.each<{ name: string; source: DecisionSource; denier: ReturnType<typeof denierOf> }>([
+		{ name: "this session's user", source: { kind: "user", via: "dialog" }, denier: { kind: "user" } },
+		{
+			name: "this session's policy",
+			source: { kind: "rule", surface: "bash", pattern: "git push *", origin: "global" },
+			denier: { kind: "policy" },
+		},
+		{
+			name: "the parent session's policy, with its rule and scope",
+			source: forwarded({ kind: "rule", surface: "bash", pattern: "git push *", origin: "project" }),
+			denier: { kind: "parent-policy", pattern: "git push *", scope: "project" },
+		},
+		{
+			name: "the parent's user",
+			source: forwarded({ kind: "user", via: "select" }),
+			denier: { kind: "parent-user" },
+		},
+		{
+			name: "a model judge here",
+			source: { kind: "authorizer", name: "model-judge", verdict: "deny", reason: "no" },
+			denier: { kind: "judge", name: "model-judge", inParent: false },
+		},
+		{
+			name: "a model judge in the parent, two hops up",
+			source: forwarded(forwarded({ kind: "authorizer", name: "model-judge", verdict: "deny", reason: null })),
+			denier: { kind: "judge", name: "model-judge", inParent: true },
+		},
+	])("names $name", ({ source, denier }) => {
+		expect(denierOf(source)).toEqual(denier);
+	});
+
+	it("reports nobody available as `unavailable`, never as a denier", () => {
+		const decision: TerminalDecision = {
+			verdict: "deny",
+			reason: "no serving session",
+			unavailable: true,
+			decidedBy: forwarded({ kind: "unavailable", reason: "no serving session" }),
+		};
+		expect(answerOf(decision)).toEqual({ kind: "unavailable", reason: "no serving session", decidedBy: "parent" });
 	});
 });
 

@@ -9,9 +9,11 @@ import {
 	type AgentSession,
 	type AgentSessionEvent,
 	createEventBus,
+	DefaultResourceLoader,
 	type EventBusController,
 	type ExtensionUIContext,
 } from "@earendil-works/pi-coding-agent";
+import type { DecisionFact } from "@pi-permissions/engine";
 import { createTestSession, fauxRuntime, loadResources, quietSettings, testHost } from "../support/pi-sdk-fixture";
 import type { Workspace } from "../support/pi-session-harness";
 
@@ -29,8 +31,14 @@ export interface ParentSession {
 	readonly dialogs: readonly DialogRecord[];
 	/** `permissions:ui_prompt` payloads announced on the parent's bus. */
 	readonly uiPrompts: readonly unknown[];
+	/** `permissions:decision` facts published on the parent's bus. */
+	readonly decisions: readonly DecisionFact[];
+	/** What the extension showed the parent's user through `ctx.ui.notify`. */
+	readonly notices: readonly string[];
 	/** Scripts the parent's human: each `select` takes the next answer. */
 	answer(...answers: SelectAnswer[]): void;
+	/** Runs an extension command in the parent (`/permissions yolo on`); the model is not called. */
+	command(text: string): Promise<void>;
 	/** Runs one parent prompt whose model makes these tool calls turn by turn. */
 	prompt(turns: readonly (readonly ToolCall[])[]): Promise<readonly ToolEnd[]>;
 	close(): Promise<void>;
@@ -43,19 +51,25 @@ export async function openParent(space: Workspace): Promise<ParentSession> {
 	const bus = createEventBus();
 	const uiPrompts: unknown[] = [];
 	bus.on("permissions:ui_prompt", (payload) => uiPrompts.push(payload));
+	const decisions: DecisionFact[] = [];
+	bus.on("permissions:decision", (fact) => decisions.push(fact as DecisionFact));
 	const dialogs: DialogRecord[] = [];
 	const answers: SelectAnswer[] = [];
+	const notices: string[] = [];
 	const { session, faux } = await sdkSession(space, bus);
 	const ends = recordEnds(session);
-	await session.bindExtensions({ mode: "rpc", uiContext: scriptedUi(dialogs, answers) });
+	await session.bindExtensions({ mode: "rpc", uiContext: scriptedUi(dialogs, answers, notices) });
 	return {
 		sessionId: session.sessionManager.getSessionId(),
 		bus,
 		dialogs,
 		uiPrompts,
+		decisions,
+		notices,
 		answer: (...next) => {
 			answers.push(...next);
 		},
+		command: (text) => session.prompt(text),
 		prompt: async (turns) => {
 			const start = ends.length;
 			faux.setResponses(steps(turns));
@@ -87,9 +101,51 @@ export async function runChild(
 	const sessionId = session.sessionManager.getSessionId();
 	if (agent !== undefined) session.sessionManager.appendCustomEntry("active_agent", { name: agent });
 	const ends = recordEnds(session);
-	parentBus.emit("subagents:child:session-created", { sessionId, parentSessionId });
+	parentBus.emit("subagents:child:session-created", { sessionId, parentSessionId, agentName: agent });
 	try {
 		await session.bindExtensions({ mode: "print" });
+		parentBus.emit("subagents:child:bound", { sessionId, parentSessionId, agentName: agent });
+		faux.setResponses(steps(turns));
+		await session.prompt("go");
+	} finally {
+		await shutdown(session);
+		parentBus.emit("subagents:child:disposed", { sessionId });
+	}
+	return { sessionId, ends };
+}
+
+/**
+ * A child the way a spawner without pi-permissions in the child makes it: announced (`session-created`, `bound`,
+ * `disposed`) on the parent's bus, its extensions bound, but no pi-permissions loaded in it; it runs one bash call.
+ */
+export async function runUngatedChild(
+	space: Workspace,
+	parentBus: EventBusController,
+	parentSessionId: string,
+	turns: readonly (readonly ToolCall[])[],
+	agent?: string,
+): Promise<ChildRun> {
+	const { faux, modelRuntime } = await fauxRuntime();
+	const settingsManager = quietSettings();
+	const resourceLoader = new DefaultResourceLoader({
+		cwd: space.cwd,
+		agentDir: space.agentDir,
+		settingsManager,
+		eventBus: createEventBus(),
+		extensionFactories: [],
+		noSkills: true,
+		noPromptTemplates: true,
+		noThemes: true,
+		noContextFiles: true,
+	});
+	await resourceLoader.reload();
+	const session = await createTestSession({ space, faux, modelRuntime, resourceLoader, settingsManager });
+	const sessionId = session.sessionManager.getSessionId();
+	const ends = recordEnds(session);
+	parentBus.emit("subagents:child:session-created", { sessionId, parentSessionId, agentName: agent });
+	try {
+		await session.bindExtensions({ mode: "print" });
+		parentBus.emit("subagents:child:bound", { sessionId, parentSessionId, agentName: agent });
 		faux.setResponses(steps(turns));
 		await session.prompt("go");
 	} finally {
@@ -137,7 +193,7 @@ async function shutdown(session: AgentSession): Promise<void> {
 	session.dispose();
 }
 
-function scriptedUi(dialogs: DialogRecord[], answers: SelectAnswer[]): ExtensionUIContext {
+function scriptedUi(dialogs: DialogRecord[], answers: SelectAnswer[], notices: string[]): ExtensionUIContext {
 	const ui = {
 		select: async (title: string, options: string[]) => {
 			dialogs.push({ title, options });
@@ -146,7 +202,9 @@ function scriptedUi(dialogs: DialogRecord[], answers: SelectAnswer[]): Extension
 		input: async () => undefined,
 		confirm: async () => false,
 		editor: async () => undefined,
-		notify: () => undefined,
+		notify: (message: string) => {
+			notices.push(message);
+		},
 		setStatus: () => undefined,
 		setWidget: () => undefined,
 		setTitle: () => undefined,

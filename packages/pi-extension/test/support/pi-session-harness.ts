@@ -67,6 +67,8 @@ export interface RunOptions {
 	readonly before?: readonly ExtensionFactory[];
 	/** Extra environment the extension sees (subagent hints); the agent dir is always the workspace's. */
 	readonly env?: Readonly<Record<string, string>>;
+	/** Skill files or directories Pi loads (`additionalSkillPaths`); none by default. */
+	readonly skillPaths?: readonly string[];
 }
 
 export interface DialogRecord {
@@ -112,7 +114,8 @@ export async function runPi(space: Workspace, options: RunOptions): Promise<PiRu
 	eventBus.on("permissions:ready", (payload) => ready.push(payload));
 	const host = testHost(space, options.env);
 	const before = options.before ?? [];
-	const resourceLoader = await loadResources({ space, settingsManager, eventBus, host, before });
+	const skillPaths = options.skillPaths ?? [];
+	const resourceLoader = await loadResources({ space, settingsManager, eventBus, host, before, skillPaths });
 	const tools = options.tools ?? ["bash", "read"];
 	const session = await createTestSession({ space, faux, modelRuntime, resourceLoader, settingsManager, tools });
 	const ends: Extract<AgentSessionEvent, { type: "tool_execution_end" }>[] = [];

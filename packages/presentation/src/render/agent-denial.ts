@@ -23,8 +23,29 @@ export type DenialSubject = Pick<PromptPayload, "kind" | "request"> & Partial<Pi
 export type AgentDenial =
 	/** A rule denied the call; `reason` is the operator's reason on the rule. */
 	| { readonly kind: "policy"; readonly subject: DenialSubject; readonly reason: string | null }
-	/** The human (or an authorizer link acting for them) refused; `reason` is what they typed. */
+	/** The human at this session refused; `reason` is what they typed. */
 	| { readonly kind: "user"; readonly subject: DenialSubject; readonly reason: string | null }
+	/**
+	 * The serving parent session's own rule denied this session's forwarded ask (no one was asked there); `pattern`
+	 * and `scope` name that rule, `reason` is the operator's reason on it.
+	 */
+	| {
+			readonly kind: "parent-policy";
+			readonly subject: DenialSubject;
+			readonly pattern: string;
+			readonly scope: string;
+			readonly reason: string | null;
+	  }
+	/** The human at the serving parent session refused this session's forwarded ask; `reason` is what they typed. */
+	| { readonly kind: "parent-user"; readonly subject: DenialSubject; readonly reason: string | null }
+	/** An authorizer link (a model judge) refused, here or in the parent session; `reason` is the judge's. */
+	| {
+			readonly kind: "judge";
+			readonly subject: DenialSubject;
+			readonly name: string;
+			readonly inParent: boolean;
+			readonly reason: string | null;
+	  }
 	/** Approval was required and nobody could answer; `cause` says why (e.g. no UI, no serving session). */
 	| { readonly kind: "unavailable"; readonly subject: DenialSubject; readonly cause: string }
 	/** The permission check itself failed, so the call was blocked. */
@@ -36,6 +57,14 @@ export function renderAgentDenial(denial: AgentDenial): string {
 			return `${AGENT_TAG} Denied by policy: ${identify(denial.subject)}.${reasonClause(denial.reason)}`;
 		case "user":
 			return `${AGENT_TAG} Denied by the user: ${identify(denial.subject)}.${protectedClause(denial.subject)}${reasonClause(denial.reason)}`;
+		case "parent-policy":
+			return `${AGENT_TAG} Denied by the parent session's policy: ${identify(denial.subject)}; the parent's rule \`${clean(denial.pattern, DENIAL_ELEMENT_MAX_LENGTH)}\` (${clean(denial.scope, 40)}) denies it, so no one was asked.${reasonClause(denial.reason)}`;
+		case "parent-user":
+			return `${AGENT_TAG} Denied by the user of the parent session: ${identify(denial.subject)}.${protectedClause(denial.subject)}${reasonClause(denial.reason)}`;
+		case "judge": {
+			const where = denial.inParent ? " of the parent session" : "";
+			return `${AGENT_TAG} Denied by the model judge \`${clean(denial.name, 80)}\`${where}: ${identify(denial.subject)}.${reasonClause(denial.reason)}`;
+		}
 		case "unavailable":
 			return `${AGENT_TAG} Approval was required for ${identify(denial.subject)}, but no interactive UI or authority could answer (${clean(denial.cause, DENIAL_REASON_MAX_LENGTH)}).${protectedClause(denial.subject)} The call was not run.`;
 		case "gate-error": {

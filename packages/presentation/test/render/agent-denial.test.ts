@@ -26,6 +26,37 @@ const ROWS: readonly { id: string; denial: AgentDenial; expected: string }[] = [
 		expected:
 			"[pi-permissions] Denied by the user: bash command, matched rule `rm *` (project), inside command substitution. Reason: not now",
 	},
+	// Issue 18 item 7 (seed 000, "Subagent permission forwarding"): every forwarded denial names its real decider.
+	{
+		id: "a forwarded ask the parent session's own rule denied",
+		denial: {
+			kind: "parent-policy",
+			subject: forwardedPayload(),
+			pattern: "git push *",
+			scope: "global",
+			reason: null,
+		},
+		expected:
+			"[pi-permissions] Denied by the parent session's policy: bash command, matched rule `rm *` (project), inside command substitution; the parent's rule `git push *` (global) denies it, so no one was asked.",
+	},
+	{
+		id: "a forwarded ask the parent's user refused",
+		denial: { kind: "parent-user", subject: forwardedPayload(), reason: "not now" },
+		expected:
+			"[pi-permissions] Denied by the user of the parent session: bash command, matched rule `rm *` (project), inside command substitution. Reason: not now",
+	},
+	{
+		id: "an ask a model judge refused here",
+		denial: { kind: "judge", subject: pathPayload(), name: "model-judge", inParent: false, reason: "reads secrets" },
+		expected:
+			"[pi-permissions] Denied by the model judge `model-judge`: path `/projects/app/.env`, via tool `read`, matched rule `*.env` (global). Reason: reads secrets",
+	},
+	{
+		id: "a forwarded ask a model judge refused in the parent",
+		denial: { kind: "judge", subject: pathPayload(), name: "model-judge", inParent: true, reason: null },
+		expected:
+			"[pi-permissions] Denied by the model judge `model-judge` of the parent session: path `/projects/app/.env`, via tool `read`, matched rule `*.env` (global).",
+	},
 	{
 		id: "an MCP target",
 		denial: { kind: "policy", subject: mcpPayload(), reason: null },
