@@ -10,6 +10,7 @@ import type { PathNormalizer } from "../path/path-normalizer";
 import { arithmeticFloor } from "./arithmetic-reevaluation";
 import type { BashParser } from "./bash-parser";
 import type { CommandUnit, UnitContext } from "./command-unit";
+import { CommandEnvironment } from "./environment-words";
 import { heredocTailMisread, lexicalMismatch, mayMergeBackquotes, mergedBackquotes } from "./lexical-prescan";
 import {
 	ansiCStringEnd,
@@ -186,7 +187,7 @@ function emit(
 				: { context: "command_substitution", nesting: [...outer.nesting, "command_substitution"] };
 		const units = unitsOf(text, parser, budget, scope, payloadDepth + 1);
 		return "unparseable" in units ? { unparseable: units.unparseable } : units;
-	});
+	}, payloadDepth === 0 ? CommandEnvironment.topLevel(source) : CommandEnvironment.NONE);
 	const outcome = emitter.emitAll(drafts);
 	return outcome.kind === "units" ? outcome.units : { unparseable: outcome.reason };
 }

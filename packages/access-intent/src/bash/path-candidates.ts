@@ -18,6 +18,7 @@ import { recordStateEffects } from "../path/shell-state-effects";
 import { ByBase } from "./by-base";
 import type { CommandUnit } from "./command-unit";
 import { awkReads } from "./effects/awk-program";
+import { programReads } from "./effects/program-read-table";
 import { sedWrites } from "./effects/sed-script";
 import { awkCommandLine, sedCommandLine } from "./effects/write-operand-table";
 import { literalWordText, type ShellWord, unglobbedLiteralText } from "./shell-word";
@@ -108,6 +109,7 @@ class PathCollector {
 		}
 		if (unit.commandName === "sed") this.visitSedReads(unit, bases);
 		if (unit.commandName !== null && AWKS.has(unit.commandName)) this.visitAwkReads(unit, bases);
+		this.visitProgramReads(unit, bases);
 		this.visitRedirects(unit, bases);
 		// Variables change after the unit's own words were expanded (`f=x; f=y cat $f` reads x).
 		this.recordEffects(unit, certain);
@@ -131,6 +133,14 @@ class PathCollector {
 				if (file !== "-" && file !== "/dev/stdin") this.visitText(file, null, "definite", bases, "none");
 			}
 			if (reads.computed) this.addUnresolved("a file an awk program names at run time");
+		}
+	}
+
+	/** `tar -T list`, `curl -d @f`, `git show HEAD:f` (`program-read-table.ts`); names read from data are unresolved. */
+	private visitProgramReads(unit: CommandUnit, bases: Bases): void {
+		for (const read of programReads(unit.commandName, unit.args)) {
+			if (read.kind === "file") this.visitText(read.text, null, "definite", bases);
+			else this.addUnresolved(read.spelling);
 		}
 	}
 

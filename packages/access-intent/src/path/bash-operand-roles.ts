@@ -15,6 +15,8 @@ export type OperandRole =
 	| { readonly kind: "operand"; readonly attached: string | null }
 	| { readonly kind: "skip" };
 
+import { testOperandRoles } from "./test-operand-roles";
+
 type ValueRole = "pattern" | "path" | "other";
 
 /** The two roles most words get, shared: a role is read-only, so one frozen value serves every word. */
@@ -142,9 +144,68 @@ const HISTORY = spec(false, { "-d": O }, "path");
 /** `bind -f FILE` reads readline bindings from a file. */
 const BIND = spec(false, { "-f": F, "-m": O, "-q": O, "-u": O, "-r": O, "-x": O }, "text");
 
+/**
+ * Programs whose operands are never files: they print, compute, signal, wait for or look up their operands (issue
+ * 15). Options that do take a file keep the `path` role (`date -f F`, `date -r F`, `dig -f F`, `ping -i` is a number).
+ */
+const DATE = spec(false, { "-f": F, "--file": F, "-r": F, "--reference": F, "-d": O, "--date": O, "-s": O, "--set": O }, "text");
+const DIG = spec(false, { "-f": F, "-k": F, "-b": O, "-c": O, "-p": O, "-q": O, "-t": O, "-x": O, "-y": O }, "text");
+const HOST = spec(false, { "-c": O, "-N": O, "-R": O, "-t": O, "-W": O, "-m": O }, "text");
+const PING = spec(
+	false,
+	{ "-c": O, "-i": O, "-I": O, "-s": O, "-t": O, "-W": O, "-w": O, "-p": O, "-Q": O, "-l": O, "-M": O, "-m": O },
+	"text",
+);
+const SEQ = spec(false, { "-f": O, "--format": O, "-s": O, "--separator": O }, "text");
+const KILL = spec(false, { "-s": O, "-n": O }, "text");
+const TEXT_ONLY = spec(false, {}, "text");
+/** `ssh DEST CMD…`: the destination and the remote command are text here; key, config and log files are local files. */
+const SSH = spec(
+	false,
+	{
+		"-i": F,
+		"-F": F,
+		"-E": F,
+		"-S": F,
+		"-o": O,
+		"-p": O,
+		"-l": O,
+		"-L": O,
+		"-R": O,
+		"-D": O,
+		"-J": O,
+		"-W": O,
+		"-b": O,
+		"-c": O,
+		"-m": O,
+		"-O": O,
+		"-Q": O,
+		"-w": O,
+		"-e": O,
+		"-B": O,
+		"-I": O,
+	},
+	"text",
+);
+
+/** How to add a row: a `spec` here and a row in `test/path/bash-operand-roles.test.ts`. */
 const SPECS: ReadonlyMap<string, CommandSpec> = new Map([
 	["echo", ECHO],
 	["printf", PRINTF],
+	["kill", KILL],
+	["sleep", TEXT_ONLY],
+	["seq", SEQ],
+	["date", DATE],
+	["expr", TEXT_ONLY],
+	["true", TEXT_ONLY],
+	["false", TEXT_ONLY],
+	["basename", spec(false, { "-s": O, "--suffix": O }, "text")],
+	["dirname", TEXT_ONLY],
+	["host", HOST],
+	["dig", DIG],
+	["ping", PING],
+	["ping6", PING],
+	["ssh", SSH],
 	["history", HISTORY],
 	["bind", BIND],
 	["grep", GREP],
@@ -166,6 +227,7 @@ const SPECS: ReadonlyMap<string, CommandSpec> = new Map([
  * literal word (it is then an operand: an unknown option name cannot be recognised, so nothing is skipped for it).
  */
 export function operandRoles(commandName: string | null, texts: readonly (string | null)[]): OperandRole[] {
+	if (commandName === "test" || commandName === "[" || commandName === "[[") return testOperandRoles(texts);
 	const commandSpec = (commandName !== null ? SPECS.get(commandName) : undefined) ?? null;
 	const roles: OperandRole[] = [];
 	let optionsEnded = false;
