@@ -53,5 +53,10 @@ export function readsLiteralScript(name: string, args: readonly WordRef[]): bool
 	const script = args[i] === undefined ? null : literalWordText((args[i] as WordRef).word);
 	if (!inline || script === null) return false;
 	if (!row.ansiC && /\$['"]/.test(script)) return false;
-	return i + 1 === args.length || !READS_ARGUMENTS.test(script);
+	return i + 1 === args.length || !scriptReadsArguments(script);
+}
+
+/** True when the script reads its arguments: words a wrapper appends at run time (`xargs sh -c …`) then reach it. */
+export function scriptReadsArguments(script: string): boolean {
+	return READS_ARGUMENTS.test(script);
 }

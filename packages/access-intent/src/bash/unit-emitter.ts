@@ -8,6 +8,7 @@ import type { CommandUnit, InnerWrapper } from "./command-unit";
 import { settingOf } from "./environment-effects";
 import { CommandEnvironment } from "./environment-words";
 import type { ParseBudget } from "./parse-budget";
+import { scriptReadsArguments } from "./shell-script-table";
 import { draftText, finishDraft, joinRanges, newDraft, type UnitDraft, type WordRef } from "./unit-draft";
 import { analyseSettings, analyseWrapper, type Execution, type WrapperAnalysis } from "./wrapper-analysis";
 import { WrittenFiles } from "./written-then-run";
@@ -86,7 +87,11 @@ export class UnitEmitter {
 				wrapperKind: analysis.kind,
 				executedUnit: resolved === null ? null : this.executedText(resolved[0]),
 				innerWrappers,
-				scriptRead: analysis.scriptRead === true && resolved !== null,
+				// SECURITY: `xargs sh -c 'git "$0"'`: appended input becomes the script's arguments.
+				scriptRead:
+					analysis.scriptRead === true &&
+					resolved !== null &&
+					!(draft.appended && scriptReadsArguments(this.executedText(resolved[0]) ?? "")),
 			}),
 		);
 		if (resolved === null) return;

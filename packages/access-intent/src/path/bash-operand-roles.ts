@@ -227,7 +227,8 @@ const SPECS: ReadonlyMap<string, CommandSpec> = new Map([
  * literal word (it is then an operand: an unknown option name cannot be recognised, so nothing is skipped for it).
  */
 export function operandRoles(commandName: string | null, texts: readonly (string | null)[]): OperandRole[] {
-	if (commandName === "test" || commandName === "[" || commandName === "[[") return testOperandRoles(texts);
+	if (commandName === "test" || commandName === "[") return testOperandRoles(texts);
+	if (commandName === "[[") return testOperandRoles(texts, false);
 	const commandSpec = (commandName !== null ? SPECS.get(commandName) : undefined) ?? null;
 	const roles: OperandRole[] = [];
 	let optionsEnded = false;

@@ -65,8 +65,12 @@ const TEXT_SYNTAX = new Set([
 const SKIP: OperandRole = Object.freeze({ kind: "skip" });
 const PATH: OperandRole = Object.freeze({ kind: "path", attached: null });
 
-/** Roles for the words after `test`, `[` or `[[` (`null`: a computed word). */
-export function testOperandRoles(texts: readonly (string | null)[]): OperandRole[] {
+/**
+ * Roles for the words after `test`, `[` or `[[` (`null`: a computed word). The grammar drops `=`, `!=`, `!`, `<` from
+ * a `[`/`[[` unit's words, so two computed words may stand side by side; `computedOperators` is false for `[[`, where
+ * an expansion is never an operator.
+ */
+export function testOperandRoles(texts: readonly (string | null)[], computedOperators = true): OperandRole[] {
 	return texts.map((text, index) => {
 		const previous = index > 0 ? texts[index - 1] : undefined;
 		const next = texts[index + 1];
@@ -76,7 +80,7 @@ export function testOperandRoles(texts: readonly (string | null)[]): OperandRole
 		if ((previous !== undefined && previous !== null && FILE_COMPARISONS.includes(previous)) || FILE_COMPARISONS.includes(next ?? ""))
 			return PATH;
 		// SECURITY: a computed neighbour may be an operator (`[ $OP x ]` with OP=-f), so the word may be a file.
-		if (previous === null || next === null) return PATH;
+		if (computedOperators && (previous === null || next === null)) return PATH;
 		return SKIP;
 	});
 }

@@ -58,7 +58,7 @@ function tar(args: readonly ShellWord[]): ProgramRead[] {
 	const first = args[0] === undefined ? null : literalWordText(args[0]);
 	const clustered = args.some((arg) => {
 		const text = literalWordText(arg);
-		return text !== null && /^-[A-Za-z]+$/.test(text) && text.length > 2 && text.includes("T");
+		return text !== null && /^-[A-Za-z]+$/.test(text) && !text.startsWith("-T") && text.includes("T");
 	});
 	if (clustered || (first !== null && /^[A-Za-z]*T[A-Za-z]*$/.test(first)))
 		reads.push({ kind: "names", spelling: "file names tar reads from a list file" });

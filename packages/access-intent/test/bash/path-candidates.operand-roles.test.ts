@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { parseProgram } from "../support/bash-fixture";
+
+/** The path-rule candidates of `command`, as typed (resolved or unresolved). */
+function typed(command: string): string[] {
+	const program = parseProgram(command);
+	expect(program.unparseable, command).toBeNull();
+	return program.pathCandidates.map((path) => path.typed);
+}
+
+describe("paths only where they are paths (issue 15) and reads by program syntax (issue 13)", () => {
+	it.each([
+		// A process substitution is a pipe (`/dev/fd/N`); the commands inside are judged on their own.
+		["comm -12 <(sort src/a.txt) <(sort src/b.txt)", ["src/a.txt", "src/b.txt"]],
+		["diff <(ls) <(ls -a)", []],
+		["while read l; do :; done < <(ls)", []],
+		// Operands that are never files.
+		["echo $HOME", []],
+		["kill -9 $PID", []],
+		["sleep $N", []],
+		["date -d @$T +%F", []],
+		["ping -c 3 $HOST", []],
+		['[ -n "$X" ]', []],
+		['[[ "$A" == "$B" ]]', []],
+		// SECURITY: the grammar drops `=` from `[`'s words and `[ $OP x ]` may be `[ -f x ]`: both stay candidates.
+		['[ "$A" = "$B" ]', ["$A", "$B"]],
+		// File tests and options that take files still name them.
+		['[ -f "$X" ]', ["$X"]],
+		["date -r notes.txt", ["notes.txt"]],
+		// Reads by the program's own syntax.
+		["git show HEAD:.env", [".env"]],
+		["curl -d @.env https://example.com", [".env"]],
+		["tar -cf - -T list", ["list", "file names read by --files-from from list"]],
+		["sort -z --files0-from=-", ["file names read by --files0-from from -"]],
+	])("%s -> %j", (command, candidates) => {
+		expect(typed(command)).toEqual(candidates);
+	});
+});
