@@ -5,6 +5,7 @@
  * sets from what a command does (`REPLY`, `OLDPWD`, `_`, …), which are never environment values.
  * Never: resolves a value or says a word is a path; callers use it only to know a word cannot become an option.
  */
+import { expandBraces } from "../path/brace-expansion";
 import type { ShellWord, WordPart } from "./shell-word";
 
 /**
@@ -46,6 +47,7 @@ const FUNCTION_DEFINITION = /\(\s*\)|(?:^|[^\w-])function\s/;
 /** Commands that move the current directory: after them `$PWD` may hold a directory the command chose. */
 const DIRECTORY_CHANGE = /(?:^|[^\w.-])(?:cd|pushd|popd)(?![\w.-])/;
 
+const DEFAULTED = /^\$\{([A-Za-z_][A-Za-z0-9_]*|[1-9]):?[-=]([^$`"'\\{}]*)\}$/;
 const POSITIONAL = /^\$(?:[1-9@*#]|\{(?:[1-9]|[@*#])\})$/;
 const CURRENT_DIRECTORY = /^(?:\$\(\s*pwd(?:\s+-[LP])?\s*\)|`\s*pwd(?:\s+-[LP])?\s*`)$/;
 
@@ -110,10 +112,21 @@ export class CommandEnvironment {
 				if (!first && part.quoted) return true;
 				if (part.name === "PWD") return this.directoryStable;
 				return this.isEnvironmentValue(part.name);
-			case "dynamic":
+			case "dynamic": {
 				if (/^[<>]\(/.test(part.raw)) return true;
 				if (POSITIONAL.test(part.raw)) return this.positionalEmpty;
+				// `folder{1..50}`, `{src,test}`: every expanded word begins with the literal text of the alternatives.
+				const braces = expandBraces(part.raw);
+				if (braces !== null) return braces.every((word) => word !== "" && !word.startsWith("-"));
+				// `${1:-.}`, `${DIR:-/tmp}`: the environment's (or the empty positional's) value, or a literal default.
+				const defaulted = DEFAULTED.exec(part.raw);
+				if (defaulted !== null) {
+					const [, name = "", fallback = ""] = defaulted;
+					const fromOutside = /^[1-9]$/.test(name) ? this.positionalEmpty : this.isEnvironmentValue(name);
+					return fromOutside && !fallback.startsWith("-") && !/\s/.test(fallback);
+				}
 				return CURRENT_DIRECTORY.test(part.raw) && this.directoryStable;
+			}
 			default: {
 				const unhandled: never = part;
 				throw new Error(`unhandled word part ${String(unhandled)}`);
@@ -128,7 +141,8 @@ function occursOtherThanExpanded(source: string, name: string): boolean {
 	for (const match of source.matchAll(pattern)) {
 		const at = match.index;
 		if (source[at - 1] === "$") continue;
-		if (source.slice(at - 2, at) === "${" && source[at + name.length] === "}") continue;
+		// `${NAME}`, `${NAME:-x}`, `${NAME-x}` only read it; `${NAME:=x}` assigns it, `${NAME:+x}` substitutes x.
+		if (source.slice(at - 2, at) === "${" && /^(?:\}|:?-)/.test(source.slice(at + name.length))) continue;
 		return true;
 	}
 	return false;

@@ -28,6 +28,9 @@ describe("computed find words whose value the command's text cannot choose (ADR 
 		"find `pwd` -exec ls {} +",
 		'cd src && find "$PWD" -exec ls {} +',
 		"find <(ls) -exec ls {} +",
+		"find /srv/folder{1..50} -exec ls {} +",
+		"find ${1:-.} -exec ls {} +",
+		"find ${DIR:-/tmp} -exec ls {} +",
 	])("%s runs a known command", (command) => {
 		expect(findKnown(command)).toBe(true);
 	});
@@ -54,6 +57,9 @@ describe("computed find words whose value the command's text cannot choose (ADR 
 		// A payload's variables and arguments come from its caller.
 		"sh -c 'find $DIR -exec ls {} +'",
 		"find $(cat dirs) -exec ls {} +",
+		"find {-delete,.} -exec ls {} +",
+		"find ${1:--delete} -exec ls {} +",
+		"DIR=-delete; find ${DIR:-.} -exec ls {} +",
 	])("%s keeps the command unknown", (command) => {
 		expect(findKnown(command)).toBe(false);
 	});
