@@ -34,6 +34,8 @@ interface CommandSpec {
 	 * printed text (`text`): a literal word is still judged like an operand (PP-231 `echo //`), a computed one is not.
 	 */
 	readonly operands: "operand" | "path" | "text";
+	/** Options are whole words with one dash (`find -name`), never clusters of letters. */
+	readonly wholeWordOptions?: boolean;
 }
 
 function spec(
@@ -188,6 +190,60 @@ const SSH = spec(
 	"text",
 );
 
+/**
+ * `find`: the start points are files; a test's argument is a pattern, a number, a date, a mode or a name (`-name
+ * "$x"`, `-mtime -$N`, `-newermt "$(date …)"`), except the tests and actions that name a file (`-newer F`, `-fprint F`).
+ */
+const FIND_TEXT_TESTS = [
+	"-name",
+	"-iname",
+	"-path",
+	"-ipath",
+	"-wholename",
+	"-iwholename",
+	"-regex",
+	"-iregex",
+	"-lname",
+	"-ilname",
+	"-amin",
+	"-atime",
+	"-cmin",
+	"-ctime",
+	"-mmin",
+	"-mtime",
+	"-size",
+	"-perm",
+	"-type",
+	"-xtype",
+	"-user",
+	"-group",
+	"-uid",
+	"-gid",
+	"-links",
+	"-inum",
+	"-maxdepth",
+	"-mindepth",
+	"-used",
+	"-fstype",
+	"-context",
+	"-regextype",
+	"-printf",
+	"-newermt",
+	"-neweram",
+	"-newerat",
+	"-newerct",
+	"-newerBt",
+];
+const FIND_FILE_TESTS = ["-newer", "-anewer", "-cnewer", "-samefile", "-fprint", "-fprint0", "-fls"];
+const FIND: CommandSpec = {
+	...spec(false, {
+		...Object.fromEntries(FIND_TEXT_TESTS.map((test) => [test, O])),
+		...Object.fromEntries(FIND_FILE_TESTS.map((test) => [test, F])),
+		"-fprintf": ["path", "other"],
+	}),
+	wholeWordOptions: true,
+};
+
 /** How to add a row: a `spec` here and a row in `test/path/bash-operand-roles.test.ts`. */
 const SPECS: ReadonlyMap<string, CommandSpec> = new Map([
 	["echo", ECHO],
@@ -206,6 +262,7 @@ const SPECS: ReadonlyMap<string, CommandSpec> = new Map([
 	["ping", PING],
 	["ping6", PING],
 	["ssh", SSH],
+	["find", FIND],
 	["history", HISTORY],
 	["bind", BIND],
 	["grep", GREP],
@@ -316,6 +373,7 @@ function parseOption(
 	}
 	// Without an option table no letter takes a value.
 	if (commandSpec === null) return { roles: NO_VALUES, attached: null };
+	if (commandSpec.wholeWordOptions === true) return { roles: commandSpec.values.get(text) ?? NO_VALUES, attached: null };
 	// A short cluster: the first letter that takes a value owns the rest of the word, or the next word.
 	for (let i = 1; i < text.length; i++) {
 		const roles = commandSpec?.values.get(`-${text[i]}`);

@@ -46,6 +46,11 @@ describe("operandRoles of programs whose operands are never files (issue 15)", (
 		["ping", ["-c", "3", null], [SKIP, SKIP, SKIP]],
 		["ping6", [null], [SKIP]],
 		["ssh", ["-i", "key", null, null], [SKIP, PATH, SKIP, SKIP]],
+		["find", [null, "-name", null, "-mtime", null], [OPERAND, SKIP, SKIP, SKIP, SKIP]],
+		["find", [".", "-newermt", null, "-printf", "%p"], [OPERAND, SKIP, SKIP, SKIP, SKIP]],
+		["find", [".", "-newer", ".env", "-fprint", "out"], [OPERAND, SKIP, PATH, SKIP, PATH]],
+		["find", [".", "-fprintf", "out", "%p"], [OPERAND, SKIP, PATH, SKIP]],
+		["find", [".", "-nameX", "a"], [OPERAND, SKIP, OPERAND]],
 	] as const)("gives `%s %j` the roles %j", (name, texts, roles) => {
 		expect(operandRoles(name, texts)).toEqual(roles);
 	});
