@@ -44,6 +44,9 @@ const HIDDEN_ASSIGNERS =
 /** A function definition may be called with arguments: its `$1` is not Pi's (empty) positional parameter. */
 const FUNCTION_DEFINITION = /\(\s*\)|(?:^|[^\w-])function\s/;
 
+/** A function named `pwd` (`pwd() {…}`, `function pwd {…}`) replaces the builtin. */
+const PWD_FUNCTION = /(?:^|[^\w.-])pwd\s*\(\s*\)|(?:^|[^\w-])function\s+pwd(?![\w.-])/;
+
 /** Commands that move the current directory: after them `$PWD` may hold a directory the command chose. */
 const DIRECTORY_CHANGE = /(?:^|[^\w.-])(?:cd|pushd|popd)(?![\w.-])/;
 
@@ -56,6 +59,7 @@ export class CommandEnvironment {
 	private readonly hidden: boolean;
 	private readonly positionalEmpty: boolean;
 	private readonly directoryStable: boolean;
+	private readonly pwdIsBuiltin: boolean;
 	private readonly assigned = new Map<string, boolean>();
 
 	private constructor(
@@ -64,7 +68,9 @@ export class CommandEnvironment {
 	) {
 		this.hidden = !enabled || HIDDEN_ASSIGNERS.test(source);
 		this.positionalEmpty = !this.hidden && !FUNCTION_DEFINITION.test(source);
-		this.directoryStable = enabled && !DIRECTORY_CHANGE.test(source);
+		this.pwdIsBuiltin = enabled && !PWD_FUNCTION.test(source);
+		// SECURITY: `pwd() { echo -delete; }; find "$(pwd)"`: a function named `pwd` prints what the command chose.
+		this.directoryStable = enabled && !DIRECTORY_CHANGE.test(source) && !PWD_FUNCTION.test(source);
 	}
 
 	/** The command Pi's bash tool runs as `bash -c <command>` in a fresh shell with Pi's environment. */
@@ -96,11 +102,17 @@ export class CommandEnvironment {
 	cannotBeOption(word: ShellWord): boolean {
 		const raw = word.raw;
 		// `"$PWD"`, `"$(pwd)"`: one word, an absolute path, whatever the directory is called.
-		if (/^"(?:\$PWD|\$\{PWD\}|\$\(\s*pwd(?:\s+-[LP])?\s*\)|`\s*pwd(?:\s+-[LP])?\s*`)/.test(raw)) return true;
+		if (/^"(?:\$PWD|\$\{PWD\})/.test(raw)) return this.pwdIsShells();
+		if (/^"(?:\$\(\s*pwd(?:\s+-[LP])?\s*\)|`\s*pwd(?:\s+-[LP])?\s*`)/.test(raw)) return this.pwdIsBuiltin;
 		const first = word.parts[0];
 		if (first === undefined) return false;
 		if (first.kind === "literal" && (first.text === "" || first.text.startsWith("-"))) return false;
 		return word.parts.every((part, index) => this.partIsSafe(part, index === 0));
+	}
+
+	/** SECURITY: `PWD=-delete; find "$PWD"`: `$PWD` is the shell's absolute directory only while nothing assigns it. */
+	private pwdIsShells(): boolean {
+		return !this.hidden && !occursOtherThanExpanded(this.source, "PWD");
 	}
 
 	private partIsSafe(part: WordPart, first: boolean): boolean {
@@ -110,7 +122,7 @@ export class CommandEnvironment {
 			case "variable":
 				// A quoted variable after literal text never splits; Pi's own values and the directory are not the command's.
 				if (!first && part.quoted) return true;
-				if (part.name === "PWD") return this.directoryStable;
+				if (part.name === "PWD") return this.directoryStable && this.pwdIsShells();
 				return this.isEnvironmentValue(part.name);
 			case "dynamic": {
 				if (/^[<>]\(/.test(part.raw)) return true;

@@ -64,13 +64,7 @@ export function resolveWord(word: ShellWord, lookup: VariableLookup): ResolvedWo
 			}
 			case "variable":
 			case "dynamic": {
-				// `$(pwd)`, `` `pwd` ``: the directory the shell is in, as `$PWD` (issue 15).
-				const defaulted =
-					part.kind !== "dynamic"
-						? null
-						: CURRENT_DIRECTORY.test(part.raw)
-							? lookup("PWD")
-							: parameterValues(part.raw, lookup);
+				const defaulted = part.kind === "dynamic" ? parameterValues(part.raw, lookup) : null;
 				spelled += part.kind === "variable" ? `$${part.name}` : part.raw;
 				if (part.kind === "dynamic" && defaulted === null) {
 					unresolved = true;
@@ -130,7 +124,6 @@ function resolveBraceWord(word: ShellWord): ResolvedWord | null {
 	return { values, unresolved: null, literalPrefix: "" };
 }
 
-const CURRENT_DIRECTORY = /^(?:\$\(\s*pwd(?:\s+-[LP])?\s*\)|`\s*pwd(?:\s+-[LP])?\s*`)$/;
 const PARAMETER_DEFAULT = /^\$\{([A-Za-z_][A-Za-z0-9_]*)(:?[-=+])([^$`"'\\{}]*)\}$/;
 const NON_ASCII = /[^\p{ASCII}]/u;
 /** `${X,,}`, `${X^^}`, `${X,}`, `${X^}`: case modification of the whole value or its first character. */

@@ -51,6 +51,10 @@ describe("computed find words whose value the command's text cannot choose (ADR 
 		// SECURITY: after a `cd` the unquoted directory may split into an option (`cd 'a -delete'`).
 		"cd 'a -delete'; find $PWD -exec ls {} +",
 		"cd x; find $(pwd) -exec ls {} +",
+		'pwd() { echo -delete; }; find "$(pwd)" -exec ls {} +',
+		'PWD=-delete; find "$PWD" -exec ls {} +',
+		"PWD=-delete find $PWD -exec ls {} +",
+		"function pwd { echo -delete; }; find $(pwd) -exec ls {} +",
 		// SECURITY: an unquoted computed part after literal text may split off a word of its own (D=' -delete').
 		"D=' -delete'; find /x$D -exec ls {} +",
 		"for d in *; do find ./$d -exec ls {} +; done",
