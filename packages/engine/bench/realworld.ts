@@ -90,7 +90,8 @@ function whyNotRm(units: readonly CommandUnit[]): string {
 				const before = unit.args[index - 1]?.raw ?? "";
 				return `\`rm\` is a word of \`find\`'s expression after \`${before}\`, which is no \`-exec\` (find rejects it)`;
 			}
-			if (literalWordText(arg) === "rm") return `\`rm\` is a plain argument of \`${name}\`, which prints or looks it up`;
+			if (literalWordText(arg) === "rm")
+				return `\`rm\` is a plain argument of \`${name}\`, which prints or looks it up`;
 			return `\`rm\` is text inside the argument ${arg.raw} of \`${name}\``;
 		}
 		if (unit.redirects.some((redirect) => RM_WORD.test(redirect.target.raw)))
@@ -131,7 +132,8 @@ for (const [name, { target, config }] of Object.entries(POLICIES)) {
 		if (combined.state !== "allow") {
 			const cause = `${combined.state} ${combined.gate} ${combined.matchedPattern ?? "(default)"}`;
 			causes.set(cause, (causes.get(cause) ?? 0) + 1);
-			if (listed !== null && cause.includes(listed)) listedRows.push(`    ${name} ${cause}: ${JSON.stringify(command)}`);
+			if (listed !== null && cause.includes(listed))
+				listedRows.push(`    ${name} ${cause}: ${JSON.stringify(command)}`);
 		} else if (name === "rm-deny" && RM_WORD.test(command)) {
 			const program = BashProgram.parse(command, { parser, normalizer });
 			const runs = [...new Set(program.units.map((unit) => unit.commandName ?? unit.text))].join(", ");

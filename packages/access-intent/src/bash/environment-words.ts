@@ -51,7 +51,7 @@ const PWD_FUNCTION = /(?:^|[^\w.-])pwd\s*\(\s*\)|(?:^|[^\w-])function\s+pwd(?![\
 const DIRECTORY_CHANGE = /(?:^|[^\w.-])(?:cd|pushd|popd)(?![\w.-])/;
 
 const DEFAULTED = /^\$\{([A-Za-z_][A-Za-z0-9_]*|[1-9]):?[-=]([^$`"'\\{}]*)\}$/;
-const POSITIONAL = /^\$(?:[1-9@*#]|\{(?:[1-9]|[@*#])\})$/;
+export const POSITIONAL = /^\$(?:[1-9@*#]|\{(?:[1-9]|[@*#])\})$/;
 const CURRENT_DIRECTORY = /^(?:\$\(\s*pwd(?:\s+-[LP])?\s*\)|`\s*pwd(?:\s+-[LP])?\s*`)$/;
 
 /** What a top-level command's own text leaves to Pi's environment. */
@@ -80,6 +80,11 @@ export class CommandEnvironment {
 
 	/** A payload (`sh -c '…' a b`) gets its positional parameters and variables from its caller: none is known. */
 	static readonly NONE = new CommandEnvironment("", false);
+
+	/** True when `$1`…`$9`, `$@`, `$*` outside a function are empty (Pi's `bash -c` has no arguments). */
+	get positionalParametersEmpty(): boolean {
+		return this.positionalEmpty;
+	}
 
 	/** True when `$name` holds Pi's environment value: bash does not set it and the command never assigns it. */
 	isEnvironmentValue(name: string): boolean {

@@ -21,6 +21,7 @@ import { awkReads } from "./effects/awk-program";
 import { programReads } from "./effects/program-read-table";
 import { sedWrites } from "./effects/sed-script";
 import { awkCommandLine, sedCommandLine } from "./effects/write-operand-table";
+import { POSITIONAL } from "./environment-words";
 import { literalWordText, type ShellWord, unglobbedLiteralText } from "./shell-word";
 
 const DECLARATIONS = new Set(["export", "declare", "local", "readonly", "typeset"]);
@@ -32,6 +33,8 @@ const FD_DUPLICATE = /^(?:\d+|-)$/;
 export interface CollectBashPathsOptions {
 	/** Directory the command starts in (a shell alias's workdir argument), resolved against cwd; the cwd when absent. */
 	readonly workdir?: string;
+	/** `$1`, `"$@"` outside a function are empty (Pi's `bash -c` has no arguments; ADR 0031): they name no file. */
+	readonly positionalEmpty?: boolean;
 }
 
 export function collectBashPaths(
@@ -40,7 +43,7 @@ export function collectBashPaths(
 	options: CollectBashPathsOptions = {},
 ): BashPaths {
 	const start = options.workdir === undefined ? normalizer.cwd : normalizer.resolveLexical(options.workdir);
-	const collector = new PathCollector(normalizer.withProbeCache(), start);
+	const collector = new PathCollector(normalizer.withProbeCache(), start, options.positionalEmpty === true);
 	for (const unit of units) {
 		if (collector.sink.truncated) break;
 		collector.visit(unit);
@@ -67,15 +70,21 @@ class PathCollector {
 	private readonly probeEntry = (text: string, base: string) =>
 		this.normalizer.entryExists(this.normalizer.resolveLexical(text, base));
 
+	/** True while visiting a unit whose `$1`, `"$@"` are Pi's empty arguments (not a function's or a payload's). */
+	private positionalEmptyHere = false;
+
 	constructor(
 		private readonly normalizer: PathNormalizer,
 		start: string,
+		private readonly positionalEmpty: boolean,
 	) {
 		this.state = new BashShellState(start, normalizer.home);
 		this.sink = new PathCandidateSink(normalizer);
 	}
 
 	visit(unit: CommandUnit): void {
+		this.positionalEmptyHere =
+			this.positionalEmpty && !unit.nesting.includes("function") && !unit.nesting.includes("payload");
 		// SECURITY: `false && cd /tmp; cat ../x`: a `cd` right after `&&` holds only up to the end of its `&&` chain.
 		const chained = unit.context === null && unit.nesting.length === 1 && unit.nesting[0] === "and_then";
 		if (!chained) this.state.endChain();
@@ -238,6 +247,7 @@ class PathCollector {
 	}
 
 	private visitWord(word: ShellWord, certainty: Certainty, bases: Bases): void {
+		if (this.positionalEmptyHere && isEmptyPositional(word)) return;
 		// Most words are literal without an active glob: their one value is their text (what `resolveWord` yields).
 		const literal = unglobbedLiteralText(word);
 		if (literal !== null) {
@@ -394,6 +404,12 @@ class PathCollector {
 }
 
 const GLOB_CHAR = /[*?[]/;
+
+/** `$1`, `"$@"`, `${2}`: a whole word that is one positional parameter. */
+function isEmptyPositional(word: ShellWord): boolean {
+	const only = word.parts.length === 1 ? word.parts[0] : undefined;
+	return only?.kind === "dynamic" && POSITIONAL.test(only.raw) && !only.raw.includes("#");
+}
 
 /** `2>/dev/null`, `&>/dev/null`, `2>&-`: nothing the unit writes to stderr is seen. */
 /** awk implementations whose programs are read for `getline <` files. */

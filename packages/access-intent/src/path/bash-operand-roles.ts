@@ -150,7 +150,11 @@ const BIND = spec(false, { "-f": F, "-m": O, "-q": O, "-u": O, "-r": O, "-x": O 
  * Programs whose operands are never files: they print, compute, signal, wait for or look up their operands (issue
  * 15). Options that do take a file keep the `path` role (`date -f F`, `date -r F`, `dig -f F`, `ping -i` is a number).
  */
-const DATE = spec(false, { "-f": F, "--file": F, "-r": F, "--reference": F, "-d": O, "--date": O, "-s": O, "--set": O }, "text");
+const DATE = spec(
+	false,
+	{ "-f": F, "--file": F, "-r": F, "--reference": F, "-d": O, "--date": O, "-s": O, "--set": O },
+	"text",
+);
 const DIG = spec(false, { "-f": F, "-k": F, "-b": O, "-c": O, "-p": O, "-q": O, "-t": O, "-x": O, "-y": O }, "text");
 const HOST = spec(false, { "-c": O, "-N": O, "-R": O, "-t": O, "-W": O, "-m": O }, "text");
 const PING = spec(
@@ -373,7 +377,8 @@ function parseOption(
 	}
 	// Without an option table no letter takes a value.
 	if (commandSpec === null) return { roles: NO_VALUES, attached: null };
-	if (commandSpec.wholeWordOptions === true) return { roles: commandSpec.values.get(text) ?? NO_VALUES, attached: null };
+	if (commandSpec.wholeWordOptions === true)
+		return { roles: commandSpec.values.get(text) ?? NO_VALUES, attached: null };
 	// A short cluster: the first letter that takes a value owns the rest of the word, or the next word.
 	for (let i = 1; i < text.length; i++) {
 		const roles = commandSpec?.values.get(`-${text[i]}`);

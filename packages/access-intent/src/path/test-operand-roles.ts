@@ -74,10 +74,16 @@ export function testOperandRoles(texts: readonly (string | null)[], computedOper
 	return texts.map((text, index) => {
 		const previous = index > 0 ? texts[index - 1] : undefined;
 		const next = texts[index + 1];
-		if (text !== null && (TEXT_SYNTAX.has(text) || FILE_TEST_OPERATORS.includes(text) || FILE_COMPARISONS.includes(text)))
+		if (
+			text !== null &&
+			(TEXT_SYNTAX.has(text) || FILE_TEST_OPERATORS.includes(text) || FILE_COMPARISONS.includes(text))
+		)
 			return SKIP;
 		if (previous !== undefined && previous !== null && FILE_TEST_OPERATORS.includes(previous)) return PATH;
-		if ((previous !== undefined && previous !== null && FILE_COMPARISONS.includes(previous)) || FILE_COMPARISONS.includes(next ?? ""))
+		if (
+			(previous !== undefined && previous !== null && FILE_COMPARISONS.includes(previous)) ||
+			FILE_COMPARISONS.includes(next ?? "")
+		)
 			return PATH;
 		// SECURITY: a computed neighbour may be an operator (`[ $OP x ]` with OP=-f), so the word may be a file.
 		if (computedOperators && (previous === null || next === null)) return PATH;

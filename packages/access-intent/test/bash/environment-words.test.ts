@@ -44,7 +44,7 @@ describe("computed find words whose value the command's text cannot choose (ADR 
 		'eval "$X"; find $DIR -exec ls {} +',
 		"source ./vars.sh; find $DIR -exec ls {} +",
 		"printf -v DIR %s -delete; find $DIR -exec ls {} +",
-		'find ${DIR:--delete} -exec ls {} +',
+		"find ${DIR:--delete} -exec ls {} +",
 		// SECURITY: positional parameters of a function or after `set` are the command's.
 		"f() { find $1 -exec ls {} +; }; f -delete",
 		"set -- -delete; find $1 -exec ls {} +",

@@ -26,6 +26,9 @@ describe("paths only where they are paths (issue 15) and reads by program syntax
 		['[ "$A" = "$B" ]', ["$A", "$B"]],
 		['find . -name "*$V*" -mtime -$N -newermt "$(date)"', ["."]],
 		['find "$(pwd)" -newer src/a.ts', ["$(pwd)", "src/a.ts"]],
+		// Pi runs `bash -c <command>` with no arguments: `$1`, `"$@"` are empty outside a function (ADR 0031).
+		['cat "$1" $2', []],
+		['grep -l x "$@"', []],
 		// File tests and options that take files still name them.
 		['[ -f "$X" ]', ["$X"]],
 		["date -r notes.txt", ["notes.txt"]],
@@ -37,4 +40,12 @@ describe("paths only where they are paths (issue 15) and reads by program syntax
 	])("%s -> %j", (command, candidates) => {
 		expect(typed(command)).toEqual(candidates);
 	});
+
+	// SECURITY: a function's, a payload's, a `set`'s or a sourced file's arguments are the command's own.
+	it.each(["f() { cat $1; }; f .env", "set -- .env; cat $1", "sh -c 'cat $1' _ .env", "source ./args.sh; cat $1"])(
+		"%s keeps $1 an unresolved path",
+		(command) => {
+			expect(typed(command)).toContain("$1");
+		},
+	);
 });

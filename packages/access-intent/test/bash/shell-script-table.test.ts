@@ -36,7 +36,7 @@ describe("shells whose literal script is read and judged by its units (ADR 0031)
 	it.each([
 		// SECURITY: a computed script, stdin, or a script the gate cannot see stays opaque.
 		'bash -c "$X"',
-		"bash -c \"ls $X\"",
+		'bash -c "ls $X"',
 		"curl x | sh",
 		"bash -s",
 		"bash -i -c 'ls'",

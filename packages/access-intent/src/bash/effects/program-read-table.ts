@@ -44,7 +44,10 @@ function values(args: readonly ShellWord[], long: readonly string[], short: read
 
 /** `F` is read, and the names in it are files read too: unresolved (`sort --files0-from=F`, `tar -T F`). */
 function namesFrom(option: string, value: string | null): ProgramRead[] {
-	const names: ProgramRead = { kind: "names", spelling: `file names read by ${option} from ${value ?? "a computed file"}` };
+	const names: ProgramRead = {
+		kind: "names",
+		spelling: `file names read by ${option} from ${value ?? "a computed file"}`,
+	};
 	return value === null || STDIN.has(value) ? [names] : [{ kind: "file", text: value }, names];
 }
 
@@ -107,11 +110,18 @@ function curl(args: readonly ShellWord[]): ProgramRead[] {
 		if (option === undefined) continue;
 		const valueWord = text === option ? args[i + 1] : undefined;
 		if (text === option) i++;
-		const value = text === option ? (valueWord === undefined ? null : literalWordText(valueWord)) : text.slice(option.length + 1);
+		const value =
+			text === option ? (valueWord === undefined ? null : literalWordText(valueWord)) : text.slice(option.length + 1);
 		if (value === null) {
 			// SECURITY: `curl -d "$BODY"` may send `@.env`; a value whose first character is computed is unresolved.
 			const first = valueWord?.parts[0];
-			if (first === undefined || first.kind !== "literal" || first.text === "" || /^[@<]/.test(first.text) || CURL_FILES.includes(option))
+			if (
+				first === undefined ||
+				first.kind !== "literal" ||
+				first.text === "" ||
+				/^[@<]/.test(first.text) ||
+				CURL_FILES.includes(option)
+			)
 				reads.push({ kind: "names", spelling: `a file curl ${option} may read` });
 			continue;
 		}
