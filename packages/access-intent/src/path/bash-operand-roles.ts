@@ -248,6 +248,13 @@ const FIND: CommandSpec = {
 	wholeWordOptions: true,
 };
 
+const PGREP = spec(
+	false,
+	{ "-F": F, "--pidfile": F, "-u": O, "-U": O, "-g": O, "-G": O, "-P": O, "-s": O, "-t": O },
+	"text",
+);
+const CHOWN = spec(true, { "--reference": F, "--from": O });
+
 /** How to add a row: a `spec` here and a row in `test/path/bash-operand-roles.test.ts`. */
 const SPECS: ReadonlyMap<string, CommandSpec> = new Map([
 	["echo", ECHO],
@@ -267,6 +274,46 @@ const SPECS: ReadonlyMap<string, CommandSpec> = new Map([
 	["ping6", PING],
 	["ssh", SSH],
 	["find", FIND],
+	// Names of users, processes, commands, variables and options, never files.
+	...[
+		"alias",
+		"ps",
+		"top",
+		"pstree",
+		"killall",
+		"which",
+		"whereis",
+		"type",
+		"id",
+		"groups",
+		"whoami",
+		"uname",
+		"nproc",
+		"printenv",
+		"getent",
+		"tput",
+		"wait",
+		"jobs",
+		"fg",
+		"bg",
+		"disown",
+		"exit",
+		"return",
+		"shift",
+		"let",
+		"read",
+		"set",
+		"unset",
+		"shopt",
+		"ulimit",
+		"umask",
+	].map((name): [string, CommandSpec] => [name, TEXT_ONLY]),
+	["pgrep", PGREP],
+	["pkill", PGREP],
+	["hostname", spec(false, { "-F": F, "--file": F }, "text")],
+	// `chown OWNER FILE…`: the first operand is an owner unless `--reference=F` names a file to copy it from.
+	["chown", CHOWN],
+	["chgrp", CHOWN],
 	["history", HISTORY],
 	["bind", BIND],
 	["grep", GREP],
