@@ -70,8 +70,12 @@ export class BashProgram {
 			return new BashProgram(command, [], [], [], parsed.unparseable, parsed.work, false, []);
 		// A shell-state floor (ADR 0025) keeps the units and paths it read, so their denies still decide.
 		const options = deps.workdir === undefined ? {} : { workdir: deps.workdir };
-		const positionalEmpty = CommandEnvironment.topLevel(command).positionalParametersEmpty;
-		const paths = collectBashPaths(parsed.units, deps.normalizer, { ...options, positionalEmpty });
+		const environment = CommandEnvironment.topLevel(command);
+		const paths = collectBashPaths(parsed.units, deps.normalizer, {
+			...options,
+			positionalEmpty: environment.positionalParametersEmpty,
+			pwdIsBuiltin: environment.pwdIsBuiltin,
+		});
 		return new BashProgram(
 			command,
 			parsed.units,

@@ -52,14 +52,14 @@ const DIRECTORY_CHANGE = /(?:^|[^\w.-])(?:cd|pushd|popd)(?![\w.-])/;
 
 const DEFAULTED = /^\$\{([A-Za-z_][A-Za-z0-9_]*|[1-9]):?[-=]([^$`"'\\{}]*)\}$/;
 export const POSITIONAL = /^\$(?:[1-9@*#]|\{(?:[1-9]|[@*#])\})$/;
-const CURRENT_DIRECTORY = /^(?:\$\(\s*pwd(?:\s+-[LP])?\s*\)|`\s*pwd(?:\s+-[LP])?\s*`)$/;
+export const CURRENT_DIRECTORY = /^(?:\$\(\s*pwd(?:\s+-[LP])?\s*\)|`\s*pwd(?:\s+-[LP])?\s*`)$/;
 
 /** What a top-level command's own text leaves to Pi's environment. */
 export class CommandEnvironment {
 	private readonly hidden: boolean;
 	private readonly positionalEmpty: boolean;
 	private readonly directoryStable: boolean;
-	private readonly pwdIsBuiltin: boolean;
+	private readonly pwdBuiltin: boolean;
 	private readonly assigned = new Map<string, boolean>();
 
 	private constructor(
@@ -68,7 +68,7 @@ export class CommandEnvironment {
 	) {
 		this.hidden = !enabled || HIDDEN_ASSIGNERS.test(source);
 		this.positionalEmpty = !this.hidden && !FUNCTION_DEFINITION.test(source);
-		this.pwdIsBuiltin = enabled && !PWD_FUNCTION.test(source);
+		this.pwdBuiltin = enabled && !PWD_FUNCTION.test(source);
 		// SECURITY: `pwd() { echo -delete; }; find "$(pwd)"`: a function named `pwd` prints what the command chose.
 		this.directoryStable = enabled && !DIRECTORY_CHANGE.test(source) && !PWD_FUNCTION.test(source);
 	}
@@ -84,6 +84,11 @@ export class CommandEnvironment {
 	/** True when `$1`…`$9`, `$@`, `$*` outside a function are empty (Pi's `bash -c` has no arguments). */
 	get positionalParametersEmpty(): boolean {
 		return this.positionalEmpty;
+	}
+
+	/** True when `$(pwd)` prints the shell's directory: no function named `pwd` replaces the builtin. */
+	get pwdIsBuiltin(): boolean {
+		return this.pwdBuiltin;
 	}
 
 	/** True when `$name` holds Pi's environment value: bash does not set it and the command never assigns it. */
@@ -108,7 +113,7 @@ export class CommandEnvironment {
 		const raw = word.raw;
 		// `"$PWD"`, `"$(pwd)"`: one word, an absolute path, whatever the directory is called.
 		if (/^"(?:\$PWD|\$\{PWD\})/.test(raw)) return this.pwdIsShells();
-		if (/^"(?:\$\(\s*pwd(?:\s+-[LP])?\s*\)|`\s*pwd(?:\s+-[LP])?\s*`)/.test(raw)) return this.pwdIsBuiltin;
+		if (/^"(?:\$\(\s*pwd(?:\s+-[LP])?\s*\)|`\s*pwd(?:\s+-[LP])?\s*`)/.test(raw)) return this.pwdBuiltin;
 		const first = word.parts[0];
 		if (first === undefined) return false;
 		if (first.kind === "literal" && (first.text === "" || first.text.startsWith("-"))) return false;

@@ -21,7 +21,7 @@ import { awkReads } from "./effects/awk-program";
 import { programReads } from "./effects/program-read-table";
 import { sedWrites } from "./effects/sed-script";
 import { awkCommandLine, sedCommandLine } from "./effects/write-operand-table";
-import { POSITIONAL } from "./environment-words";
+import { CURRENT_DIRECTORY, POSITIONAL } from "./environment-words";
 import { literalWordText, type ShellWord, unglobbedLiteralText } from "./shell-word";
 
 const DECLARATIONS = new Set(["export", "declare", "local", "readonly", "typeset"]);
@@ -35,6 +35,8 @@ export interface CollectBashPathsOptions {
 	readonly workdir?: string;
 	/** `$1`, `"$@"` outside a function are empty (Pi's `bash -c` has no arguments; ADR 0031): they name no file. */
 	readonly positionalEmpty?: boolean;
+	/** `$(pwd)` prints the shell's directory (no `pwd` function): it is read as `$PWD` (ADR 0031). */
+	readonly pwdIsBuiltin?: boolean;
 }
 
 export function collectBashPaths(
@@ -43,7 +45,12 @@ export function collectBashPaths(
 	options: CollectBashPathsOptions = {},
 ): BashPaths {
 	const start = options.workdir === undefined ? normalizer.cwd : normalizer.resolveLexical(options.workdir);
-	const collector = new PathCollector(normalizer.withProbeCache(), start, options.positionalEmpty === true);
+	const collector = new PathCollector(
+		normalizer.withProbeCache(),
+		start,
+		options.positionalEmpty === true,
+		options.pwdIsBuiltin === true,
+	);
 	for (const unit of units) {
 		if (collector.sink.truncated) break;
 		collector.visit(unit);
@@ -77,6 +84,7 @@ class PathCollector {
 		private readonly normalizer: PathNormalizer,
 		start: string,
 		private readonly positionalEmpty: boolean,
+		private readonly pwdIsBuiltin: boolean,
 	) {
 		this.state = new BashShellState(start, normalizer.home);
 		this.sink = new PathCandidateSink(normalizer);
@@ -246,8 +254,9 @@ class PathCollector {
 		}
 	}
 
-	private visitWord(word: ShellWord, certainty: Certainty, bases: Bases): void {
-		if (this.positionalEmptyHere && isEmptyPositional(word)) return;
+	private visitWord(written: ShellWord, certainty: Certainty, bases: Bases): void {
+		if (this.positionalEmptyHere && isEmptyPositional(written)) return;
+		const word = this.pwdIsBuiltin ? pwdAsVariable(written) : written;
 		// Most words are literal without an active glob: their one value is their text (what `resolveWord` yields).
 		const literal = unglobbedLiteralText(word);
 		if (literal !== null) {
@@ -404,6 +413,17 @@ class PathCollector {
 }
 
 const GLOB_CHAR = /[*?[]/;
+
+/** `$(pwd)/x`, `` `pwd`/x ``: the substitution is the shell's directory, read as an unquoted `$PWD`. */
+function pwdAsVariable(word: ShellWord): ShellWord {
+	if (!word.parts.some((part) => part.kind === "dynamic" && CURRENT_DIRECTORY.test(part.raw))) return word;
+	const parts = word.parts.map((part) =>
+		part.kind === "dynamic" && CURRENT_DIRECTORY.test(part.raw)
+			? { kind: "variable" as const, name: "PWD", quoted: false }
+			: part,
+	);
+	return { raw: word.raw, parts };
+}
 
 /** `$1`, `"$@"`, `${2}`: a whole word that is one positional parameter. */
 function isEmptyPositional(word: ShellWord): boolean {

@@ -25,7 +25,11 @@ describe("paths only where they are paths (issue 15) and reads by program syntax
 		// SECURITY: the grammar drops `=` from `[`'s words and `[ $OP x ]` may be `[ -f x ]`: both stay candidates.
 		['[ "$A" = "$B" ]', ["$A", "$B"]],
 		['find . -name "*$V*" -mtime -$N -newermt "$(date)"', ["."]],
-		['find "$(pwd)" -newer src/a.ts', ["$(pwd)", "src/a.ts"]],
+		['find "$(pwd)" -newer src/a.ts', ["/projects/app", "src/a.ts"]],
+		// After `cd … &&` both directories stay possible (ADR 0005).
+		["cd src && ls `pwd`/a.ts", ["/projects/app/a.ts", "/projects/app/src/a.ts"]],
+		// SECURITY: a function named `pwd` prints what the command chose.
+		['pwd() { echo /etc; }; cat "$(pwd)/shadow"', ["/etc", "$(pwd)/shadow"]],
 		// Pi runs `bash -c <command>` with no arguments: `$1`, `"$@"` are empty outside a function (ADR 0031).
 		['cat "$1" $2', []],
 		['grep -l x "$@"', []],
