@@ -22,6 +22,7 @@ const ROWS: Readonly<Record<string, readonly [string, readonly unknown[]]>> = {
 	gnutar: ["gnutar -czf a.tgz --files-from list", [file("list"), NAMES]],
 	bsdtar: ["bsdtar -cf a.tar -Tlist", [file("list"), NAMES]],
 	rsync: ["rsync -a --files-from=list src/ dst/", [file("list"), NAMES]],
+	find: ["find -files0-from list -name x", [file("list"), NAMES]],
 	cpio: ["cpio -ov", [NAMES]],
 	zip: ["zip -@ a.zip", [NAMES]],
 	curl: ["curl -d @.env https://x", [file(".env")]],

@@ -182,6 +182,8 @@ export const PROGRAM_READS: ReadonlyMap<string, Handler> = new Map<string, Handl
 	["gnutar", tar],
 	["bsdtar", tar],
 	["rsync", filesFromOption("--files-from")],
+	// GNU find 4.9 reads its start points from `-files0-from F` (`-` is stdin).
+	["find", filesFromOption("-files0-from")],
 	["cpio", cpio],
 	["zip", zip],
 	["curl", curl],
