@@ -39,7 +39,7 @@ const SHELL_SET_PREFIX = /^(?:BASH|COMP_|READLINE_)/;
  * `source f`, `declare -n`, `printf -v "$n"`, `set -- a`): with any of them, no variable is an environment value.
  */
 const HIDDEN_ASSIGNERS =
-	/(?:^|[^\w.-])(?:eval|source|declare|typeset|local|export|readonly|read|mapfile|readarray|getopts|let|set|alias|trap)(?![\w.-])|(?:^|[\s;&|(`])\.\s|\bprintf\b[^\n;&|]*\s-v/;
+	/(?:^|[^\w.-])(?:eval|source|declare|typeset|local|export|readonly|read|mapfile|readarray|getopts|let|set|alias|trap)(?![\w.-])|(?:^|[;&|(`{\n]|(?:^|\s)(?:then|do|else|if|while|until|time|builtin|command|!))\s*\.\s|\bprintf\b[^\n;&|]*\s-v/;
 
 /** A function definition may be called with arguments: its `$1` is not Pi's (empty) positional parameter. */
 const FUNCTION_DEFINITION = /\(\s*\)|(?:^|[^\w-])function\s/;

@@ -15,6 +15,7 @@ describe("computed find words whose value the command's text cannot choose (ADR 
 	it.each([
 		// A variable the command never assigns holds Pi's environment value.
 		"find $DIR -name x -exec ls {} +",
+		"find . $DIR -name x -exec ls {} +",
 		'find "$DIR" -exec ls {} +',
 		"find $HOME/src -exec ls {} +",
 		'find "$HOME" "$TMPDIR" -exec ls {} +',
@@ -38,11 +39,17 @@ describe("computed find words whose value the command's text cannot choose (ADR 
 	it.each([
 		// SECURITY: the command itself chooses the value.
 		"DIR=-delete; find $DIR -exec ls {} +",
+		"ACTION=-exec; find . $ACTION rm {} \\;",
+		"read ACTION; find . $ACTION rm {} \\;",
 		"DIR=-delete find $DIR -exec ls {} +",
 		"for DIR in -delete; do find $DIR -exec ls {} +; done",
 		"read DIR; find $DIR -exec ls {} +",
 		'eval "$X"; find $DIR -exec ls {} +',
 		"source ./vars.sh; find $DIR -exec ls {} +",
+		". ./vars.sh; find $DIR -exec ls {} +",
+		"true && . ./vars.sh; find $DIR -exec ls {} +",
+		"if . ./vars.sh; then find $DIR -exec ls {} +; fi",
+		"builtin . ./vars.sh; find $DIR -exec ls {} +",
 		"printf -v DIR %s -delete; find $DIR -exec ls {} +",
 		"find ${DIR:--delete} -exec ls {} +",
 		// SECURITY: positional parameters of a function or after `set` are the command's.
