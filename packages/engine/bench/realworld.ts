@@ -1,13 +1,20 @@
 /**
  * Owns: the interruption benchmark: 4,818 real shell one-liners (NL2Bash dev split, `bench/realworld/`) decided by the
  * pipeline under the two reference policies, with the share asked or denied, the count per floor or rule, and, under
- * `rm-deny`, every allowed command whose text mentions `rm` with the programs it does run (so none runs `rm`).
+ * `rm-deny`, every allowed command whose text mentions `rm` with the programs it does run and why `rm` is not one.
  * Never: asserts or times anything; it prints counts for `pnpm bench` (targets: rm-deny <= 4%, env-deny <= 12%).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BashParser, BashProgram, createNodeFileSystemProbe, PathNormalizer } from "@pi-permissions/access-intent";
+import {
+	BashParser,
+	BashProgram,
+	type CommandUnit,
+	createNodeFileSystemProbe,
+	literalWordText,
+	PathNormalizer,
+} from "@pi-permissions/access-intent";
 import { composePolicy, POSIX_FLAVOR, SessionRuleStore, validateConfig } from "@pi-permissions/policy";
 import type { ToolCall } from "../src/pipeline/tool-call";
 import { ToolCallPipeline } from "../src/pipeline/tool-call-pipeline";
@@ -60,7 +67,40 @@ const normalizer = PathNormalizer.create({
 	probe: createNodeFileSystemProbe(),
 });
 
+/** `pnpm run bench:realworld -- --list <text>`: also print every call whose cause contains <text> (`opaque`, …). */
+const listAt = process.argv.indexOf("--list");
+const listed = listAt === -1 ? null : (process.argv[listAt + 1] ?? "");
+const listedRows: string[] = [];
+
 const RM_WORD = /(?:^|[^\w.-])rm(?:$|[^\w.-])/;
+
+/** Why an allowed command whose text mentions `rm` does not run it: where the word `rm` sits among its units. */
+function whyNotRm(units: readonly CommandUnit[]): string {
+	// INVARIANT: an allowed command never runs `rm` under `rm *: deny`; if one did, the line says so loudly.
+	if (units.some((unit) => unit.commandName === "rm")) return "RUNS rm: a bug in the gate";
+	// Innermost first: a wrapper's executed unit and a substitution's units follow the unit that holds them.
+	for (const unit of [...units].reverse()) {
+		if (unit.compound) continue;
+		const name = unit.commandName ?? "a computed command";
+		for (const [index, arg] of unit.args.entries()) {
+			if (!RM_WORD.test(arg.raw)) continue;
+			if (name === "alias") return "`rm` is in an alias body: `alias` only defines it, and nothing here runs the alias";
+			if (name === "git") return "`git rm` is git's own sub-command (it removes from the index), judged by `git` rules";
+			if (name === "find") {
+				const before = unit.args[index - 1]?.raw ?? "";
+				return `\`rm\` is a word of \`find\`'s expression after \`${before}\`, which is no \`-exec\` (find rejects it)`;
+			}
+			if (literalWordText(arg) === "rm")
+				return `\`rm\` is a plain argument of \`${name}\`, which prints or looks it up`;
+			return `\`rm\` is text inside the argument ${arg.raw} of \`${name}\``;
+		}
+		if (unit.redirects.some((redirect) => RM_WORD.test(redirect.target.raw)))
+			return "`rm` is the name of the file a redirect writes";
+		if (unit.assignments.some((assignment) => RM_WORD.test(assignment.value?.raw ?? "")))
+			return "`rm` is inside a variable's value, which nothing here runs";
+	}
+	return "`rm` appears in no word any unit runs";
+}
 
 console.log(`real commands: ${commands.length} one-liners (NL2Bash dev split), decided in Pi's pipeline, yolo off`);
 for (const [name, { target, config }] of Object.entries(POLICIES)) {
@@ -92,12 +132,12 @@ for (const [name, { target, config }] of Object.entries(POLICIES)) {
 		if (combined.state !== "allow") {
 			const cause = `${combined.state} ${combined.gate} ${combined.matchedPattern ?? "(default)"}`;
 			causes.set(cause, (causes.get(cause) ?? 0) + 1);
+			if (listed !== null && cause.includes(listed))
+				listedRows.push(`    ${name} ${cause}: ${JSON.stringify(command)}`);
 		} else if (name === "rm-deny" && RM_WORD.test(command)) {
 			const program = BashProgram.parse(command, { parser, normalizer });
 			const runs = [...new Set(program.units.map((unit) => unit.commandName ?? unit.text))].join(", ");
-			allowedRm.push(
-				`    ${JSON.stringify(command)}\n      runs: ${runs || "(nothing)"}; rm is data here (a quoted string, an alias body, a file name), not a program`,
-			);
+			allowedRm.push(`    ${JSON.stringify(command)}\n      runs: ${runs || "(nothing)"}; ${whyNotRm(program.units)}`);
 		}
 	}
 	// The target counts asks: a deny of a command that runs `rm` under `rm *: deny` is the policy working.
@@ -118,4 +158,5 @@ for (const [name, { target, config }] of Object.entries(POLICIES)) {
 		for (const line of allowedRm) console.log(line);
 	}
 }
+for (const row of listedRows) console.log(row);
 rmSync(fixture.root, { recursive: true, force: true });

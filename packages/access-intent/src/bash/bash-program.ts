@@ -10,6 +10,7 @@ import type { PathNormalizer } from "../path/path-normalizer";
 import { arithmeticFloor } from "./arithmetic-reevaluation";
 import type { BashParser } from "./bash-parser";
 import type { CommandUnit, UnitContext } from "./command-unit";
+import { CommandEnvironment } from "./environment-words";
 import { heredocTailMisread, lexicalMismatch, mayMergeBackquotes, mergedBackquotes } from "./lexical-prescan";
 import {
 	ansiCStringEnd,
@@ -69,7 +70,12 @@ export class BashProgram {
 			return new BashProgram(command, [], [], [], parsed.unparseable, parsed.work, false, []);
 		// A shell-state floor (ADR 0025) keeps the units and paths it read, so their denies still decide.
 		const options = deps.workdir === undefined ? {} : { workdir: deps.workdir };
-		const paths = collectBashPaths(parsed.units, deps.normalizer, options);
+		const environment = CommandEnvironment.topLevel(command);
+		const paths = collectBashPaths(parsed.units, deps.normalizer, {
+			...options,
+			positionalEmpty: environment.positionalParametersEmpty,
+			pwdIsBuiltin: environment.pwdIsBuiltin,
+		});
 		return new BashProgram(
 			command,
 			parsed.units,
@@ -177,16 +183,21 @@ function emit(
 	budget: ParseBudget,
 	payloadDepth: number,
 ): UnitsResult {
-	const emitter = new UnitEmitter(source, budget, (text, outer, kind) => {
-		if (!budget.enterPayload(payloadDepth + 1)) return overBudget(budget);
-		// A payload runs in a new shell: its `cd` and variables never leak out, as in a subshell.
-		const scope: Scope =
-			kind === "payload"
-				? { context: "subshell", nesting: [...outer.nesting, "payload"] }
-				: { context: "command_substitution", nesting: [...outer.nesting, "command_substitution"] };
-		const units = unitsOf(text, parser, budget, scope, payloadDepth + 1);
-		return "unparseable" in units ? { unparseable: units.unparseable } : units;
-	});
+	const emitter = new UnitEmitter(
+		source,
+		budget,
+		(text, outer, kind) => {
+			if (!budget.enterPayload(payloadDepth + 1)) return overBudget(budget);
+			// A payload runs in a new shell: its `cd` and variables never leak out, as in a subshell.
+			const scope: Scope =
+				kind === "payload"
+					? { context: "subshell", nesting: [...outer.nesting, "payload"] }
+					: { context: "command_substitution", nesting: [...outer.nesting, "command_substitution"] };
+			const units = unitsOf(text, parser, budget, scope, payloadDepth + 1);
+			return "unparseable" in units ? { unparseable: units.unparseable } : units;
+		},
+		payloadDepth === 0 ? CommandEnvironment.topLevel(source) : CommandEnvironment.NONE,
+	);
 	const outcome = emitter.emitAll(drafts);
 	return outcome.kind === "units" ? outcome.units : { unparseable: outcome.reason };
 }

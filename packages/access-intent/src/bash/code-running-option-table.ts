@@ -41,6 +41,8 @@ const GCC: readonly OptionRow[] = [
 	{ option: "-fplugin", value: "opaque" },
 	{ option: "-specs", value: "opaque" },
 	{ option: "-B", value: "opaque", noCluster: true },
+	// A response file (`gcc @args.rsp`) holds more options, `-wrapper` among them: code this parse cannot see.
+	{ option: "@", value: "opaque", noCluster: true },
 ];
 
 const SSH: readonly OptionRow[] = [{ option: "-o", value: "ssh-option" }];

@@ -67,4 +67,9 @@ export interface CommandUnit {
 	readonly runTimeWords: RunTimeWords | null;
 	/** True when this unit is a whole compound statement (`if …; fi`, `{ …; }`, `for …`), listed before its inner units. */
 	readonly compound: boolean;
+	/**
+	 * True for an opaque-payload shell whose literal script was read whole (`sh -c 'ls; git status'`, ADR 0031): its
+	 * units follow it and decide, as for a judged indirection. Absent (false) for every other unit.
+	 */
+	readonly scriptRead?: boolean;
 }

@@ -97,7 +97,8 @@ export function optionExecutions(
 			continue;
 		}
 		if (text === "--") break;
-		if (!text.startsWith("-")) continue;
+		// `gcc @args.rsp` reads more options from a file (a response file row, `@`), so it may hold `-wrapper`.
+		if (!text.startsWith("-") && !text.startsWith("@")) continue;
 		for (const row of rows) {
 			const match = matchOption(text, row);
 			if (match === null) continue;

@@ -18,8 +18,10 @@ import { recordStateEffects } from "../path/shell-state-effects";
 import { ByBase } from "./by-base";
 import type { CommandUnit } from "./command-unit";
 import { awkReads } from "./effects/awk-program";
+import { programReads } from "./effects/program-read-table";
 import { sedWrites } from "./effects/sed-script";
 import { awkCommandLine, sedCommandLine } from "./effects/write-operand-table";
+import { CURRENT_DIRECTORY, POSITIONAL } from "./environment-words";
 import { literalWordText, type ShellWord, unglobbedLiteralText } from "./shell-word";
 
 const DECLARATIONS = new Set(["export", "declare", "local", "readonly", "typeset"]);
@@ -31,6 +33,10 @@ const FD_DUPLICATE = /^(?:\d+|-)$/;
 export interface CollectBashPathsOptions {
 	/** Directory the command starts in (a shell alias's workdir argument), resolved against cwd; the cwd when absent. */
 	readonly workdir?: string;
+	/** `$1`, `"$@"` outside a function are empty (Pi's `bash -c` has no arguments; ADR 0031): they name no file. */
+	readonly positionalEmpty?: boolean;
+	/** `$(pwd)` prints the shell's directory (no `pwd` function): it is read as `$PWD` (ADR 0031). */
+	readonly pwdIsBuiltin?: boolean;
 }
 
 export function collectBashPaths(
@@ -39,7 +45,12 @@ export function collectBashPaths(
 	options: CollectBashPathsOptions = {},
 ): BashPaths {
 	const start = options.workdir === undefined ? normalizer.cwd : normalizer.resolveLexical(options.workdir);
-	const collector = new PathCollector(normalizer.withProbeCache(), start);
+	const collector = new PathCollector(
+		normalizer.withProbeCache(),
+		start,
+		options.positionalEmpty === true,
+		options.pwdIsBuiltin === true,
+	);
 	for (const unit of units) {
 		if (collector.sink.truncated) break;
 		collector.visit(unit);
@@ -66,15 +77,22 @@ class PathCollector {
 	private readonly probeEntry = (text: string, base: string) =>
 		this.normalizer.entryExists(this.normalizer.resolveLexical(text, base));
 
+	/** True while visiting a unit whose `$1`, `"$@"` are Pi's empty arguments (not a function's or a payload's). */
+	private positionalEmptyHere = false;
+
 	constructor(
 		private readonly normalizer: PathNormalizer,
 		start: string,
+		private readonly positionalEmpty: boolean,
+		private readonly pwdIsBuiltin: boolean,
 	) {
 		this.state = new BashShellState(start, normalizer.home);
 		this.sink = new PathCandidateSink(normalizer);
 	}
 
 	visit(unit: CommandUnit): void {
+		this.positionalEmptyHere =
+			this.positionalEmpty && !unit.nesting.includes("function") && !unit.nesting.includes("payload");
 		// SECURITY: `false && cd /tmp; cat ../x`: a `cd` right after `&&` holds only up to the end of its `&&` chain.
 		const chained = unit.context === null && unit.nesting.length === 1 && unit.nesting[0] === "and_then";
 		if (!chained) this.state.endChain();
@@ -108,6 +126,7 @@ class PathCollector {
 		}
 		if (unit.commandName === "sed") this.visitSedReads(unit, bases);
 		if (unit.commandName !== null && AWKS.has(unit.commandName)) this.visitAwkReads(unit, bases);
+		this.visitProgramReads(unit, bases);
 		this.visitRedirects(unit, bases);
 		// Variables change after the unit's own words were expanded (`f=x; f=y cat $f` reads x).
 		this.recordEffects(unit, certain);
@@ -131,6 +150,14 @@ class PathCollector {
 				if (file !== "-" && file !== "/dev/stdin") this.visitText(file, null, "definite", bases, "none");
 			}
 			if (reads.computed) this.addUnresolved("a file an awk program names at run time");
+		}
+	}
+
+	/** `tar -T list`, `curl -d @f`, `git show HEAD:f` (`program-read-table.ts`); names read from data are unresolved. */
+	private visitProgramReads(unit: CommandUnit, bases: Bases): void {
+		for (const read of programReads(unit.commandName, unit.args)) {
+			if (read.kind === "file") this.visitText(read.text, null, "definite", bases);
+			else this.addUnresolved(read.spelling);
 		}
 	}
 
@@ -227,7 +254,9 @@ class PathCollector {
 		}
 	}
 
-	private visitWord(word: ShellWord, certainty: Certainty, bases: Bases): void {
+	private visitWord(written: ShellWord, certainty: Certainty, bases: Bases): void {
+		if (this.positionalEmptyHere && isEmptyPositional(written)) return;
+		const word = this.pwdIsBuiltin ? pwdAsVariable(written) : written;
 		// Most words are literal without an active glob: their one value is their text (what `resolveWord` yields).
 		const literal = unglobbedLiteralText(word);
 		if (literal !== null) {
@@ -384,6 +413,23 @@ class PathCollector {
 }
 
 const GLOB_CHAR = /[*?[]/;
+
+/** `$(pwd)/x`, `` `pwd`/x ``: the substitution is the shell's directory, read as an unquoted `$PWD`. */
+function pwdAsVariable(word: ShellWord): ShellWord {
+	if (!word.parts.some((part) => part.kind === "dynamic" && CURRENT_DIRECTORY.test(part.raw))) return word;
+	const parts = word.parts.map((part) =>
+		part.kind === "dynamic" && CURRENT_DIRECTORY.test(part.raw)
+			? { kind: "variable" as const, name: "PWD", quoted: false }
+			: part,
+	);
+	return { raw: word.raw, parts };
+}
+
+/** `$1`, `"$@"`, `${2}`: a whole word that is one positional parameter. */
+function isEmptyPositional(word: ShellWord): boolean {
+	const only = word.parts.length === 1 ? word.parts[0] : undefined;
+	return only?.kind === "dynamic" && POSITIONAL.test(only.raw) && !only.raw.includes("#");
+}
 
 /** `2>/dev/null`, `&>/dev/null`, `2>&-`: nothing the unit writes to stderr is seen. */
 /** awk implementations whose programs are read for `getline <` files. */

@@ -4,7 +4,8 @@
  * Never: guesses; when the grammar leaves any doubt the result is unknown (`null`).
  */
 import type { Redirect } from "./command-unit";
-import { type Execution, type Found, NOT_A_WRAPPER, startsLikeOption } from "./option-effects";
+import type { CommandEnvironment } from "./environment-words";
+import { type Execution, type Found, NOT_A_WRAPPER } from "./option-effects";
 import { literalWordText } from "./shell-word";
 import type { WordRef } from "./unit-draft";
 import { scanOptions } from "./wrapper-option-scan";
@@ -138,6 +139,7 @@ export function execClauses(
 	flags: readonly string[],
 	terminators: readonly string[],
 	needsTerminator: boolean,
+	environment: CommandEnvironment,
 ): readonly Execution[] | null | "not-a-wrapper" {
 	const executions: Execution[] = [];
 	let uncertain = false;
@@ -150,8 +152,8 @@ export function execClauses(
 			continue;
 		}
 		// SECURITY: `find . $X rm {} \;` with X=-exec; a computed word may be the exec flag itself (or `-delete`, so
-		// even a quoted `"$DIR"` stays uncertain).
-		if (text === null && startsLikeOption(word)) uncertain = true;
+		// even a quoted `"$DIR"` stays uncertain), unless the command's text cannot choose its value (ADR 0031).
+		if (text === null && !environment.cannotBeOption(word)) uncertain = true;
 		if (text === null || !flags.includes(text)) continue;
 		let end = i + 1;
 		while (end < args.length && !terminators.includes(literalWordText((args[end] as WordRef).word) ?? "")) end++;

@@ -96,6 +96,10 @@ export const WRAPPER_SEMANTICS: ReadonlyMap<string, WrapperSemanticsRow> = new M
 	["find", judged("runs the command once per file found")],
 	["fd", judged("runs the command once per file found")],
 	["fdfind", judged("runs the command once per file found")],
+	[
+		"rsync",
+		judged("runs its remote shell (`-e`) with the host and `rsync --server …` appended, both from its own words"),
+	],
 	["parallel", { semantics: "input-fed", why: "appends input to a shell payload" }],
 	["rust-parallel", { semantics: "input-fed", why: "appends input to the command" }],
 	["rush", { semantics: "input-fed", why: "appends input to a shell payload" }],

@@ -74,6 +74,8 @@ export interface WrapperFacts {
 	readonly wrapperKind: WrapperKind | null;
 	readonly executedUnit: string | null;
 	readonly innerWrappers: readonly InnerWrapper[];
+	/** The unit is a shell whose literal script was read whole (ADR 0031). */
+	readonly scriptRead?: boolean;
 }
 
 const NO_WRAPPER: WrapperFacts = { wrapperKind: null, executedUnit: null, innerWrappers: [] };
@@ -139,5 +141,6 @@ export function finishDraft(draft: UnitDraft, text: string, facts: WrapperFacts 
 				? null
 				: Object.freeze({ markers: draft.markers, appended: draft.appended }),
 		compound: draft.kind === "compound",
+		...(facts.scriptRead === true ? { scriptRead: true } : {}),
 	});
 }

@@ -6,7 +6,9 @@
 import { commandNameOf } from "./command-name";
 import type { CommandUnit, InnerWrapper } from "./command-unit";
 import { settingOf } from "./environment-effects";
+import { CommandEnvironment } from "./environment-words";
 import type { ParseBudget } from "./parse-budget";
+import { scriptReadsArguments } from "./shell-script-table";
 import { draftText, finishDraft, joinRanges, newDraft, type UnitDraft, type WordRef } from "./unit-draft";
 import { analyseSettings, analyseWrapper, type Execution, type WrapperAnalysis } from "./wrapper-analysis";
 import { WrittenFiles } from "./written-then-run";
@@ -37,6 +39,8 @@ export class UnitEmitter {
 		private readonly source: string,
 		private readonly budget: ParseBudget,
 		private readonly parsePayload: PayloadParser,
+		/** What the command's own text leaves to Pi's environment (`CommandEnvironment.NONE` inside a payload). */
+		private readonly environment: CommandEnvironment = CommandEnvironment.NONE,
 	) {}
 
 	emitAll(drafts: readonly UnitDraft[]): EmitOutcome {
@@ -66,7 +70,7 @@ export class UnitEmitter {
 				? settings.length === 0
 					? null
 					: analyseSettings(settings)
-				: analyseWrapper(words, draft.redirects, draft.markers, settings);
+				: analyseWrapper(words, draft.redirects, draft.markers, settings, this.environment);
 		// SECURITY: `echo 'code' > p.py; python3 p.py` runs code this command wrote (A-pdb-stdin): opaque.
 		const analysis: WrapperAnalysis | null = this.written.runsWritten(draft)
 			? { kind: "opaque-payload", executions: analysed?.executions ?? null }
@@ -83,6 +87,11 @@ export class UnitEmitter {
 				wrapperKind: analysis.kind,
 				executedUnit: resolved === null ? null : this.executedText(resolved[0]),
 				innerWrappers,
+				// SECURITY: `xargs sh -c 'git "$0"'`: appended input becomes the script's arguments.
+				scriptRead:
+					analysis.scriptRead === true &&
+					resolved !== null &&
+					!(draft.appended && scriptReadsArguments(this.executedText(resolved[0]) ?? "")),
 			}),
 		);
 		if (resolved === null) return;
@@ -106,7 +115,7 @@ export class UnitEmitter {
 		for (let hop = 0; hop < MAX_WRAPPER_HOPS && executions !== null && executions.length === 1; hop++) {
 			const only = executions[0] as Execution;
 			if (only.kind !== "words") break;
-			const inner = analyseWrapper(only.words, [], only.markers);
+			const inner = analyseWrapper(only.words, [], only.markers, [], this.environment);
 			if (inner === null || inner.kind !== "indirection") break;
 			const name = commandNameOf((only.words[0] as WordRef).word);
 			if (name !== null) passed.push({ text: joinRanges(this.source, only.words), commandName: name });

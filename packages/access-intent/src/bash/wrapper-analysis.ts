@@ -18,9 +18,11 @@ import {
 import { LISTING_RUNNERS, PACKAGE_RUNNERS, SELF_EXE, SQL_CLIENTS } from "./command-runner-table";
 import type { Redirect, WrapperKind } from "./command-unit";
 import { environmentExecutions, type Setting, settingFromWord } from "./environment-effects";
+import { CommandEnvironment } from "./environment-words";
 import { gitExecutions } from "./git-effects";
 import { analyseInterpreter } from "./interpreter-analysis";
 import { combineFound, type Execution, type Found, NOT_A_WRAPPER, optionExecutions } from "./option-effects";
+import { readsLiteralScript } from "./shell-script-table";
 import { literalWordText } from "./shell-word";
 import {
 	callbackExecutions,
@@ -50,6 +52,8 @@ export interface WrapperAnalysis {
 	readonly kind: WrapperKind;
 	/** What runs, or `null` when it cannot be established with certainty. */
 	readonly executions: readonly Execution[] | null;
+	/** True for a shell running a literal script the parse reads whole (`shell-script-table.ts`). */
+	readonly scriptRead?: boolean;
 }
 
 const UNKNOWN = null;
@@ -63,8 +67,9 @@ export function analyseWrapper(
 	redirects: readonly Redirect[],
 	markers: readonly string[],
 	settings: readonly Setting[] = [],
+	shellEnvironment: CommandEnvironment = CommandEnvironment.NONE,
 ): WrapperAnalysis | null {
-	const own = analyseProgram(words, redirects);
+	const own = analyseProgram(words, redirects, shellEnvironment);
 	const environment = settings.length === 0 ? NOT_A_WRAPPER : environmentExecutions(settings);
 	if (environment === NOT_A_WRAPPER) return certain(own, markers);
 	if (own === null) return certain(analysisOf("indirection", environment), markers);
@@ -85,10 +90,18 @@ function analysisOf(kind: WrapperKind, found: Exclude<Found, typeof NOT_A_WRAPPE
 }
 
 function certain(analysis: WrapperAnalysis | null, markers: readonly string[]): WrapperAnalysis | null {
-	return analysis === null ? null : { kind: analysis.kind, executions: certainOnly(analysis.executions, markers) };
+	if (analysis === null) return null;
+	const executions = certainOnly(analysis.executions, markers);
+	return analysis.scriptRead === true && executions !== null
+		? { kind: analysis.kind, executions, scriptRead: true }
+		: { kind: analysis.kind, executions };
 }
 
-function analyseProgram(words: readonly WordRef[], redirects: readonly Redirect[]): WrapperAnalysis | null {
+function analyseProgram(
+	words: readonly WordRef[],
+	redirects: readonly Redirect[],
+	environment: CommandEnvironment,
+): WrapperAnalysis | null {
 	const head = words[0];
 	if (head === undefined) return null;
 	const args = words.slice(1);
@@ -104,8 +117,11 @@ function analyseProgram(words: readonly WordRef[], redirects: readonly Redirect[
 	}
 	const spec = entry.spec;
 	if (spec.shape === "prefix") return fromFound(entry.kind, prefixExecutions(args, spec));
-	const executions = specialExecutions(spec.shape, name, args, redirects);
+	const executions = specialExecutions(spec.shape, name, args, redirects, environment);
 	if (executions !== NOT_A_WRAPPER && EFFECT_SHAPES.has(spec.shape)) return analysisOf(entry.kind, executions);
+	// `sh -c 'ls; git status'`: a literal script read whole is judged by its units (ADR 0031).
+	if (spec.shape === "shell" && executions !== null && executions !== NOT_A_WRAPPER && readsLiteralScript(name, args))
+		return { kind: entry.kind, executions, scriptRead: true };
 	return fromFound(entry.kind, executions);
 }
 
@@ -165,6 +181,7 @@ function specialExecutions(
 	name: string,
 	args: readonly WordRef[],
 	redirects: readonly Redirect[],
+	environment: CommandEnvironment,
 ): readonly Execution[] | null | "not-a-wrapper" {
 	switch (shape) {
 		case "shell":
@@ -199,7 +216,7 @@ function specialExecutions(
 				: UNKNOWN;
 		}
 		case "package-runner":
-			return packageRunnerExecutions(name, args, redirects);
+			return packageRunnerExecutions(name, args, redirects, environment);
 		case "tmux":
 			return tmuxExecutions(args);
 		case "sqlite":
@@ -220,9 +237,9 @@ function specialExecutions(
 		case "su":
 			return suExecutions(args);
 		case "find":
-			return execClauses(args, ["-exec", "-execdir", "-ok", "-okdir"], [";", "+"], true);
+			return execClauses(args, ["-exec", "-execdir", "-ok", "-okdir"], [";", "+"], true, environment);
 		case "fd":
-			return execClauses(args, ["-x", "--exec", "-X", "--exec-batch"], [";"], false);
+			return execClauses(args, ["-x", "--exec", "-X", "--exec-batch"], [";"], false, environment);
 		case "xargs":
 			return xargsExecutions(args);
 		case "flock":
@@ -241,7 +258,12 @@ const RUNNER_CALL_OPTIONS = CODE_RUNNING_OPTIONS.get("npx") ?? [];
  * `npx tsc`, `uv run pytest` run nothing this parse judges apart from the runner; `npx -c 'cmd'` runs `cmd`, and a
  * command that is itself a wrapper (`npx node -e …`, `poetry run bash -c 'rm x'`) is its executed unit.
  */
-function packageRunnerExecutions(name: string, args: readonly WordRef[], redirects: readonly Redirect[]): Found {
+function packageRunnerExecutions(
+	name: string,
+	args: readonly WordRef[],
+	redirects: readonly Redirect[],
+	environment: CommandEnvironment,
+): Found {
 	const runner = PACKAGE_RUNNERS.get(name);
 	if (runner === undefined) return NOT_A_WRAPPER;
 	let i = 0;
@@ -263,6 +285,6 @@ function packageRunnerExecutions(name: string, args: readonly WordRef[], redirec
 	}
 	const inner = args.slice(i);
 	// SECURITY: the runner hands its words to a wrapper (`npx node -e`, `uv run python -c`, `poetry run sh -c`).
-	if (own === null || inner.length === 0 || analyseProgram(inner, redirects) === null) return own;
+	if (own === null || inner.length === 0 || analyseProgram(inner, redirects, environment) === null) return own;
 	return combineFound(own, [{ kind: "words", words: inner, markers: [] }]);
 }

@@ -15,6 +15,8 @@ export type OperandRole =
 	| { readonly kind: "operand"; readonly attached: string | null }
 	| { readonly kind: "skip" };
 
+import { testOperandRoles } from "./test-operand-roles";
+
 type ValueRole = "pattern" | "path" | "other";
 
 /** The two roles most words get, shared: a role is read-only, so one frozen value serves every word. */
@@ -32,6 +34,8 @@ interface CommandSpec {
 	 * printed text (`text`): a literal word is still judged like an operand (PP-231 `echo //`), a computed one is not.
 	 */
 	readonly operands: "operand" | "path" | "text";
+	/** Options are whole words with one dash (`find -name`), never clusters of letters. */
+	readonly wholeWordOptions?: boolean;
 }
 
 function spec(
@@ -142,9 +146,174 @@ const HISTORY = spec(false, { "-d": O }, "path");
 /** `bind -f FILE` reads readline bindings from a file. */
 const BIND = spec(false, { "-f": F, "-m": O, "-q": O, "-u": O, "-r": O, "-x": O }, "text");
 
+/**
+ * Programs whose operands are never files: they print, compute, signal, wait for or look up their operands (issue
+ * 15). Options that do take a file keep the `path` role (`date -f F`, `date -r F`, `dig -f F`, `ping -i` is a number).
+ */
+const DATE = spec(
+	false,
+	{ "-f": F, "--file": F, "-r": F, "--reference": F, "-d": O, "--date": O, "-s": O, "--set": O },
+	"text",
+);
+const DIG = spec(false, { "-f": F, "-k": F, "-b": O, "-c": O, "-p": O, "-q": O, "-t": O, "-x": O, "-y": O }, "text");
+const HOST = spec(false, { "-c": O, "-N": O, "-R": O, "-t": O, "-W": O, "-m": O }, "text");
+const PING = spec(
+	false,
+	{ "-c": O, "-i": O, "-I": O, "-s": O, "-t": O, "-W": O, "-w": O, "-p": O, "-Q": O, "-l": O, "-M": O, "-m": O },
+	"text",
+);
+const SEQ = spec(false, { "-f": O, "--format": O, "-s": O, "--separator": O }, "text");
+const KILL = spec(false, { "-s": O, "-n": O }, "text");
+const TEXT_ONLY = spec(false, {}, "text");
+/** `ssh DEST CMD…`: the destination and the remote command are text here; key, config and log files are local files. */
+const SSH = spec(
+	false,
+	{
+		"-i": F,
+		"-F": F,
+		"-E": F,
+		"-S": F,
+		"-o": O,
+		"-p": O,
+		"-l": O,
+		"-L": O,
+		"-R": O,
+		"-D": O,
+		"-J": O,
+		"-W": O,
+		"-b": O,
+		"-c": O,
+		"-m": O,
+		"-O": O,
+		"-Q": O,
+		"-w": O,
+		"-e": O,
+		"-B": O,
+		"-I": O,
+	},
+	"text",
+);
+
+/**
+ * `find`: the start points are files; a test's argument is a pattern, a number, a date, a mode or a name (`-name
+ * "$x"`, `-mtime -$N`, `-newermt "$(date …)"`), except the tests and actions that name a file (`-newer F`, `-fprint F`).
+ */
+const FIND_TEXT_TESTS = [
+	"-name",
+	"-iname",
+	"-path",
+	"-ipath",
+	"-wholename",
+	"-iwholename",
+	"-regex",
+	"-iregex",
+	"-lname",
+	"-ilname",
+	"-amin",
+	"-atime",
+	"-cmin",
+	"-ctime",
+	"-mmin",
+	"-mtime",
+	"-size",
+	"-perm",
+	"-type",
+	"-xtype",
+	"-user",
+	"-group",
+	"-uid",
+	"-gid",
+	"-links",
+	"-inum",
+	"-maxdepth",
+	"-mindepth",
+	"-used",
+	"-fstype",
+	"-context",
+	"-regextype",
+	"-printf",
+	"-newermt",
+	"-neweram",
+	"-newerat",
+	"-newerct",
+	"-newerBt",
+];
+const FIND_FILE_TESTS = ["-newer", "-anewer", "-cnewer", "-samefile", "-fprint", "-fprint0", "-fls"];
+const FIND: CommandSpec = {
+	...spec(false, {
+		...Object.fromEntries(FIND_TEXT_TESTS.map((test) => [test, O])),
+		...Object.fromEntries(FIND_FILE_TESTS.map((test) => [test, F])),
+		"-fprintf": ["path", "other"],
+	}),
+	wholeWordOptions: true,
+};
+
+const PGREP = spec(
+	false,
+	{ "-F": F, "--pidfile": F, "-u": O, "-U": O, "-g": O, "-G": O, "-P": O, "-s": O, "-t": O },
+	"text",
+);
+const CHOWN = spec(true, { "--reference": F, "--from": O });
+
+/** How to add a row: a `spec` here and a row in `test/path/bash-operand-roles.test.ts`. */
 const SPECS: ReadonlyMap<string, CommandSpec> = new Map([
 	["echo", ECHO],
 	["printf", PRINTF],
+	["kill", KILL],
+	["sleep", TEXT_ONLY],
+	["seq", SEQ],
+	["date", DATE],
+	["expr", TEXT_ONLY],
+	["true", TEXT_ONLY],
+	["false", TEXT_ONLY],
+	["basename", spec(false, { "-s": O, "--suffix": O }, "text")],
+	["dirname", TEXT_ONLY],
+	["host", HOST],
+	["dig", DIG],
+	["ping", PING],
+	["ping6", PING],
+	["ssh", SSH],
+	["find", FIND],
+	// Names of users, processes, commands, variables and options, never files.
+	...[
+		"alias",
+		"ps",
+		"top",
+		"pstree",
+		"killall",
+		"which",
+		"whereis",
+		"type",
+		"id",
+		"groups",
+		"whoami",
+		"uname",
+		"nproc",
+		"printenv",
+		"getent",
+		"tput",
+		"wait",
+		"jobs",
+		"fg",
+		"bg",
+		"disown",
+		"exit",
+		"return",
+		"shift",
+		"let",
+		"read",
+		"set",
+		"unset",
+		"shopt",
+		"ulimit",
+		"umask",
+	].map((name): [string, CommandSpec] => [name, TEXT_ONLY]),
+	["pgrep", PGREP],
+	["pkill", PGREP],
+	["hostname", spec(false, { "-F": F, "--file": F }, "text")],
+	// `chown OWNER FILE…`: the first operand is an owner unless `--reference=F` names a file to copy it from.
+	["chown", CHOWN],
+	["chgrp", CHOWN],
 	["history", HISTORY],
 	["bind", BIND],
 	["grep", GREP],
@@ -166,6 +335,8 @@ const SPECS: ReadonlyMap<string, CommandSpec> = new Map([
  * literal word (it is then an operand: an unknown option name cannot be recognised, so nothing is skipped for it).
  */
 export function operandRoles(commandName: string | null, texts: readonly (string | null)[]): OperandRole[] {
+	if (commandName === "test" || commandName === "[") return testOperandRoles(texts);
+	if (commandName === "[[") return testOperandRoles(texts, false);
 	const commandSpec = (commandName !== null ? SPECS.get(commandName) : undefined) ?? null;
 	const roles: OperandRole[] = [];
 	let optionsEnded = false;
@@ -253,6 +424,8 @@ function parseOption(
 	}
 	// Without an option table no letter takes a value.
 	if (commandSpec === null) return { roles: NO_VALUES, attached: null };
+	if (commandSpec.wholeWordOptions === true)
+		return { roles: commandSpec.values.get(text) ?? NO_VALUES, attached: null };
 	// A short cluster: the first letter that takes a value owns the rest of the word, or the next word.
 	for (let i = 1; i < text.length; i++) {
 		const roles = commandSpec?.values.get(`-${text[i]}`);

@@ -42,6 +42,9 @@ export const MAX_WORD_VALUES = 16;
 const GLOB_CHAR = /[*?[]/;
 
 export function resolveWord(word: ShellWord, lookup: VariableLookup): ResolvedWord {
+	// `comm <(sort a) <(sort b)`: a whole-word process substitution is a pipe bash names `/dev/fd/N`, no file; the
+	// commands inside are units of their own (issue 15).
+	if (isProcessSubstitution(word)) return { values: [], unresolved: null, literalPrefix: "" };
 	const braced = resolveBraceWord(word);
 	if (braced !== null) return braced;
 	let combos: { pieces: ValuePiece[]; splits: boolean }[] = [{ pieces: [], splits: false }];
@@ -98,6 +101,11 @@ export function resolveWord(word: ShellWord, lookup: VariableLookup): ResolvedWo
 		splits: combo.splits,
 	}));
 	return { values, unresolved: unresolved ? spelled : null, literalPrefix };
+}
+
+function isProcessSubstitution(word: ShellWord): boolean {
+	const only = word.parts.length === 1 ? word.parts[0] : undefined;
+	return only?.kind === "dynamic" && /^[<>]\(/.test(only.raw) && only.raw.endsWith(")") && word.raw === only.raw;
 }
 
 /** True when some piece carries an active glob character. */

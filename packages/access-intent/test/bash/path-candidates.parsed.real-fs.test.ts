@@ -43,7 +43,9 @@ describe("BashProgram.parse path slices on a real tree", () => {
 		["cat *.env", "a.env"],
 		["cat .en?", ".env"],
 		['cat "$DIR/.env"', "$DIR/.env"],
-		["cat $(pwd)/.env", "$(pwd)/.env"],
+		// `$(pwd)` is the shell's directory (ADR 0031): the file itself is the candidate.
+		["cat $(pwd)/.env", ".env"],
+		["pwd() { echo /x; }; cat $(pwd)/.env", "$(pwd)/.env"],
 		["cd sub && cat ../.env", ".env"],
 		["echo x > .env", ".env"],
 		["grep -r key .env", ".env"],

@@ -19,6 +19,7 @@ const SPELLING: Readonly<Record<string, string>> = {
 	fd: "fd -x ls x",
 	fdfind: "fdfind -x ls x",
 	xargs: "xargs ls x",
+	rsync: "rsync -e 'ls x' src host:dst",
 };
 
 describe("WRAPPER_SEMANTICS", () => {

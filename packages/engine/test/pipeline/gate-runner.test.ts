@@ -66,7 +66,8 @@ describe("GateRunner.run", () => {
 	});
 
 	it.each([
-		{ id: "PP-094", command: 'bash -c "x"' },
+		// ADR 0031: a literal script is judged by its units; a computed one keeps the opaque floor.
+		{ id: "PP-094", command: 'bash -c "$X"' },
 		{ id: "PP-095", command: "sudo $CMD" },
 	])("$id auto-approves the residual synthetic ask under yolo without escalating", async ({ command }) => {
 		const h = harness({ config: CFG_A, yolo: true });

@@ -27,7 +27,8 @@ describe("PermissionQuery.checkPermission corpus rows", () => {
 	});
 
 	it.each([
-		{ id: "PP-094", command: 'bash -c "x"', matchedPattern: "<opaque-bash-wrapper>", executedUnit: "x" },
+		// ADR 0031: a literal script is judged by its units; a computed one (`bash -c "$X"`) keeps the opaque floor.
+		{ id: "PP-094", command: 'bash -c "$X"', matchedPattern: "<opaque-bash-wrapper>", executedUnit: null },
 		// ADR 0028: `sudo ls` is judged, not floored; a sudo whose command cannot be established keeps the floor.
 		{ id: "PP-095", command: "sudo $CMD", matchedPattern: "<indirection-bash-wrapper>", executedUnit: null },
 	])("$id still reports the residual floor as ask under yolo", (row) => {

@@ -28,7 +28,8 @@ async function runBash(command: string, reply: Record<string, unknown> | null) {
 
 describe("opaque-command adjudication in a real Pi session", () => {
 	it("allows a floored shell wrapper without a dialog when every proposed command is already allowed", async () => {
-		const run = await runBash("bash -c 'echo one && echo two'", {
+		// A literal `bash -c` script is judged by its units (ADR 0031); `eval` of a literal string keeps the floor.
+		const run = await runBash("eval 'echo one && echo two'", {
 			commands: ["echo one", "echo two"],
 			confidence: 0.99,
 		});
