@@ -28,6 +28,13 @@ export type {
 	SurfaceValue,
 } from "./config/permission-config";
 export { CONFIG_DEFAULTS } from "./config/permission-config";
+export type {
+	EffectiveSandboxSettings,
+	SandboxConfig,
+	SandboxMode,
+	SandboxNetworkConfig,
+} from "./config/sandbox-config";
+export { layerSandboxConfig, SANDBOX_DEFAULTS, SANDBOX_MODES } from "./config/sandbox-config";
 export { expandHome } from "./home-expansion";
 export type { PathFlavor, PathFlavorName } from "./path-flavor";
 export { POSIX_FLAVOR, pathFlavorFor, WIN32_FLAVOR } from "./path-flavor";

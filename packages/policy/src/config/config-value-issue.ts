@@ -26,6 +26,7 @@ export type ConfigLocation =
 	| { readonly kind: "shell-tools" }
 	| { readonly kind: "shell-tool" }
 	| { readonly kind: "shell-tool-argument"; readonly key: string }
+	| { readonly kind: "sandbox"; readonly key: string }
 	| { readonly kind: "other" };
 
 const FLAG_KEYS = new Set(["debugLog", "permissionReviewLog", "yoloMode", "doublePressToConfirm"]);
@@ -42,6 +43,8 @@ const COUNT_HINTS: ReadonlyMap<string, string> = new Map([
 /** Classifies a key path against the known shape of the file. */
 export function locateConfigPath(keyPath: KeyPath): ConfigLocation {
 	const [top, second, third, fourth] = keyPath;
+	// The `sandbox` block (issue 21) is worded as one place, whatever the depth.
+	if (top === "sandbox") return { kind: "sandbox", key: keyPath.slice(1).join(".") };
 	switch (keyPath.length) {
 		case 0:
 			return { kind: "file" };
@@ -208,6 +211,14 @@ export function valueIssue(keyPath: KeyPath, value: unknown, parent: unknown, to
 						`${quote(location.key)} must be text`,
 						'name the tool argument in quotes, e.g. `"command"`',
 					);
+		case "sandbox":
+			return configError(
+				keyPath,
+				location.key === ""
+					? `\`sandbox\` must be an object, not ${describeValue(value)}`
+					: `\`sandbox.${location.key}\` is not valid: ${describeValue(value)}`,
+				'e.g. `{ "mode": "auto", "network": { "allowedDomains": ["registry.npmjs.org"] } }`; `mode` is `off`, `auto` or `required`',
+			);
 		case "other":
 			return configError(
 				keyPath,
