@@ -17,6 +17,8 @@ export { AGENT_DIR_ENV, configLocations, resolveAgentDir } from "./config/config
 export { DEFAULT_MAX_CONFIG_BYTES, DEFAULT_REREAD_DELAYS_MS } from "./config/scope-file-reader";
 export type { GateName, GateOutcome, OutcomeBasis } from "./gates/gate-outcome";
 export { GATE_ORDER, mostRestrictiveOutcome } from "./gates/gate-outcome";
+export type { ProtectedTargetListing, ProtectedTargetsOptions } from "./gates/protected-targets";
+export { ProtectedTargets } from "./gates/protected-targets";
 export type { SkillInvocation } from "./gates/skill-input-gate";
 export type { ActiveSkill } from "./gates/skill-read-gate";
 export { SKILL_SURFACE } from "./gates/skill-read-gate";
