@@ -20,6 +20,7 @@ import type { CommandUnit } from "./command-unit";
 import { awkReads } from "./effects/awk-program";
 import { sedWrites } from "./effects/sed-script";
 import { awkCommandLine, sedCommandLine } from "./effects/write-operand-table";
+import { gitRevisionReads } from "./git-revision-reads";
 import { literalWordText, type ShellWord, unglobbedLiteralText } from "./shell-word";
 
 const DECLARATIONS = new Set(["export", "declare", "local", "readonly", "typeset"]);
@@ -107,6 +108,7 @@ class PathCollector {
 			});
 		}
 		if (unit.commandName === "sed") this.visitSedReads(unit, bases);
+		if (unit.commandName === "git") this.visitGitRevisionReads(unit, bases);
 		if (unit.commandName !== null && AWKS.has(unit.commandName)) this.visitAwkReads(unit, bases);
 		this.visitRedirects(unit, bases);
 		// Variables change after the unit's own words were expanded (`f=x; f=y cat $f` reads x).
@@ -132,6 +134,11 @@ class PathCollector {
 			}
 			if (reads.computed) this.addUnresolved("a file an awk program names at run time");
 		}
+	}
+
+	/** `git show HEAD:.env`: a file git reads from its object store by its own syntax (issue 21). */
+	private visitGitRevisionReads(unit: CommandUnit, bases: Bases): void {
+		for (const file of gitRevisionReads(unit.args.map(literalWordText))) this.visitText(file, null, "definite", bases);
 	}
 
 	/** `sed 'r FILE'`, `sed '1R FILE'`: files a literal sed script reads by its own syntax (issue 13). */
