@@ -21,6 +21,7 @@ export function registerSandbox(
 	launchCwd: string,
 ): void {
 	let registered = false;
+	let statusShown = false;
 	const tool = () => sandboxedBashTool(state, controller, launchCwd);
 	const setUp = async (session: PermissionSession, ctx: ExtensionContext) => {
 		const sandbox = await controller.stateFor(session);
@@ -28,7 +29,10 @@ export function registerSandbox(
 		if (ctx.hasUI) {
 			const warning = controller.takeAutoWarning(session, sandbox);
 			if (warning !== null) ctx.ui.notify(warning, "warning");
-			ctx.ui.setStatus(SANDBOX_STATUS_KEY, controller.statusText(session, sandbox));
+			const text = controller.statusText(session, sandbox);
+			// With the sandbox off the status line is left alone, unless it showed a sandbox state before.
+			if (text !== undefined || statusShown) ctx.ui.setStatus(SANDBOX_STATUS_KEY, text);
+			statusShown = text !== undefined;
 		}
 		return sandbox;
 	};
