@@ -17,7 +17,7 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
 	presentation: ["policy", "access-intent"],
 	engine: ["policy", "access-intent", "presentation"],
 	authority: ["policy", "access-intent", "presentation"],
-	sandbox: ["policy"],
+	sandbox: ["policy", "engine"],
 	"pi-extension": ["policy", "access-intent", "presentation", "engine", "authority", "sandbox"],
 	"model-judge": ["policy", "authority"],
 	cli: ["policy", "access-intent", "presentation", "engine", "sandbox"],

@@ -38,4 +38,6 @@ export interface CliHost {
 	readonly configFileSystem: ConfigFileSystem;
 	readonly probe: FileSystemProbe;
 	readonly files: NewFileWriter;
+	/** The temp directory the sandbox lets commands write (`os.tmpdir()`); `/tmp` when absent. */
+	readonly tmpDir?: string;
 }

@@ -11,6 +11,7 @@ import { type DecideOptions, runDecide } from "./decide-command";
 import { type EvalOptions, runEval } from "./eval-command";
 import { EXIT_CODES, type ExitCode } from "./exit-code";
 import { type InitOptions, runInit } from "./init-command";
+import { runSandboxExplain, type SandboxExplainOptions } from "./sandbox-command";
 
 function withPolicyOptions(command: Command): Command {
 	return command
@@ -93,6 +94,15 @@ export async function runCli(argv: readonly string[], host: CliHost): Promise<Ex
 		.option("--json", "print as JSON")
 		.action(async (options: ConfigCommandOptions) => {
 			exit = await runConfigValidate(host, options);
+		});
+
+	const sandbox = program.command("sandbox").description("the OS sandbox a policy produces for bash (issue 21)");
+	withPolicyOptions(
+		sandbox.command("explain").description("what a sandboxed bash command may read, write and reach, and why"),
+	)
+		.option("--json", "print the sandbox settings and the plan as JSON")
+		.action(async (options: SandboxExplainOptions) => {
+			exit = await runSandboxExplain(host, options);
 		});
 
 	program

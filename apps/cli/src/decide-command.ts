@@ -14,6 +14,7 @@ import { type PolicyOptions, resolvePolicySetup } from "./config-options";
 import { EXIT_CODES, type ExitCode, exitCodeFor } from "./exit-code";
 import { type ExplainTrace, explainTrace } from "./explain-trace";
 import { colorsFor, renderReport, renderTrace } from "./report-text";
+import { sandboxSection } from "./sandbox-command";
 
 export interface DecideOptions extends PolicyOptions {
 	readonly json?: boolean;
@@ -40,6 +41,12 @@ export async function runDecide(
 	const report = callReport(decided);
 	const trace = mode === "explain" ? explainTrace(engine, decided, report) : null;
 	host.stdout.write(options.json === true ? `${JSON.stringify(jsonOf(report, trace))}\n` : textOf(host, report, trace));
+	// Issue 21: for a bash call, `explain` also says what the sandbox will still stop once the gate lets it run.
+	const sandbox =
+		mode === "explain" && options.json !== true && tool === "bash"
+			? sandboxSection(host, engine.setup, loaded.policy)
+			: [];
+	if (sandbox.length > 0) host.stdout.write(`${sandbox.join("\n")}\n`);
 	return exitCodeFor(report.action);
 }
 

@@ -1,5 +1,7 @@
 export type { BlockedAccess, BlockedContext } from "./blocked-report";
 export { explainBlocked, MAX_BLOCKED_REPORTS, renderBlocked } from "./blocked-report";
+export type { ComposedPlanFacts } from "./composed-sandbox-plan";
+export { composedSandboxPlan } from "./composed-sandbox-plan";
 export { renderSandboxPlan } from "./plan-text";
 export type { GlobRoots, GlobTranslation } from "./policy-glob";
 export { isCatchAllPattern, toSandboxGlob, translatePattern } from "./policy-glob";

@@ -9,6 +9,7 @@ describe("@pi-permissions/sandbox public API", () => {
 				"READ_DENY_SURFACES",
 				"RUNTIME_PACKAGE",
 				"SandboxRuntime",
+				"composedSandboxPlan",
 				"WRITE_DENY_SURFACES",
 				"explainBlocked",
 				"installHint",

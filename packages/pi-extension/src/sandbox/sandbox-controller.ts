@@ -7,6 +7,8 @@
  */
 import type { BashOperations } from "@earendil-works/pi-coding-agent";
 import {
+	type ComposedPlanFacts,
+	composedSandboxPlan,
 	explainBlocked,
 	renderBlocked,
 	renderSandboxPlan,
@@ -16,7 +18,6 @@ import {
 	toRuntimeSettings,
 } from "@pi-permissions/sandbox";
 import type { PermissionSession } from "../permission-session";
-import { type SandboxPlanFacts, sessionSandboxPlan } from "./session-sandbox-plan";
 
 export type SandboxState =
 	| { readonly kind: "off" }
@@ -27,7 +28,7 @@ export interface SandboxControllerOptions {
 	readonly home: string;
 	readonly agentDir: string;
 	readonly tmpDir: string;
-	readonly flavor: SandboxPlanFacts["flavor"];
+	readonly flavor: ComposedPlanFacts["flavor"];
 	/** `process.platform`, read by the composition root. */
 	readonly platform: string;
 	readonly canonical: (path: string) => string;
@@ -193,7 +194,7 @@ export class SandboxController {
 	}
 
 	private planFor(session: PermissionSession): SandboxPlan {
-		return sessionSandboxPlan({
+		return composedSandboxPlan({
 			policy: session.policy,
 			cwd: session.cwd,
 			home: this.options.home,

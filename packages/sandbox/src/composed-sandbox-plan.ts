@@ -1,13 +1,13 @@
 /**
- * Owns: the sandbox plan of one permission session: its composed rules, its project, the protected targets the gate
- * protects, the temp directory and the allowed hosts, handed to the pure translation in `@pi-permissions/sandbox`.
+ * Owns: `composedSandboxPlan`, the sandbox plan of a composed policy: its rules, the project, the protected targets
+ * the engine's gate protects, the temp directory and the allowed hosts, so the adapter and the CLI derive the same one.
  * Never: starts the sandbox or runs a command; the file system is reached only through the injected `canonical`.
  */
 import { ProtectedTargets } from "@pi-permissions/engine";
 import { type ComposedPolicy, type PathFlavorName, pathFlavorFor } from "@pi-permissions/policy";
-import { planSandbox, type SandboxPlan } from "@pi-permissions/sandbox";
+import { planSandbox, type SandboxPlan } from "./sandbox-plan";
 
-export interface SandboxPlanFacts {
+export interface ComposedPlanFacts {
 	readonly policy: ComposedPolicy;
 	readonly cwd: string;
 	readonly home: string;
@@ -18,7 +18,7 @@ export interface SandboxPlanFacts {
 	readonly canonical: (path: string) => string;
 }
 
-export function sessionSandboxPlan(facts: SandboxPlanFacts): SandboxPlan {
+export function composedSandboxPlan(facts: ComposedPlanFacts): SandboxPlan {
 	const protectedTargets = new ProtectedTargets({
 		cwd: facts.cwd,
 		home: facts.home,
