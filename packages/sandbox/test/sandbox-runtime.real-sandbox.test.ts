@@ -112,6 +112,16 @@ describe("SandboxRuntime with a plan from `*.env: deny`", () => {
 		expect(output).toContain("hunter2");
 	});
 
+	it("cannot overwrite a file a deny rule masks", async () => {
+		await run("echo overwritten > .env", "t-overwrite");
+		expect(execFileSync("cat", [join(project, ".env")], { encoding: "utf8" })).toContain("hunter2");
+	});
+
+	it("masks a matching file an earlier command created, from the next command on", async () => {
+		await run(`echo ${SECRET} > later.env`, "t-create");
+		expect((await run("cat later.env", "t-later")).output).not.toContain("hunter2");
+	});
+
 	it("still reads what no rule denies", async () => {
 		expect((await run("cat readme.txt", "t-readme")).output).toContain("hello");
 	});
