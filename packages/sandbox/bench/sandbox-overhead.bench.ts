@@ -79,5 +79,7 @@ const w = stats(wrapOnly);
 const fmt = (value: number) => value.toFixed(1);
 console.log(`runs: ${RUNS} each, \`true\` via bash -c`);
 console.log(`unsandboxed: median ${fmt(b.median)} ms, p95 ${fmt(b.p95)} ms`);
-console.log(`sandboxed:   median ${fmt(s.median)} ms, p95 ${fmt(s.p95)} ms (of which wrapping: median ${fmt(w.median)} ms, p95 ${fmt(w.p95)} ms)`);
+console.log(
+	`sandboxed:   median ${fmt(s.median)} ms, p95 ${fmt(s.p95)} ms (of which wrapping: median ${fmt(w.median)} ms, p95 ${fmt(w.p95)} ms)`,
+);
 console.log(`overhead:    median +${fmt(s.median - b.median)} ms, ratio ${fmt(s.median / b.median)}x`);

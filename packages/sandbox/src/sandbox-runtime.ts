@@ -66,7 +66,8 @@ export class SandboxRuntime {
 	): Promise<Result<SandboxRuntime, SandboxUnavailable>> {
 		let manager: Manager;
 		try {
-			const loaded = (await import(RUNTIME_PACKAGE)) as { SandboxManager: Manager };
+			// A literal specifier, so bundlers see the optional dependency (and can keep it as files beside its vendor/).
+			const loaded = (await import("@anthropic-ai/sandbox-runtime")) as unknown as { SandboxManager: Manager };
 			manager = loaded.SandboxManager;
 		} catch (error) {
 			return unavailable([RUNTIME_PACKAGE], `\`${RUNTIME_PACKAGE}\` could not be loaded: ${describe(error)}`, platform);
