@@ -105,6 +105,7 @@ export class SandboxController {
 	/** The `/permissions` lines: the mode, the state and, when active, what the sandbox allows. */
 	reportLines(session: PermissionSession, state: SandboxState): string[] {
 		const { mode, userBash } = session.policy.sandbox;
+		if (state.kind === "off") return ["sandbox: off (set `sandbox.mode` to `auto` or `required` to run bash in it)"];
 		const head = `sandbox: mode ${mode}, ${state.kind === "unavailable" ? `unavailable: ${state.error.message}` : state.kind}${userBash ? ", `!` commands sandboxed too" : ""}`;
 		if (state.kind !== "active") return [head];
 		return [head, ...renderSandboxPlan(this.planFor(session)).map((line) => `  ${line}`)];
