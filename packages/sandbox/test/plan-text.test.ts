@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { renderSandboxPlan } from "../src/plan-text";
-import { toRuntimeSettings } from "../src/runtime-config";
 import { planSandbox } from "../src/sandbox-plan";
 
 const plan = planSandbox({
@@ -31,18 +30,5 @@ describe("renderSandboxPlan", () => {
 			"left to the gate (the sandbox cannot express these):",
 			"  path rule `*`: deny: it matches every path; the shell itself could not run",
 		]);
-	});
-});
-
-describe("toRuntimeSettings", () => {
-	it("hands the plan's paths and hosts to sandbox-runtime's filesystem and network lists", () => {
-		expect(toRuntimeSettings(plan)).toEqual({
-			network: { allowedDomains: ["registry.npmjs.org"], deniedDomains: [] },
-			filesystem: {
-				denyRead: ["/work/proj/**.env"],
-				allowWrite: ["/work/proj", "/tmp"],
-				denyWrite: ["/work/proj/**.env", "/work/proj/.pi"],
-			},
-		});
 	});
 });
