@@ -54,7 +54,8 @@ export function explainBlocked(output: string, context: BlockedContext): Blocked
 		}
 		const denied = DENIED_AFTER.exec(line)?.[1] ?? DENIED.exec(line)?.[1];
 		if (denied !== undefined) {
-			add(read(denied, context) ?? write(denied, context, true));
+			// The sandbox masks a denied or protected file with an empty device: reading and writing it both fail so.
+			add(read(denied, context) ?? masked(denied, context));
 			continue;
 		}
 		if (CONNECT_FAILED.test(line) && context.plan.allowedDomains.length === 0) {
@@ -82,7 +83,19 @@ function read(path: string, context: BlockedContext): BlockedAccess | null {
 	return { kind: "read", target: path, because: entry.because, text: `read of \`${path}\` is ${cause(entry.because)}` };
 }
 
-function write(path: string, context: BlockedContext, onlyWhenAttributed = false): BlockedAccess | null {
+/** A file the sandbox masks because writing it is denied: whatever the program tried, it met the mask. */
+function masked(path: string, context: BlockedContext): BlockedAccess | null {
+	const entry = context.plan.writeDenies.find((candidate) => covers(candidate.because, path, context));
+	if (entry === undefined) return null;
+	return {
+		kind: "write",
+		target: path,
+		because: entry.because,
+		text: `\`${path}\` is masked: writing it is ${cause(entry.because)}`,
+	};
+}
+
+function write(path: string, context: BlockedContext): BlockedAccess | null {
 	const entry = context.plan.writeDenies.find((candidate) => covers(candidate.because, path, context));
 	if (entry !== undefined) {
 		return {
@@ -92,7 +105,6 @@ function write(path: string, context: BlockedContext, onlyWhenAttributed = false
 			text: `write to \`${path}\` is ${cause(entry.because)}`,
 		};
 	}
-	if (onlyWhenAttributed) return null;
 	const absolute = absoluteOf(path, context);
 	if (context.plan.writeAllows.some((allowed) => isAtOrBelow(absolute, allowed.path))) return null;
 	return {

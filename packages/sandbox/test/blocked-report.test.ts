@@ -35,6 +35,10 @@ describe("explainBlocked", () => {
 			"write to `.pi/settings.json` is protected: it writes the project's Pi settings",
 		],
 		[
+			"grep: ./.pi/settings.json: Permission denied",
+			"`./.pi/settings.json` is masked: writing it is protected: it writes the project's Pi settings",
+		],
+		[
 			"deny network-outbound example.com:443 (host is not on the allow list)",
 			"connection to `example.com:443` is not in `sandbox.network.allowedDomains`",
 		],

@@ -50,13 +50,17 @@ export function registerSandbox(
 		try {
 			const session = state.openedSession ?? (await state.sessionFor(ctx));
 			if (session.policy.sandbox.mode === "off") return undefined;
+			// Whether Pi had our tool when it looked this call's tool up (a registration made now applies from the next call).
+			const routed = registered;
 			const sandbox = await setUp(session, ctx);
 			if (sandbox.kind === "unavailable" && session.policy.sandbox.mode === "required") {
 				session.recordSandbox("sandbox_unavailable", { toolCallId: event.toolCallId, message: sandbox.error.message });
 				return { block: true, reason: requiredDenial(sandbox.error) };
 			}
-			// SECURITY: the sandbox was switched on after this session began and bash is not yet routed through it.
-			if (sandbox.kind === "active" && !registered) {
+			// SECURITY: the sandbox was switched on (or bash activated) after this session began, so this call would not
+			// go through it: route bash through it from now on and refuse this one call.
+			if (sandbox.kind !== "off" && !routed) {
+				if (!registered) registered = registerSandboxedBash(pi, tool);
 				return { block: true, reason: "bash is denied: the sandbox was just turned on; run the command again" };
 			}
 			return undefined;
