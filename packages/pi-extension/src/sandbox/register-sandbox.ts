@@ -26,8 +26,12 @@ export function registerSandbox(
 	const setUp = async (session: PermissionSession, ctx: ExtensionContext) => {
 		const sandbox = await controller.stateFor(session);
 		if (sandbox.kind !== "off" && !registered) registered = registerSandboxedBash(pi, tool);
+		const warning = controller.takeAutoWarning(session, sandbox);
+		if (warning !== null && sandbox.kind === "unavailable") {
+			// Without a UI the one warning goes to the review log, beside the decisions it concerns.
+			session.recordSandbox("sandbox_unavailable", { mode: "auto", message: sandbox.error.message });
+		}
 		if (ctx.hasUI) {
-			const warning = controller.takeAutoWarning(session, sandbox);
 			if (warning !== null) ctx.ui.notify(warning, "warning");
 			const text = controller.statusText(session, sandbox);
 			// With the sandbox off the status line is left alone, unless it showed a sandbox state before.

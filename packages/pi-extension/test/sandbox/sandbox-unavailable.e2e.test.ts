@@ -64,5 +64,7 @@ describe("a sandbox that cannot start", () => {
 		expect(warnings).toHaveLength(1);
 		expect(warnings[0]).toContain("bash runs unsandboxed, gated as before");
 		expect(run.statuses).toContainEqual(["pi-permissions-sandbox", "sandbox: unavailable (bash unsandboxed)"]);
+		const unavailable = readJsonl(reviewLogFile(space.agentDir)).filter((r) => r.event === "sandbox_unavailable");
+		expect(unavailable).toMatchObject([{ mode: "auto" }]);
 	}, 60_000);
 });
