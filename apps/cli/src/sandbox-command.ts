@@ -32,14 +32,44 @@ export function sandboxPlanFor(host: CliHost, setup: PolicySetup, policy: Compos
 	});
 }
 
-/** The sandbox lines `explain` adds for a bash call while the sandbox is on; none while it is off. */
-export function sandboxSection(host: CliHost, setup: PolicySetup, policy: ComposedPolicy): string[] {
+/**
+ * The sandbox lines `explain` adds for a bash call while the sandbox is on (none while it is off): what the sandbox
+ * still stops among the places this command names (`grep -r KEY .` reads `.`, under which `**.env` stays unreadable),
+ * then the whole plan.
+ */
+export function sandboxSection(
+	host: CliHost,
+	setup: PolicySetup,
+	policy: ComposedPolicy,
+	commandPaths: readonly string[],
+): string[] {
 	const { mode } = policy.sandbox;
 	if (mode === "off") return [];
+	const plan = sandboxPlanFor(host, setup, policy);
+	const stops: string[] = [];
+	for (const path of new Set(commandPaths)) {
+		for (const entry of plan.readDenies) {
+			if (!isAtOrBelow(literalPrefix(entry.path), path)) continue;
+			stops.push(`  under \`${path}\`: \`${entry.path}\` stays unreadable and unwritable`);
+		}
+	}
 	return [
 		`sandbox: ${mode}; if the gate lets it run, the command runs inside a sandbox where`,
-		...renderSandboxPlan(sandboxPlanFor(host, setup, policy)).map((line) => `  ${line}`),
+		...(stops.length === 0 ? [] : ["what it still stops for this command:", ...stops]),
+		...renderSandboxPlan(plan).map((line) => `  ${line}`),
 	];
+}
+
+/** The directory part of a sandbox glob before its first wildcard (`/p/**.env` -> `/p`). */
+function literalPrefix(glob: string): string {
+	const cut = glob.search(/[*?[]/);
+	if (cut === -1) return glob;
+	const slash = glob.lastIndexOf("/", cut);
+	return slash <= 0 ? "/" : glob.slice(0, slash);
+}
+
+function isAtOrBelow(path: string, dir: string): boolean {
+	return path === dir || path.startsWith(dir.endsWith("/") ? dir : `${dir}/`);
 }
 
 export async function runSandboxExplain(host: CliHost, options: SandboxExplainOptions): Promise<ExitCode> {

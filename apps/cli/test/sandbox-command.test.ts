@@ -65,6 +65,9 @@ describe("pi-permissions explain of a bash call with the sandbox on", () => {
 		expect(run.stdout).toContain("ALLOW");
 		expect(run.stdout).toContain("sandbox: required; if the gate lets it run, the command runs inside a sandbox where");
 		expect(run.stdout).toContain("**.env  <- path rule `*.env`: deny");
+		const project = realpathSync(tree.project);
+		expect(run.stdout).toContain("what it still stops for this command:");
+		expect(run.stdout).toContain(`under \`${project}\`: \`${project}/**.env\` stays unreadable and unwritable`);
 	});
 
 	it("adds nothing while the sandbox is off", async () => {
