@@ -17,9 +17,10 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
 	presentation: ["policy", "access-intent"],
 	engine: ["policy", "access-intent", "presentation"],
 	authority: ["policy", "access-intent", "presentation"],
-	"pi-extension": ["policy", "access-intent", "presentation", "engine", "authority"],
+	sandbox: ["policy", "engine"],
+	"pi-extension": ["policy", "access-intent", "presentation", "engine", "authority", "sandbox"],
 	"model-judge": ["policy", "authority"],
-	cli: ["policy", "access-intent", "presentation", "engine"],
+	cli: ["policy", "access-intent", "presentation", "engine", "sandbox"],
 	// Private apps: the live demonstration composes the adapter; the real-Pi suites depend on nothing at run time.
 	demo: ["policy", "presentation", "engine", "authority", "pi-extension"],
 	"real-pi": [],
@@ -30,6 +31,8 @@ const THIRD_PARTY: Readonly<Record<string, readonly string[] | "any">> = {
 	policy: ["zod"],
 	"access-intent": ["web-tree-sitter"],
 	presentation: ["get-east-asian-width"],
+	// The runtime is optional and loaded by `import()` in `sandbox-runtime.ts` only.
+	sandbox: ["@anthropic-ai/sandbox-runtime"],
 	engine: "any",
 	authority: "any",
 	"pi-extension": "any",
@@ -47,6 +50,7 @@ const NODE_IMPORTS: Readonly<Record<string, "forbidden" | readonly string[] | "a
 	policy: "forbidden",
 	presentation: "forbidden",
 	"access-intent": ["src/path/file-system-probe.ts", "src/bash/bash-parser.ts"],
+	sandbox: [],
 };
 
 interface Pkg {

@@ -51,4 +51,6 @@ export interface CliHost {
 	readonly history: HistoryReader;
 	/** Whether stderr is a terminal (progress bars are drawn only there). */
 	readonly stderrIsTerminal: boolean;
+	/** The temp directory the sandbox lets commands write (`os.tmpdir()`); `/tmp` when absent. */
+	readonly tmpDir?: string;
 }

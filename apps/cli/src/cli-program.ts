@@ -14,6 +14,7 @@ import { type InitOptions, runInit } from "./init-command";
 import { type LintOptions, runLint } from "./lint/lint-command";
 import { type ReplayOptions, runReplay } from "./replay/replay-command";
 import { runTest, type TestOptions } from "./test-command";
+import { runSandboxExplain, type SandboxExplainOptions } from "./sandbox-command";
 
 function withPolicyOptions(command: Command): Command {
 	return command
@@ -135,6 +136,15 @@ export async function runCli(argv: readonly string[], host: CliHost): Promise<Ex
 		.option("--json", "print the report as one JSON document")
 		.action(async (paths: string[], options: ReplayOptions) => {
 			exit = await runReplay(host, paths, options);
+		});
+
+	const sandbox = program.command("sandbox").description("the OS sandbox a policy produces for bash");
+	withPolicyOptions(
+		sandbox.command("explain").description("what a sandboxed bash command may read, write and reach, and why"),
+	)
+		.option("--json", "print the sandbox settings and the plan as JSON")
+		.action(async (options: SandboxExplainOptions) => {
+			exit = await runSandboxExplain(host, options);
 		});
 
 	program

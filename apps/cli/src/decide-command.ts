@@ -7,13 +7,14 @@
 import { missingAgentNotice } from "./agent-notice";
 import { toolInputOf } from "./call-input";
 import { type CallReport, callReport } from "./call-report";
-import { CliEngine } from "./cli-engine";
+import { CliEngine, type DecidedCall } from "./cli-engine";
 import type { CliHost } from "./cli-host";
 import { configNoticeLines } from "./config-notices";
 import { type PolicyOptions, resolvePolicySetup } from "./config-options";
 import { EXIT_CODES, type ExitCode, exitCodeFor } from "./exit-code";
 import { type ExplainTrace, explainTrace } from "./explain-trace";
 import { colorsFor, renderReport, renderTrace } from "./report-text";
+import { sandboxSection } from "./sandbox-command";
 
 export interface DecideOptions extends PolicyOptions {
 	readonly json?: boolean;
@@ -40,7 +41,19 @@ export async function runDecide(
 	const report = callReport(decided);
 	const trace = mode === "explain" ? explainTrace(engine, decided, report) : null;
 	host.stdout.write(options.json === true ? `${JSON.stringify(jsonOf(report, trace))}\n` : textOf(host, report, trace));
+	// Issue 21: for a bash call, `explain` also says what the sandbox will still stop once the gate lets it run.
+	const sandbox =
+		mode === "explain" && options.json !== true && tool === "bash"
+			? sandboxSection(host, engine.setup, loaded.policy, commandPaths(decided.program))
+			: [];
+	if (sandbox.length > 0) host.stdout.write(`${sandbox.join("\n")}\n`);
 	return exitCodeFor(report.action);
+}
+
+/** The canonical places a bash command names (its resolved path candidates). */
+function commandPaths(program: DecidedCall["program"]): string[] {
+	if (program === null) return [];
+	return program.pathCandidates.flatMap((path) => (path.kind === "resolved" ? [path.canonical] : []));
 }
 
 function jsonOf(report: CallReport, trace: ExplainTrace | null): Record<string, unknown> {

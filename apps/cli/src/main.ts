@@ -3,7 +3,7 @@
  * `process.cwd()`, `os.homedir()` and `process.platform`, builds the real file-system edges and sets the exit code.
  * Never: holds command logic; `cli-program.ts` does.
  */
-import { homedir } from "node:os";
+import { homedir, tmpdir } from "node:os";
 import { createNodeFileSystemProbe } from "@pi-permissions/access-intent";
 import { createNodeConfigFileSystem } from "@pi-permissions/engine";
 import type { CliHost } from "./cli-host";
@@ -31,6 +31,7 @@ const host: CliHost = {
 	files: createNodeFileWriter(),
 	history: createNodeHistoryReader(),
 	stderrIsTerminal: process.stderr.isTTY === true,
+	tmpDir: tmpdir(),
 };
 
 process.exitCode = await runCli(process.argv.slice(2), host);

@@ -31,6 +31,8 @@ export {
 } from "./examples/policy-examples";
 export type { GateName, GateOutcome, OutcomeBasis } from "./gates/gate-outcome";
 export { GATE_ORDER, mostRestrictiveOutcome } from "./gates/gate-outcome";
+export type { ProtectedTargetListing, ProtectedTargetsOptions } from "./gates/protected-targets";
+export { ProtectedTargets } from "./gates/protected-targets";
 export type { SkillInvocation } from "./gates/skill-input-gate";
 export type { ActiveSkill } from "./gates/skill-read-gate";
 export { SKILL_SURFACE } from "./gates/skill-read-gate";

@@ -13,6 +13,7 @@ describe("@pi-permissions/engine public API", () => {
 				"GATE_ORDER",
 				"GateRunner",
 				"PermissionQuery",
+				"ProtectedTargets",
 				"SKILL_SURFACE",
 				"ToolCallPipeline",
 				"checkBashCommand",

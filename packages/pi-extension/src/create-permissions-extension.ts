@@ -3,6 +3,8 @@
  * real edges (file systems, clock, ids), the config loader and the decision sink, and register one handler per event.
  * Never: does I/O or starts anything when the factory runs; handlers hold no policy logic.
  */
+import { realpathSync } from "node:fs";
+import { tmpdir } from "node:os";
 import type { ExtensionAPI, ExtensionFactory } from "@earendil-works/pi-coding-agent";
 import { createNodeFileSystemProbe } from "@pi-permissions/access-intent";
 import { NodeForwardingFileSystem, processIsAlive, systemClock, systemIdGenerator } from "@pi-permissions/authority";
@@ -24,6 +26,8 @@ import { onSessionStart } from "./handlers/on-session-start";
 import { onToolCall } from "./handlers/on-tool-call";
 import type { HostEnvironment } from "./host-environment";
 import { exitHook } from "./logs/exit-hook";
+import { registerSandbox } from "./sandbox/register-sandbox";
+import { SandboxController } from "./sandbox/sandbox-controller";
 import { uiPromptEventSink } from "./ui/announced-user-prompt";
 
 export function createPermissionsExtension(host: HostEnvironment): ExtensionFactory {
@@ -54,7 +58,31 @@ export function createPermissionsExtension(host: HostEnvironment): ExtensionFact
 		pi.on("before_agent_start", onBeforeAgentStart(pi, state));
 		pi.on("tool_call", onToolCall(pi, state));
 		pi.on("context", onContext(pi, state));
+		// Issue 21: the OS sandbox; its handlers run after the gate's (registered above), so the gate decides first.
+		const sandbox = new SandboxController({
+			home: host.home,
+			agentDir,
+			tmpDir: tmpdir(),
+			flavor: host.flavor,
+			platform: process.platform,
+			canonical: canonicalPath,
+		});
+		registerSandbox(pi, state, sandbox, host.launchCwd);
 		registerPermissionsFlag(pi);
-		registerPermissionsCommand(pi, { state, agentDir, output: stderrOutput });
+		registerPermissionsCommand(pi, {
+			state,
+			agentDir,
+			output: stderrOutput,
+			sandboxReport: async (session) => sandbox.reportLines(session, await sandbox.stateFor(session)),
+		});
 	};
+}
+
+/** The symlink-canonical form of a path, or the path itself when it cannot be resolved (it may not exist yet). */
+function canonicalPath(path: string): string {
+	try {
+		return realpathSync(path);
+	} catch {
+		return path;
+	}
 }

@@ -164,6 +164,16 @@ export class PermissionSession {
 		return this.loaded.current.policy;
 	}
 
+	/** The session's working directory (the project). */
+	get cwd(): string {
+		return this.facts.cwd;
+	}
+
+	/** Writes what the OS sandbox did to the session's logs (issue 21). Never throws. */
+	recordSandbox(event: "sandbox_blocked" | "sandbox_unavailable", fields: Readonly<Record<string, unknown>>): void {
+		this.logs.sandbox(event, fields);
+	}
+
 	/**
 	 * Loads the config again (a changed file or a newly trusted project applies from the next decision) and recomposes
 	 * the policy. Session grants, the authority and the settings read at open are kept. On a failed load the previous

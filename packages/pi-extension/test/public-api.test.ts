@@ -35,6 +35,11 @@ describe("the package root", () => {
 			"on before_agent_start",
 			"on tool_call",
 			"on context",
+			// The sandbox's handlers (issue 21), after the gate's: it decides first.
+			"on session_start",
+			"on tool_call",
+			"on user_bash",
+			"on session_shutdown",
 			"registerFlag",
 			"registerCommand",
 		]);

@@ -31,6 +31,13 @@ export type {
 export { CONFIG_DEFAULTS } from "./config/permission-config";
 export type { SurfaceKeyJudgement } from "./config/surface-keys";
 export { BUILTIN_TOOL_NAMES, judgeSurfaceKey, SURFACE_NAMES } from "./config/surface-keys";
+export type {
+	EffectiveSandboxSettings,
+	SandboxConfig,
+	SandboxMode,
+	SandboxNetworkConfig,
+} from "./config/sandbox-config";
+export { layerSandboxConfig, SANDBOX_DEFAULTS, SANDBOX_MODES } from "./config/sandbox-config";
 export { expandHome } from "./home-expansion";
 export type { PathFlavor, PathFlavorName } from "./path-flavor";
 export { POSIX_FLAVOR, pathFlavorFor, WIN32_FLAVOR } from "./path-flavor";

@@ -68,6 +68,7 @@ const REQUIRED_FILES: Record<PublishableName, readonly string[]> = {
 	"@pi-permissions/presentation": ["dist/index.js", "dist/index.d.ts", "README.md"],
 	"@pi-permissions/engine": ["dist/index.js", "dist/index.d.ts", "README.md"],
 	"@pi-permissions/authority": ["dist/index.js", "dist/index.d.ts", "README.md"],
+	"@pi-permissions/sandbox": ["dist/index.js", "dist/index.d.ts", "README.md"],
 	"@pi-permissions/pi-extension": [
 		"dist/index.js",
 		"dist/index.d.ts",

@@ -19,6 +19,7 @@ export const PUBLISHABLE = {
 	"@pi-permissions/presentation": "packages/presentation",
 	"@pi-permissions/engine": "packages/engine",
 	"@pi-permissions/authority": "packages/authority",
+	"@pi-permissions/sandbox": "packages/sandbox",
 	"@pi-permissions/pi-extension": "packages/pi-extension",
 	"@pi-permissions/model-judge": "packages/model-judge",
 	"@pi-permissions/cli": "apps/cli",

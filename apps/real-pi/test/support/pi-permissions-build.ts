@@ -17,10 +17,11 @@ const GRAMMAR_FILE = "tree-sitter-bash.wasm";
 export const ADAPTER_FILE = "pi-permissions.js";
 
 /**
- * npm packages that locate files beside their own module (web-tree-sitter finds its runtime wasm next to its JS):
+ * npm packages that locate files beside their own module (web-tree-sitter finds its runtime wasm next to its JS;
+ * sandbox-runtime its seccomp helpers and proxy agent under `vendor/`):
  * they stay external, imported by absolute path so they resolve from the bundle's temp directory.
  */
-const KEPT_AS_FILES = /^web-tree-sitter$/;
+const KEPT_AS_FILES = /^(?:web-tree-sitter|@anthropic-ai\/sandbox-runtime)$/;
 
 /** Builds the adapter into `outDir` and returns the file to pass to `pi -e`. May reject on a source that fails to build. */
 export async function buildPiPermissions(outDir: string): Promise<string> {

@@ -39,6 +39,8 @@ describe("BashProgram.parse path candidates of sed's and awk's own reads", () =>
 		["awk getline <", `awk 'BEGIN{while((getline l<".env")>0)print l}'`, "project/.env"],
 		["awk getline into a field", `awk '{ getline < "link-to-env"; print }' notes.txt`, "project/.env"],
 		["gawk -e", `gawk -e 'BEGIN { getline x < "../other/file.txt" }'`, "other/file.txt"],
+		["git show REV:PATH", "git show HEAD:.env", "project/.env"],
+		["git cat-file of a symlink's name", "git cat-file -p HEAD:link-to-env", "project/.env"],
 	])("%s: `%s` reads %s", (_label, command, file) => {
 		const text = command.replace("@HOME@", tree.path("home"));
 		expect(canonical(text)).toContain(tree.path(file));

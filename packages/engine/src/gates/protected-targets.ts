@@ -57,15 +57,40 @@ const SHELL_FILES = [
 	".config/fish/config.fish",
 ];
 
+/** One protected target as a place, for a consumer that enforces it elsewhere (the OS sandbox, issue 21). */
+export interface ProtectedTargetListing {
+	/** `path`: an absolute file or directory; `glob`: a `protectedPaths` pattern, home-expanded, under the project when relative. */
+	readonly kind: "path" | "glob";
+	readonly pattern: string;
+	readonly why: string;
+}
+
 export class ProtectedTargets {
 	private readonly entries: readonly Entry[];
 	private readonly listed: readonly WildcardMatcher[];
 	private readonly flavor: PathFlavor;
+	private readonly listing: readonly ProtectedTargetListing[];
 
 	constructor(options: ProtectedTargetsOptions) {
 		this.flavor = options.flavor;
+		this.listing = [
+			// `segment` entries (a `.git/config` anywhere) name no one place; the project's own are `file` entries.
+			...builtinEntries(options)
+				.filter((entry) => entry.kind !== "segment")
+				.map((entry) => ({ kind: "path" as const, pattern: entry.path, why: entry.why })),
+			...options.extra.map((pattern) => ({
+				kind: "glob" as const,
+				pattern: expand(pattern, options),
+				why: WHY.listed,
+			})),
+		];
 		this.entries = builtinEntries(options).map((entry) => ({ ...entry, path: options.flavor.fold(entry.path) }));
 		this.listed = options.extra.map((pattern) => compileWildcard(options.flavor.fold(expand(pattern, options))));
+	}
+
+	/** Every protected place with why it is protected (segment entries aside: they name no one place). */
+	list(): readonly ProtectedTargetListing[] {
+		return this.listing;
 	}
 
 	/**

@@ -51,3 +51,25 @@ describe("ProtectedTargets.whyProtected", () => {
 		).toBeNull();
 	});
 });
+
+describe("ProtectedTargets.list", () => {
+	it("lists every place the gate protects, so the sandbox can deny writing it", () => {
+		const listed = targets.list();
+		const places = listed.map((entry) => entry.pattern);
+		for (const row of PROTECTED_ROWS) {
+			if (row.why === null || row.tree === true || !row.path.startsWith("/")) continue;
+			// Every absolute protected path in the table is at or below one listed place (or a listed glob covers it).
+			const covered = listed.some(
+				(entry) => entry.kind === "glob" || row.path === entry.pattern || row.path.startsWith(`${entry.pattern}/`),
+			);
+			expect(covered, row.path).toBe(true);
+		}
+		expect(places).toContain(`${CORPUS_CWD}/.pi`);
+		expect(places).toContain(`${CORPUS_CWD}/.git/config`);
+		expect(places).toContain(`${CORPUS_HOME}/.bashrc`);
+		expect(listed.filter((entry) => entry.kind === "glob").map((entry) => entry.pattern)).toEqual([
+			`${CORPUS_CWD}/deploy/*`,
+			`${CORPUS_HOME}/.config/secret-tool/*`,
+		]);
+	});
+});

@@ -7,6 +7,7 @@ import type { ExtensionAPI, ExtensionCommandContext } from "@earendil-works/pi-c
 import type { ExtensionState } from "../extension-state";
 import { debugLogFile } from "../logs/debug-log";
 import { logDirectory, reviewLogFile } from "../logs/review-log-sink";
+import type { PermissionSession } from "../permission-session";
 import { STATUS_KEY, statusText } from "../status-indicator";
 import { globalConfigFile, persistGlobalYolo, persistYoloErrorText } from "./global-yolo-writer";
 import { PERMISSIONS_USAGE, type PermissionsCommand, parsePermissionsCommand } from "./permissions-command-args";
@@ -22,6 +23,8 @@ export interface PermissionsCommandDeps {
 	readonly state: ExtensionState;
 	readonly agentDir: string;
 	readonly output: CommandOutput;
+	/** The sandbox's lines for the policy report (issue 21). Must not reject. */
+	readonly sandboxReport?: (session: PermissionSession) => Promise<readonly string[]>;
 }
 
 export function registerPermissionsFlag(pi: ExtensionAPI): void {
@@ -73,7 +76,9 @@ async function execute(deps: PermissionsCommandDeps, command: PermissionsCommand
 		}
 		case "show": {
 			const session = await deps.state.sessionFor(ctx);
-			return policyReport(session.config, session.policy, session.launcherYolo);
+			const report = policyReport(session.config, session.policy, session.launcherYolo);
+			const sandbox = deps.sandboxReport === undefined ? [] : await deps.sandboxReport(session);
+			return sandbox.length === 0 ? report : `${report}\n${bounded(sandbox)}`;
 		}
 		case "grants":
 			return grantsReport((await deps.state.sessionFor(ctx)).grants());

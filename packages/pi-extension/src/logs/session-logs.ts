@@ -120,6 +120,14 @@ export class SessionLogs {
 		this.writeReview({ event: "subagent_ungated", ...fields });
 	}
 
+	/**
+	 * Records what the OS sandbox did (`sandbox_blocked`: an access it stopped; `sandbox_unavailable`: it could not
+	 * start) in the review log beside the decisions. Never throws.
+	 */
+	sandbox(event: "sandbox_blocked" | "sandbox_unavailable", fields: Readonly<Record<string, unknown>>): void {
+		this.writeReview({ event, sessionId: this.options.sessionId, ...fields });
+	}
+
 	/** Records that the config was loaded again (and whether the load succeeded). Never throws. */
 	reloaded(fields: Readonly<Record<string, unknown>>): void {
 		this.debug.lifecycle("config_reloaded", { sessionId: this.options.sessionId, ...fields });

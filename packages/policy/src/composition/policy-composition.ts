@@ -8,6 +8,7 @@ import { CompiledPolicy, isCatchAll, type PolicyEnvironment } from "../compiled-
 import type { ConfigIssue } from "../config/config-issue";
 import type { PermissionConfig, ShellToolConfig } from "../config/permission-config";
 import { CONFIG_DEFAULTS } from "../config/permission-config";
+import type { EffectiveSandboxSettings } from "../config/sandbox-config";
 import type { PermissionState } from "../permission-state";
 import type { Rule, Ruleset, ScopeName } from "../rule";
 import { UNIVERSAL_SURFACE } from "../rule";
@@ -43,6 +44,7 @@ export type EffectiveSettings = Required<
 		| "knownTools"
 		// Examples are read per scope by the tools that run them; they are not a setting and never decide.
 		| "tests"
+		| "sandbox"
 	>
 >;
 
@@ -64,6 +66,8 @@ export interface ComposedPolicy {
 	readonly settings: EffectiveSettings;
 	readonly shellTools: ReadonlyMap<string, ShellToolConfig>;
 	readonly merged: MergedScopes;
+	/** The sandbox settings (issue 21); `mode: "off"` unless a scope asks for it. */
+	readonly sandbox: EffectiveSandboxSettings;
 	/** The rules decisions use: overlays applied. */
 	readonly rules: Ruleset;
 	/** The rules shown to people and used for tool exposure: fail-closed applied, yolo not. */
@@ -151,6 +155,7 @@ export function composePolicy(input: CompositionInput): ComposedPolicy {
 		settings: { ...settings, yoloMode: yolo },
 		shellTools: merged.shellTools,
 		merged,
+		sandbox: merged.sandbox,
 		rules,
 		displayRules,
 		yolo,

@@ -4,6 +4,12 @@
  * Never: validates (scopes arrive validated) or applies overlays.
  */
 import type { PatternValue, PermissionConfig, ShellToolConfig, SurfaceValue } from "../config/permission-config";
+import {
+	type EffectiveSandboxSettings,
+	layerSandboxConfig,
+	SANDBOX_DEFAULTS,
+	type SandboxConfig,
+} from "../config/sandbox-config";
 import type { PermissionState } from "../permission-state";
 import type { ScopeName } from "../rule";
 
@@ -18,8 +24,10 @@ export type MergedSurface =
 	| { readonly kind: "map"; readonly patterns: ReadonlyMap<string, OriginPattern> };
 
 export interface MergedScopes {
-	/** Every key but `permission` and `shellTools`: scalars and arrays, the highest scope that set them wins. */
-	readonly settings: Omit<PermissionConfig, "permission" | "shellTools">;
+	/** Every key but `permission`, `shellTools` and `sandbox`: scalars and arrays, the highest scope that set them wins. */
+	readonly settings: Omit<PermissionConfig, "permission" | "shellTools" | "sandbox">;
+	/** The `sandbox` blocks layered lowest scope first (`layerSandboxConfig`: the mode only tightens). */
+	readonly sandbox: EffectiveSandboxSettings;
 	readonly permission: ReadonlyMap<string, MergedSurface>;
 	readonly shellTools: ReadonlyMap<string, ShellToolConfig>;
 }
@@ -34,6 +42,7 @@ export function mergeScopes(scopes: readonly ScopedConfig[]): MergedScopes {
 	const settings: Record<string, unknown> = {};
 	const permission = new Map<string, MergedSurface>();
 	const shellTools = new Map<string, ShellToolConfig>();
+	let sandbox = SANDBOX_DEFAULTS;
 	for (const { scope, config } of scopes) {
 		for (const [key, value] of Object.entries(config)) {
 			if (value === undefined) continue;
@@ -43,6 +52,8 @@ export function mergeScopes(scopes: readonly ScopedConfig[]): MergedScopes {
 				for (const [tool, alias] of Object.entries(value as Readonly<Record<string, ShellToolConfig>>)) {
 					shellTools.set(tool, alias);
 				}
+			} else if (key === "sandbox") {
+				sandbox = layerSandboxConfig(sandbox, value as SandboxConfig);
 			} else if (key === "protectedPaths") {
 				// SECURITY: extend-only: a project (which the agent may write) can never drop a protected path.
 				const before = (settings[key] as readonly string[] | undefined) ?? [];
@@ -50,7 +61,7 @@ export function mergeScopes(scopes: readonly ScopedConfig[]): MergedScopes {
 			} else settings[key] = value; // scalars and arrays replace
 		}
 	}
-	return { settings: settings as MergedScopes["settings"], permission, shellTools };
+	return { settings: settings as MergedScopes["settings"], sandbox, permission, shellTools };
 }
 
 function mergePermission(

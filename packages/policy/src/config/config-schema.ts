@@ -4,6 +4,7 @@
  */
 import * as z from "zod";
 import { CONFIG_DEFAULTS } from "./permission-config";
+import { SANDBOX_DEFAULTS, SANDBOX_MODES } from "./sandbox-config";
 
 /** What the schema documents about a node; `id` names a `$defs` entry of the generated JSON Schema. */
 export interface ConfigSchemaMetadata {
@@ -140,6 +141,38 @@ export const policyExamplesSchema = documented(z.array(policyExampleSchema), {
 }).exactOptional();
 
 // ── end of `tests` ──
+// --- sandbox (issue 21): a self-contained block; `sandbox-config.ts` owns its types and how scopes merge it.
+export const sandboxConfigSchema = documented(
+	z.strictObject({
+		mode: documented(z.enum(SANDBOX_MODES as ["off", "auto", "required"]), {
+			description:
+				"`off`: bash runs unsandboxed; `auto`: allowed bash calls run in an OS sandbox derived from the policy when one can start, with one warning when not; `required`: bash is denied when the sandbox cannot start. Scopes only raise it.",
+			default: SANDBOX_DEFAULTS.mode,
+		}).exactOptional(),
+		network: documented(
+			z.strictObject({
+				allowedDomains: documented(
+					z.array(
+						documented(z.string().min(1), {
+							description: "A host (`example.com`), a wildcard (`*.example.com`) or either with `:port`.",
+						}),
+					),
+					{
+						description: "Hosts a sandboxed command may reach; everything else, loopback included, is unreachable.",
+						default: SANDBOX_DEFAULTS.allowedDomains,
+					},
+				).exactOptional(),
+			}),
+			{ description: "What a sandboxed command may reach over the network; nothing unless listed." },
+		).exactOptional(),
+		userBash: documented(z.boolean(), {
+			description: "Also run the commands typed with `!` in the sandbox.",
+			default: SANDBOX_DEFAULTS.userBash,
+		}).exactOptional(),
+	}),
+	{ description: "Run allowed bash calls inside an OS sandbox derived from the same policy." },
+);
+// --- end sandbox
 
 export const configSchema = documented(
 	z.strictObject({
@@ -236,6 +269,7 @@ export const configSchema = documented(
 			description: "Tools other than `bash` that run shell commands and are gated like `bash`.",
 		}).exactOptional(),
 		tests: policyExamplesSchema,
+		sandbox: sandboxConfigSchema.exactOptional(),
 	}),
 	{ description: "The pi-permissions configuration." },
 );

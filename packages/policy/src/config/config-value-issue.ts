@@ -30,6 +30,7 @@ export type ConfigLocation =
 	| { readonly kind: "examples" }
 	| { readonly kind: "example" }
 	| { readonly kind: "example-field"; readonly key: string }
+	| { readonly kind: "sandbox"; readonly key: string }
 	| { readonly kind: "other" };
 
 const FLAG_KEYS = new Set(["debugLog", "permissionReviewLog", "yoloMode", "doublePressToConfirm"]);
@@ -46,6 +47,8 @@ const COUNT_HINTS: ReadonlyMap<string, string> = new Map([
 /** Classifies a key path against the known shape of the file. */
 export function locateConfigPath(keyPath: KeyPath): ConfigLocation {
 	const [top, second, third, fourth] = keyPath;
+	// The `sandbox` block (issue 21) is worded as one place, whatever the depth.
+	if (top === "sandbox") return { kind: "sandbox", key: keyPath.slice(1).join(".") };
 	switch (keyPath.length) {
 		case 0:
 			return { kind: "file" };
@@ -234,6 +237,14 @@ export function valueIssue(keyPath: KeyPath, value: unknown, parent: unknown, to
 				keyPath,
 				exampleFieldMessage(location.key, value),
 				EXAMPLE_FIELD_HINTS[location.key] ?? EXAMPLE_HINT,
+			);
+		case "sandbox":
+			return configError(
+				keyPath,
+				location.key === ""
+					? `\`sandbox\` must be an object, not ${describeValue(value)}`
+					: `\`sandbox.${location.key}\` is not valid: ${describeValue(value)}`,
+				'e.g. `{ "mode": "auto", "network": { "allowedDomains": ["registry.npmjs.org"] } }`; `mode` is `off`, `auto` or `required`',
 			);
 		case "other":
 			return configError(

@@ -5,6 +5,7 @@
 import type * as z from "zod";
 import type { PermissionState } from "../permission-state";
 import type { configSchema, permissionStateSchema } from "./config-schema";
+import type { SandboxConfig } from "./sandbox-config";
 
 /** A deny rule that carries the operator's reason for the user and the agent. */
 export type DenyWithReason = { readonly action: "deny"; readonly reason?: string };
@@ -60,6 +61,8 @@ export interface PermissionConfig {
 	readonly shellTools?: Readonly<Record<string, ShellToolConfig>>;
 	/** Examples the policy must satisfy; they never change a decision. */
 	readonly tests?: readonly PolicyExample[];
+	/** Run allowed bash calls in an OS sandbox; scopes merge it with `layerSandboxConfig`. */
+	readonly sandbox?: SandboxConfig;
 }
 
 /** The value of every setting that has a default, used when no scope sets it. */

@@ -8,7 +8,7 @@ import {
 } from "../../src/config/config-schema";
 
 describe("configSchema", () => {
-	it("knows the sixteen keys of the config file", () => {
+	it("knows the seventeen keys of the config file", () => {
 		expect(Object.keys(configSchema.shape)).toEqual([
 			"$schema",
 			"debugLog",
@@ -28,6 +28,7 @@ describe("configSchema", () => {
 			"permission",
 			"shellTools",
 			"tests",
+			"sandbox",
 		]);
 	});
 

@@ -8,6 +8,7 @@
  */
 import type { ShellWord } from "../shell-word";
 import { literalWordText } from "../shell-word";
+import { gitRevisionReads } from "../git-revision-reads";
 
 /** A file the program reads (`file`), or file names it reads from data this parse cannot see (`names`). */
 export type ProgramRead =
@@ -151,23 +152,12 @@ function responseFiles(args: readonly ShellWord[]): ProgramRead[] {
 	});
 }
 
-const GIT_BLOB_COMMANDS = new Set(["show", "cat-file"]);
-
-/** `git show HEAD:.env`, `git cat-file -p :0:.env`: the blob path after the colon is the file read (as of that rev). */
+/**
+ * `git show HEAD:.env`, `git cat-file -p :0:.env`, `git -C d diff main:f`: the blob path after the colon is the file
+ * read (as of that rev); `git-revision-reads.ts` knows the sub-commands and global options.
+ */
 function git(args: readonly ShellWord[]): ProgramRead[] {
-	const texts = args.map(literalWordText);
-	const index = texts.findIndex((text) => text !== null && !text.startsWith("-"));
-	const sub = index === -1 ? null : texts[index];
-	if (sub === null || sub === undefined || !GIT_BLOB_COMMANDS.has(sub)) return [];
-	const reads: ProgramRead[] = [];
-	for (const [i, arg] of args.entries()) {
-		if (i <= index) continue;
-		const text = literalWordText(arg);
-		if (text === null || text.startsWith("-")) continue;
-		const path = /^(?::\d:|[^:]*:)(.+)$/s.exec(text)?.[1];
-		if (path !== undefined && !path.includes("//")) reads.push({ kind: "file", text: path.replace(/^\.\//, "") });
-	}
-	return reads;
+	return gitRevisionReads(args.map(literalWordText)).map((path) => ({ kind: "file", text: path.replace(/^\.\//, "") }));
 }
 
 const GCC_FAMILY = ["gcc", "g++", "cc", "c++", "clang", "clang++", "ld"];

@@ -1,0 +1,208 @@
+/**
+ * Owns: the sandbox of one extension instance: whether the session's policy asks for it (`sandbox.mode`), starting
+ * sandbox-runtime once (memoised; a failed start is kept, so `required` keeps denying), keeping its settings equal to
+ * the current plan, running one allowed bash command inside it, and telling the model and the review log what it
+ * stopped. Its state feeds the status line and `/permissions`.
+ * Never: decides whether a call may run (the gate did, before); with the mode `off` it runs the command as Pi would.
+ */
+import type { BashOperations } from "@earendil-works/pi-coding-agent";
+import {
+	type ComposedPlanFacts,
+	composedSandboxPlan,
+	explainBlocked,
+	renderBlocked,
+	renderSandboxPlan,
+	type SandboxPlan,
+	SandboxRuntime,
+	type SandboxUnavailable,
+	toRuntimeSettings,
+} from "@pi-permissions/sandbox";
+import type { PermissionSession } from "../permission-session";
+
+export type SandboxState =
+	| { readonly kind: "off" }
+	| { readonly kind: "active"; readonly runtime: SandboxRuntime }
+	| { readonly kind: "unavailable"; readonly error: SandboxUnavailable };
+
+export interface SandboxControllerOptions {
+	readonly home: string;
+	readonly agentDir: string;
+	readonly tmpDir: string;
+	readonly flavor: ComposedPlanFacts["flavor"];
+	/** `process.platform`, read by the composition root. */
+	readonly platform: string;
+	readonly canonical: (path: string) => string;
+	/** Starts the runtime; tests may pass their own. Must not reject. */
+	readonly start?: typeof SandboxRuntime.start;
+}
+
+type ExecOptions = Parameters<BashOperations["exec"]>[2];
+
+/** Output kept to explain what the sandbox stopped: the tail, where the errors of a failing command are. */
+const EXPLAIN_TAIL_CHARS = 64 * 1024;
+
+/** The text a required-but-unavailable sandbox denies bash with. */
+export function requiredDenial(error: SandboxUnavailable): string {
+	return `bash is denied: \`sandbox.mode\` is \`required\` and the sandbox cannot start (${error.message}). To fix: ${error.hint}.`;
+}
+
+export class SandboxController {
+	private starting: Promise<SandboxState> | null = null;
+	private appliedSettings = "";
+	private warned = false;
+
+	constructor(private readonly options: SandboxControllerOptions) {}
+
+	/** The sandbox for `session`'s policy: off, active, or unavailable (started once, on first need). Never rejects. */
+	async stateFor(session: PermissionSession): Promise<SandboxState> {
+		if (session.policy.sandbox.mode === "off") return { kind: "off" };
+		const start = this.options.start ?? SandboxRuntime.start;
+		if (this.starting === null) {
+			const settings = toRuntimeSettings(this.planFor(session));
+			this.appliedSettings = JSON.stringify(settings);
+			this.starting = start(settings, this.options.platform).then(
+				(started): SandboxState =>
+					started.ok ? { kind: "active", runtime: started.value } : { kind: "unavailable", error: started.error },
+				(error: unknown): SandboxState => ({
+					kind: "unavailable",
+					error: {
+						kind: "sandbox-unavailable",
+						missing: ["a working sandbox"],
+						message: error instanceof Error ? error.message : String(error),
+						hint: "report this failure",
+					},
+				}),
+			);
+		}
+		return this.starting;
+	}
+
+	/** The one-time warning `auto` shows when the sandbox cannot start, or `null` (shown already, or nothing to say). */
+	takeAutoWarning(session: PermissionSession, state: SandboxState): string | null {
+		if (this.warned || state.kind !== "unavailable" || session.policy.sandbox.mode !== "auto") return null;
+		this.warned = true;
+		return `pi-permissions: the sandbox cannot start (${state.error.message}); bash runs unsandboxed, gated as before. To fix: ${state.error.hint}`;
+	}
+
+	/** The status-line text for the sandbox, or `undefined` when it is off. */
+	statusText(session: PermissionSession, state: SandboxState): string | undefined {
+		switch (state.kind) {
+			case "off":
+				return undefined;
+			case "active":
+				return "sandbox: on";
+			case "unavailable":
+				return session.policy.sandbox.mode === "required"
+					? "sandbox: unavailable (bash denied)"
+					: "sandbox: unavailable (bash unsandboxed)";
+			default: {
+				const unhandled: never = state;
+				throw new Error(`unhandled sandbox state ${String(unhandled)}`);
+			}
+		}
+	}
+
+	/** The `/permissions` lines: the mode, the state and, when active, what the sandbox allows. */
+	reportLines(session: PermissionSession, state: SandboxState): string[] {
+		const { mode, userBash } = session.policy.sandbox;
+		if (state.kind === "off") return ["sandbox: off (set `sandbox.mode` to `auto` or `required` to run bash in it)"];
+		const head = `sandbox: mode ${mode}, ${state.kind === "unavailable" ? `unavailable: ${state.error.message}` : state.kind}${userBash ? ", `!` commands sandboxed too" : ""}`;
+		if (state.kind !== "active") return [head];
+		return [head, ...renderSandboxPlan(this.planFor(session)).map((line) => `  ${line}`)];
+	}
+
+	/**
+	 * Runs an allowed bash command: inside the sandbox when active, as Pi would when off or (in `auto`) unavailable.
+	 * Rejects, running nothing, when the mode is `required` and the sandbox is unavailable or cannot wrap the command.
+	 */
+	async exec(
+		session: PermissionSession,
+		local: BashOperations,
+		call: { readonly id: string; readonly command: string; readonly cwd: string; readonly options: ExecOptions },
+	): Promise<{ exitCode: number | null }> {
+		const state = await this.stateFor(session);
+		switch (state.kind) {
+			case "off":
+				return local.exec(call.command, call.cwd, call.options);
+			case "unavailable":
+				if (session.policy.sandbox.mode === "required") {
+					session.recordSandbox("sandbox_unavailable", { toolCallId: call.id, message: state.error.message });
+					throw new Error(requiredDenial(state.error));
+				}
+				return local.exec(call.command, call.cwd, call.options);
+			case "active":
+				return this.runSandboxed(session, state.runtime, local, call);
+			default: {
+				const unhandled: never = state;
+				throw new Error(`unhandled sandbox state ${String(unhandled)}`);
+			}
+		}
+	}
+
+	async stop(): Promise<void> {
+		const starting = this.starting;
+		this.starting = null;
+		const state = await starting;
+		if (state?.kind === "active") await state.runtime.stop();
+	}
+
+	private async runSandboxed(
+		session: PermissionSession,
+		runtime: SandboxRuntime,
+		local: BashOperations,
+		call: { readonly id: string; readonly command: string; readonly cwd: string; readonly options: ExecOptions },
+	): Promise<{ exitCode: number | null }> {
+		const plan = this.planFor(session);
+		const settings = toRuntimeSettings(plan);
+		const text = JSON.stringify(settings);
+		if (text !== this.appliedSettings) {
+			// The policy was reloaded or another agent's applies: the next command runs under the new plan.
+			runtime.update(settings);
+			this.appliedSettings = text;
+		}
+		// SECURITY: a command the sandbox cannot wrap does not run (this rejects before anything is spawned).
+		const wrapped = await runtime.wrap(call.command, call.id, call.options.signal);
+		let tail = "";
+		const result = await local.exec(wrapped, call.cwd, {
+			...call.options,
+			onData: (data) => {
+				tail = (tail + data.toString("utf8")).slice(-EXPLAIN_TAIL_CHARS);
+				call.options.onData(data);
+			},
+		});
+		this.report(session, plan, runtime.annotate(call.id, tail), call);
+		return result;
+	}
+
+	private report(
+		session: PermissionSession,
+		plan: SandboxPlan,
+		output: string,
+		call: { readonly id: string; readonly cwd: string; readonly options: ExecOptions },
+	): void {
+		const blocked = explainBlocked(output, { plan, cwd: call.cwd, home: this.options.home });
+		if (blocked.length === 0) return;
+		call.options.onData(Buffer.from(`\n${renderBlocked(blocked)}\n`, "utf8"));
+		for (const access of blocked) {
+			session.recordSandbox("sandbox_blocked", {
+				toolCallId: call.id,
+				access: access.kind,
+				target: access.target,
+				cause: access.because,
+				text: access.text,
+			});
+		}
+	}
+
+	private planFor(session: PermissionSession): SandboxPlan {
+		return composedSandboxPlan({
+			policy: session.policy,
+			cwd: session.cwd,
+			home: this.options.home,
+			agentDir: this.options.agentDir,
+			tmpDir: this.options.tmpDir,
+			flavor: this.options.flavor,
+			canonical: this.options.canonical,
+		});
+	}
+}

@@ -1,0 +1,39 @@
+/**
+ * Owns: `composedSandboxPlan`, the sandbox plan of a composed policy: its rules, the project, the protected targets
+ * the engine's gate protects, the temp directory and the allowed hosts, so the adapter and the CLI derive the same one.
+ * Never: starts the sandbox or runs a command; the file system is reached only through the injected `canonical`.
+ */
+import { ProtectedTargets } from "@pi-permissions/engine";
+import { type ComposedPolicy, type PathFlavorName, pathFlavorFor } from "@pi-permissions/policy";
+import { planSandbox, type SandboxPlan } from "./sandbox-plan";
+
+export interface ComposedPlanFacts {
+	readonly policy: ComposedPolicy;
+	readonly cwd: string;
+	readonly home: string;
+	readonly agentDir: string;
+	readonly tmpDir: string;
+	readonly flavor: PathFlavorName;
+	/** The symlink-canonical form of a path. Must not throw; returns the path unchanged when it is missing. */
+	readonly canonical: (path: string) => string;
+}
+
+export function composedSandboxPlan(facts: ComposedPlanFacts): SandboxPlan {
+	const protectedTargets = new ProtectedTargets({
+		cwd: facts.cwd,
+		home: facts.home,
+		agentDir: facts.agentDir,
+		flavor: pathFlavorFor(facts.flavor),
+		extra: facts.policy.settings.protectedPaths ?? [],
+	});
+	return planSandbox({
+		// SECURITY: the composed rules only: a session grant answers an ask of the gate and never widens the sandbox.
+		rules: facts.policy.rules,
+		cwd: facts.cwd,
+		home: facts.home,
+		tmpDir: facts.tmpDir,
+		protectedTargets: protectedTargets.list(),
+		allowedDomains: facts.policy.sandbox.allowedDomains,
+		canonical: facts.canonical,
+	});
+}

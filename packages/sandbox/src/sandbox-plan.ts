@@ -1,0 +1,197 @@
+/**
+ * Owns: `planSandbox`, the pure translation of an effective policy into what the OS sandbox enforces: denied reads
+ * and writes from deny rules (lexical and symlink-canonical forms), denied writes from protected targets, writable
+ * roots (the project, the temp directory, the directories `external_directory` allows) and the reachable hosts.
+ * Never: starts a sandbox or reads the file system itself; the canonical form comes through the injected function.
+ */
+import type { Rule, Ruleset } from "@pi-permissions/policy";
+import { directoryOfTreeGlob, type GlobRoots, isCatchAllPattern, isGlob, translatePattern } from "./policy-glob";
+
+/** Why one sandbox entry exists; every entry can name the rule or fact it came from. */
+export type SandboxBecause =
+	| { readonly kind: "rule"; readonly surface: string; readonly pattern: string; readonly reason?: string }
+	| { readonly kind: "protected"; readonly why: string; readonly pattern: string }
+	| { readonly kind: "project" }
+	| { readonly kind: "temp" }
+	| { readonly kind: "external-directory"; readonly pattern: string };
+
+export interface SandboxEntry {
+	/** An absolute path, or a sandbox-runtime glob (`**` crosses `/`). */
+	readonly path: string;
+	readonly because: SandboxBecause;
+}
+
+/** A rule or target the sandbox cannot express; the gate still applies it. */
+export interface SkippedEntry {
+	readonly because: SandboxBecause;
+	readonly why: string;
+}
+
+export interface SandboxPlan {
+	readonly readDenies: readonly SandboxEntry[];
+	readonly writeAllows: readonly SandboxEntry[];
+	readonly writeDenies: readonly SandboxEntry[];
+	/** Hosts reachable through the sandbox's proxy; empty: no network at all. */
+	readonly allowedDomains: readonly string[];
+	readonly skipped: readonly SkippedEntry[];
+}
+
+/** A protected target as the engine lists it: a path (file or directory) or a `protectedPaths` glob. */
+export interface ProtectedTargetEntry {
+	readonly pattern: string;
+	readonly why: string;
+	/** `path`: an absolute path; `glob`: a policy wildcard as written in `protectedPaths`. */
+	readonly kind: "path" | "glob";
+}
+
+export interface SandboxPlanInput {
+	/** The composed rules (overlays applied, no session rules: a session grant never widens the sandbox). */
+	readonly rules: Ruleset;
+	readonly cwd: string;
+	readonly home: string;
+	readonly tmpDir: string;
+	readonly protectedTargets: readonly ProtectedTargetEntry[];
+	readonly allowedDomains: readonly string[];
+	/** The symlink-canonical form of an absolute path. Must not throw; returns the path unchanged when it is missing. */
+	readonly canonical: (path: string) => string;
+}
+
+/** Deny rules on these surfaces stop both reading and writing: they are what `path` gates and bash reaches. */
+export const READ_DENY_SURFACES: readonly string[] = ["path", "*", "external_directory"];
+/** Deny rules on these surfaces stop writing: bash writes meet the `write` rule as the write tool does (ADR 0027). */
+export const WRITE_DENY_SURFACES: readonly string[] = ["write", "edit"];
+
+export function planSandbox(input: SandboxPlanInput): SandboxPlan {
+	const writeAllows = writableRoots(input);
+	const roots: GlobRoots = {
+		cwdForms: forms(input.cwd, input.canonical),
+		scanRoots: writeAllows.filter((entry) => entry.because.kind === "external-directory").map((entry) => entry.path),
+		home: input.home,
+	};
+	const readDenies: SandboxEntry[] = [];
+	const writeDenies: SandboxEntry[] = [];
+	const skipped: SkippedEntry[] = [...writeAllowsSkipped(input)];
+	for (const rule of input.rules) {
+		if (rule.action !== "deny") continue;
+		const reads = READ_DENY_SURFACES.includes(rule.surface);
+		if (!reads && !WRITE_DENY_SURFACES.includes(rule.surface)) continue;
+		const because = ruleBecause(rule);
+		const translated = translatePattern(rule.pattern, roots);
+		if (translated.kind === "skipped") {
+			skipped.push({ because, why: translated.why });
+			continue;
+		}
+		for (const path of withCanonical(translated.globs, input.canonical)) {
+			if (reads) readDenies.push({ path, because });
+			writeDenies.push({ path, because });
+		}
+	}
+	for (const target of input.protectedTargets) {
+		const because: SandboxBecause = { kind: "protected", why: target.why, pattern: target.pattern };
+		const translated =
+			target.kind === "path"
+				? ({ kind: "globs", globs: [target.pattern] } as const)
+				: translatePattern(target.pattern, roots);
+		if (translated.kind === "skipped") {
+			skipped.push({ because, why: translated.why });
+			continue;
+		}
+		for (const path of withCanonical(translated.globs, input.canonical)) writeDenies.push({ path, because });
+	}
+	return {
+		readDenies: dedupe(readDenies),
+		writeAllows: dedupe(writeAllows),
+		writeDenies: dedupe(writeDenies),
+		allowedDomains: [...new Set(input.allowedDomains)],
+		skipped,
+	};
+}
+
+function writableRoots(input: SandboxPlanInput): SandboxEntry[] {
+	const out: SandboxEntry[] = [];
+	for (const path of forms(input.cwd, input.canonical)) out.push({ path, because: { kind: "project" } });
+	for (const path of forms(input.tmpDir, input.canonical)) out.push({ path, because: { kind: "temp" } });
+	for (const rule of externalAllows(input.rules)) {
+		const dir = externalDirectory(rule.pattern, input);
+		if (dir === null) continue;
+		for (const path of forms(dir, input.canonical)) {
+			out.push({ path, because: { kind: "external-directory", pattern: rule.pattern } });
+		}
+	}
+	return out;
+}
+
+function writeAllowsSkipped(input: SandboxPlanInput): SkippedEntry[] {
+	return externalAllows(input.rules)
+		.filter((rule) => externalDirectory(rule.pattern, input) === null)
+		.map((rule) => ({
+			because: { kind: "external-directory", pattern: rule.pattern },
+			why: isCatchAllPattern(rule.pattern)
+				? "it allows every directory; the sandbox keeps writes to the project, the temp directory and named directories"
+				: "it is not a directory or a directory followed by `/*`; the sandbox writes only to whole directories",
+		}));
+}
+
+function externalAllows(rules: Ruleset): Rule[] {
+	// INVARIANT: only rules the operator wrote widen the sandbox; yolo and fail-closed origins never do.
+	return rules.filter(
+		(rule) =>
+			rule.surface === "external_directory" &&
+			rule.action === "allow" &&
+			rule.origin !== "yolo" &&
+			rule.origin !== "builtin" &&
+			rule.origin !== "baseline",
+	);
+}
+
+/** The directory an `external_directory` allow names (`/data/*`, `~/work/**`, `/srv/x`), or `null`. */
+function externalDirectory(pattern: string, input: SandboxPlanInput): string | null {
+	if (isCatchAllPattern(pattern)) return null;
+	const translated = translatePattern(pattern, { cwdForms: [input.cwd], scanRoots: [], home: input.home });
+	if (translated.kind === "skipped") return null;
+	const [glob] = translated.globs;
+	if (glob === undefined || !glob.startsWith("/")) return null;
+	if (!isGlob(glob)) return glob;
+	return directoryOfTreeGlob(glob);
+}
+
+function ruleBecause(rule: Rule): SandboxBecause {
+	return rule.reason === undefined
+		? { kind: "rule", surface: rule.surface, pattern: rule.pattern }
+		: { kind: "rule", surface: rule.surface, pattern: rule.pattern, reason: rule.reason };
+}
+
+/** A path and its canonical form when they differ. */
+function forms(path: string, canonical: (path: string) => string): string[] {
+	const real = canonical(path);
+	return real === path ? [path] : [path, real];
+}
+
+/** Each glob, plus the glob over the canonical form of its literal directory prefix when a symlink moves it. */
+function withCanonical(globs: readonly string[], canonical: (path: string) => string): string[] {
+	const out: string[] = [];
+	for (const glob of globs) {
+		out.push(glob);
+		const cut = firstGlobIndex(glob);
+		const prefixEnd = cut === -1 ? glob.length : glob.lastIndexOf("/", cut);
+		if (prefixEnd <= 0) continue;
+		const prefix = glob.slice(0, prefixEnd);
+		const real = canonical(prefix);
+		if (real !== prefix) out.push(real + glob.slice(prefixEnd));
+	}
+	return out;
+}
+
+function firstGlobIndex(glob: string): number {
+	const indexes = ["*", "?", "["].map((char) => glob.indexOf(char)).filter((index) => index >= 0);
+	return indexes.length === 0 ? -1 : Math.min(...indexes);
+}
+
+function dedupe(entries: readonly SandboxEntry[]): SandboxEntry[] {
+	const seen = new Set<string>();
+	return entries.filter((entry) => {
+		if (seen.has(entry.path)) return false;
+		seen.add(entry.path);
+		return true;
+	});
+}

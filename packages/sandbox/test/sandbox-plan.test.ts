@@ -1,0 +1,133 @@
+import type { Rule } from "@pi-permissions/policy";
+import { describe, expect, it } from "vitest";
+import { planSandbox, type SandboxPlanInput } from "../src/sandbox-plan";
+
+const rule = (surface: string, pattern: string, action: Rule["action"], reason?: string): Rule =>
+	reason === undefined
+		? { surface, pattern, action, origin: "global" }
+		: { surface, pattern, action, reason, origin: "global" };
+
+/** `/work/link` is a symlink to `/real/proj`; nothing else moves. */
+const canonical = (path: string) =>
+	path.startsWith("/work/link") ? `/real/proj${path.slice("/work/link".length)}` : path;
+
+function input(rules: Rule[], extra: Partial<SandboxPlanInput> = {}): SandboxPlanInput {
+	return {
+		rules,
+		cwd: "/work/proj",
+		home: "/home/u",
+		tmpDir: "/tmp",
+		protectedTargets: [],
+		allowedDomains: [],
+		canonical,
+		...extra,
+	};
+}
+
+const paths = (entries: ReadonlyArray<{ readonly path: string }>) => entries.map((entry) => entry.path);
+
+describe("planSandbox", () => {
+	it("denies reading and writing what a path deny rule names, at its lexical and canonical forms", () => {
+		const plan = planSandbox(
+			input([rule("*", "*", "ask"), rule("path", "*.env", "deny", "secrets")], { cwd: "/work/link" }),
+		);
+		expect(paths(plan.readDenies)).toEqual(["/work/link/**.env", "/real/proj/**.env"]);
+		expect(paths(plan.writeDenies)).toEqual(["/work/link/**.env", "/real/proj/**.env"]);
+		expect(plan.readDenies[0]?.because).toEqual({ kind: "rule", surface: "path", pattern: "*.env", reason: "secrets" });
+	});
+
+	it("adds the canonical form of an absolute deny whose directory is a symlink", () => {
+		const plan = planSandbox(input([rule("path", "/work/link/keys/*", "deny")]));
+		expect(paths(plan.readDenies)).toEqual(["/work/link/keys/**", "/real/proj/keys/**"]);
+	});
+
+	it("treats universal and external_directory denies as read denies, and write or edit denies as write denies only", () => {
+		const plan = planSandbox(
+			input([
+				rule("*", "/etc/shadow", "deny"),
+				rule("external_directory", "/srv/private/*", "deny"),
+				rule("write", "*.lock", "deny"),
+				rule("edit", "/work/proj/dist/*", "deny"),
+			]),
+		);
+		expect(paths(plan.readDenies)).toEqual(["/etc/shadow", "/srv/private/**"]);
+		expect(paths(plan.writeDenies)).toEqual([
+			"/etc/shadow",
+			"/srv/private/**",
+			"/work/proj/**.lock",
+			"/work/proj/dist/**",
+		]);
+	});
+
+	it("ignores allow and ask rules, and denies on other surfaces, for reads", () => {
+		const plan = planSandbox(
+			input([rule("path", "*.env", "ask"), rule("bash", "rm *", "deny"), rule("read", "x", "allow")]),
+		);
+		expect(plan.readDenies).toEqual([]);
+		expect(plan.writeDenies).toEqual([]);
+	});
+
+	it("lets writes reach the project, the temp directory and the directories external_directory allows", () => {
+		const plan = planSandbox(
+			input([
+				rule("external_directory", "/data/*", "allow"),
+				rule("external_directory", "~/other/**", "allow"),
+				rule("external_directory", "/srv/exact", "allow"),
+				rule("external_directory", "/opt/*/cache", "allow"),
+				rule("external_directory", "*", "allow"),
+			]),
+		);
+		expect(paths(plan.writeAllows)).toEqual(["/work/proj", "/tmp", "/data", "/home/u/other", "/srv/exact"]);
+		expect(plan.skipped.map((entry) => entry.because)).toEqual([
+			{ kind: "external-directory", pattern: "/opt/*/cache" },
+			{ kind: "external-directory", pattern: "*" },
+		]);
+	});
+
+	it("never widens writes for an allow that yolo made", () => {
+		const yolo: Rule = { surface: "external_directory", pattern: "/data/*", action: "allow", origin: "yolo" };
+		expect(paths(planSandbox(input([yolo])).writeAllows)).toEqual(["/work/proj", "/tmp"]);
+	});
+
+	it("roots a wildcard deny in the allowed external directories too", () => {
+		const plan = planSandbox(input([rule("external_directory", "/data/*", "allow"), rule("path", "*.pem", "deny")]));
+		expect(paths(plan.readDenies)).toEqual(["/work/proj/**.pem", "/data/**.pem"]);
+	});
+
+	it("denies writes to protected targets, paths and protectedPaths globs", () => {
+		const plan = planSandbox(
+			input([], {
+				protectedTargets: [
+					{ kind: "path", pattern: "/work/proj/.pi", why: "writes the project's Pi settings" },
+					{ kind: "path", pattern: "/work/link/.git/config", why: "writes the git config" },
+					{ kind: "glob", pattern: "deploy/*.yaml", why: "writes a path listed in `protectedPaths`" },
+				],
+			}),
+		);
+		expect(paths(plan.writeDenies)).toEqual([
+			"/work/proj/.pi",
+			"/work/link/.git/config",
+			"/real/proj/.git/config",
+			"/work/proj/deploy/**.yaml",
+		]);
+		expect(plan.readDenies).toEqual([]);
+	});
+
+	it("skips a catch-all deny and says so, instead of denying the whole machine", () => {
+		const plan = planSandbox(input([rule("path", "*", "deny")]));
+		expect(plan.readDenies).toEqual([]);
+		expect(plan.skipped).toEqual([
+			{
+				because: { kind: "rule", surface: "path", pattern: "*" },
+				why: "it matches every path; the shell itself could not run",
+			},
+		]);
+	});
+
+	it("passes the allowed domains through, once each; none means no network", () => {
+		expect(planSandbox(input([])).allowedDomains).toEqual([]);
+		expect(
+			planSandbox(input([], { allowedDomains: ["a.example", "a.example", "*.b.example"] })).allowedDomains,
+		).toEqual(["a.example", "*.b.example"]);
+	});
+});
