@@ -13,8 +13,8 @@ import { EXIT_CODES, type ExitCode } from "./exit-code";
 import { type InitOptions, runInit } from "./init-command";
 import { type LintOptions, runLint } from "./lint/lint-command";
 import { type ReplayOptions, runReplay } from "./replay/replay-command";
-import { runTest, type TestOptions } from "./test-command";
 import { runSandboxExplain, type SandboxExplainOptions } from "./sandbox-command";
+import { runTest, type TestOptions } from "./test-command";
 
 function withPolicyOptions(command: Command): Command {
 	return command

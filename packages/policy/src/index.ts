@@ -29,8 +29,6 @@ export type {
 	SurfaceValue,
 } from "./config/permission-config";
 export { CONFIG_DEFAULTS } from "./config/permission-config";
-export type { SurfaceKeyJudgement } from "./config/surface-keys";
-export { BUILTIN_TOOL_NAMES, judgeSurfaceKey, SURFACE_NAMES } from "./config/surface-keys";
 export type {
 	EffectiveSandboxSettings,
 	SandboxConfig,
@@ -38,6 +36,8 @@ export type {
 	SandboxNetworkConfig,
 } from "./config/sandbox-config";
 export { layerSandboxConfig, SANDBOX_DEFAULTS, SANDBOX_MODES } from "./config/sandbox-config";
+export type { SurfaceKeyJudgement } from "./config/surface-keys";
+export { BUILTIN_TOOL_NAMES, judgeSurfaceKey, SURFACE_NAMES } from "./config/surface-keys";
 export { expandHome } from "./home-expansion";
 export type { PathFlavor, PathFlavorName } from "./path-flavor";
 export { POSIX_FLAVOR, pathFlavorFor, WIN32_FLAVOR } from "./path-flavor";

@@ -6,9 +6,10 @@
  * Never: resolves paths or reads the file system (`path-candidates.ts` does). To add a program: one row in
  * `PROGRAM_READS` and one row in `test/bash/effects/program-read-table.test.ts`.
  */
+
+import { gitRevisionReads } from "../git-revision-reads";
 import type { ShellWord } from "../shell-word";
 import { literalWordText } from "../shell-word";
-import { gitRevisionReads } from "../git-revision-reads";
 
 /** A file the program reads (`file`), or file names it reads from data this parse cannot see (`names`). */
 export type ProgramRead =
