@@ -72,7 +72,6 @@ export class SessionLogs {
 						maxBytes: options.maxBytes?.debug ?? DEBUG_LOG_MAX_BYTES,
 						fieldMaxWidth,
 					}),
-					fieldMaxWidth,
 					options.now,
 				)
 			: nullDebugLog;
@@ -93,7 +92,7 @@ export class SessionLogs {
 	/** The sinks every decision reaches after the bus: the counters first, then the review and debug logs. */
 	get sinks(): readonly DecisionSink[] {
 		const sinks: DecisionSink[] = [this.counters];
-		if (this.review !== null) sinks.push(reviewLogSink(this.review, this.fieldMaxWidth, this.options.now));
+		if (this.review !== null) sinks.push(reviewLogSink(this.review, this.options.now));
 		sinks.push(this.debug);
 		return sinks;
 	}
@@ -138,10 +137,6 @@ export class SessionLogs {
 	flush(): void {
 		this.review?.flush();
 		this.debug.flush();
-	}
-
-	private get fieldMaxWidth(): number {
-		return this.options.settings.reviewLogFieldMaxWidth;
 	}
 
 	private writeReview(record: Readonly<Record<string, unknown>>): void {
