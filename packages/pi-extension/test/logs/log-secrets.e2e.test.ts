@@ -118,4 +118,28 @@ describe("the logs of a real Pi session", () => {
 			expect(record.value).toContain("[redacted]");
 		});
 	});
+
+	it("record both ends of a long command and every unit's command name (issue 19)", async () => {
+		const command = `ls ${"a".repeat(200_000)} ; rm -rf x`;
+		const config = { debugLog: true, permission: { "*": "allow", bash: { "*": "allow", "rm *": "deny" } } };
+		const space = workspace({}, config);
+		const run = await runPi(space, {
+			turns: [[fauxToolCall("bash", { command }, { id: "call_1" })]],
+			tools: ["bash"],
+			human: { selects: [] },
+		});
+		expect(run.ends.map((end) => end.isError)).toEqual([true]);
+		const review = readFileSync(reviewLogFile(space.agentDir), "utf8");
+		const [decision] = parseJsonl(review).filter((record) => record.event === "permission_decision");
+		expect(decision).toMatchObject({ result: "deny", request: { commands: ["ls", "rm"], commandsOmitted: 0 } });
+		expect(review.length).toBeLessThan(20_000);
+		// The whole command, as evidence in the debug log, keeps its dangerous end after a marked elision.
+		const [detail] = parseJsonl(readFileSync(debugLogFile(space.agentDir), "utf8")).filter(
+			(record) => record.event === "permission_decision",
+		);
+		const commandEvidence = (detail?.evidence as { label: string; text: string }[]).find(
+			(entry) => entry.label === "command",
+		);
+		expect(commandEvidence?.text).toMatch(/^ls a+ …\(\d+ chars elided\)… a+ ; rm -rf x$/);
+	});
 });
