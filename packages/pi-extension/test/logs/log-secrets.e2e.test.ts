@@ -137,7 +137,7 @@ describe("the logs of a real Pi session", () => {
 		const [detail] = parseJsonl(readFileSync(debugLogFile(space.agentDir), "utf8")).filter(
 			(record) => record.event === "permission_decision",
 		);
-		const commandEvidence = (detail?.evidence as { label: string; text: string }[]).find(
+		const commandEvidence = ((detail?.evidence ?? []) as { label: string; text: string }[]).find(
 			(entry) => entry.label === "command",
 		);
 		expect(commandEvidence?.text).toMatch(/^ls a+ …\(\d+ chars elided\)… a+ ; rm -rf x$/);
