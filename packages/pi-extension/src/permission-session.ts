@@ -24,6 +24,7 @@ import {
 	type SessionGrant,
 	SessionRuleStore,
 } from "@pi-permissions/policy";
+import type { InvalidScope } from "@pi-permissions/presentation";
 import { AgentPolicies } from "./agent/agent-policies";
 import { decisionFanOut } from "./decision-fan-out";
 import { SessionLogs } from "./logs/session-logs";
@@ -110,6 +111,7 @@ export class PermissionSession {
 			ids: edges.ids,
 			sessionId: facts.sessionId,
 			agentDir: deps.agentDir,
+			invalidScopes: () => invalidScopesOf(loaded.current.config),
 		});
 		return new PermissionSession(
 			loaded,
@@ -288,4 +290,8 @@ export class PermissionSession {
 function sameSkills(a: readonly ActiveSkill[], b: readonly ActiveSkill[]): boolean {
 	if (a.length !== b.length) return false;
 	return a.every((skill, index) => skill.name === b[index]?.name && skill.directory === b[index]?.directory);
+}
+
+function invalidScopesOf(config: ConfigLoadResult): InvalidScope[] {
+	return config.reports.filter((report) => report.status === "invalid").map(({ scope, file }) => ({ scope, file }));
 }

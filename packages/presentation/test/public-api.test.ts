@@ -22,6 +22,8 @@ describe("@pi-permissions/presentation public API", () => {
 				"PROMPT_ANNOTATION_KINDS",
 				"PROMPT_PAYLOAD_KINDS",
 				"PROTECTED_EVIDENCE_LABEL",
+				"INVALID_CONFIG_EVIDENCE_LABEL",
+				"invalidConfigEvidence",
 				"PROTECTED_TARGET_SENTINEL",
 				"RULE_ORIGINS",
 				"buildBashAskPayload",

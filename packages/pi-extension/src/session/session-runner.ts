@@ -14,6 +14,7 @@ import {
 	ToolCallPipeline,
 } from "@pi-permissions/engine";
 import { SessionRuleStore } from "@pi-permissions/policy";
+import type { InvalidScope } from "@pi-permissions/presentation";
 import { AuthorityAskEscalator } from "../authority/authority-ask-escalator";
 import { forwardedAccessFacts } from "../authority/forwarded-access-facts";
 import { formattingAskEscalator } from "../service/formatting-ask-escalator";
@@ -31,6 +32,8 @@ export interface SessionRunnerDeps {
 	readonly sessionId: string | null;
 	/** Pi's agent directory (its settings, extensions, agents and skills are protected targets). */
 	readonly agentDir?: string;
+	/** The scopes invalid now and their files (the note of a fail-closed ask). Must not throw. */
+	readonly invalidScopes?: () => readonly InvalidScope[];
 }
 
 interface CachedRunner {
@@ -119,6 +122,7 @@ export class SessionRunner {
 			sink: deps.sink,
 			ids: deps.ids,
 			sessionRules: deps.store,
+			...(deps.invalidScopes === undefined ? {} : { invalidScopes: deps.invalidScopes }),
 		});
 		this.cached = { tools: [...availableTools], known: new Set(availableTools), skills, pipeline, runner };
 		return this.cached;
