@@ -10,6 +10,7 @@ import type { SessionAuthority } from "@pi-permissions/authority";
 import {
 	type ActiveSkill,
 	type ConfigLoadResult,
+	type DecisionFact,
 	type GateRunner,
 	PermissionQuery,
 	type RunVerdict,
@@ -35,6 +36,7 @@ import { composeLoaded, type LoadedPolicy, launcherYolo, loadPolicy } from "./se
 import { createSessionAuthority } from "./session/session-authority-factory";
 import type { PermissionSessionDeps, SessionFacts } from "./session/session-facts";
 import { SessionRunner } from "./session/session-runner";
+import { STATUS_KEY, statusText } from "./status-indicator";
 
 export type { PermissionSessionDeps, SessionEdges, SessionFacts } from "./session/session-facts";
 
@@ -91,6 +93,15 @@ export class PermissionSession {
 			settings,
 			now: edges.now,
 			atExit: edges.atExit,
+			// Once per session: the status line says a log write failed; `/permissions` names the file and the reason.
+			onWriteFailure: (message) => {
+				if (!facts.hasUI) return;
+				try {
+					facts.ui.setStatus(STATUS_KEY, statusText(loaded.current.policy, message));
+				} catch {
+					// `/permissions` still reports the failure.
+				}
+			},
 		});
 		const authority = createSessionAuthority(deps, facts, {
 			query,
@@ -128,6 +139,16 @@ export class PermissionSession {
 			logs,
 			agents,
 		);
+	}
+
+	/** The first failed log write of this session (`<file>: <reason>`), or `null`. */
+	get logWriteFailure(): string | null {
+		return this.logs.writeFailure;
+	}
+
+	/** Writes a gate error the runner never saw to this session's logs (see `SessionLogs`). Never throws. */
+	recordGateError(fact: DecisionFact, at: number, beforeSession: boolean): void {
+		this.logs.gateErrorOutsideRunner(fact, at, beforeSession);
 	}
 
 	get config(): ConfigLoadResult {
@@ -278,8 +299,12 @@ export class PermissionSession {
 		const unpublish = this.unpublish;
 		this.unpublish = null;
 		unpublish?.();
-		this.logs.close();
-		await this.authority.stop();
+		try {
+			// Stopped first, so the end of serving reaches the review log before its summary closes it.
+			await this.authority.stop();
+		} finally {
+			this.logs.close();
+		}
 	}
 
 	private runnerFor(availableTools: readonly string[]): GateRunner {

@@ -18,7 +18,12 @@ export const DEBUG_LOG_MAX_BYTES = 5 * 1024 * 1024;
 /** The evidence entries one decision record keeps, at most (the rest are counted). */
 export const DEBUG_LOG_MAX_EVIDENCE = 16;
 
-export type SessionLifecycleEvent = "session_opened" | "config_reloaded" | "session_closed";
+export type SessionLifecycleEvent =
+	| "session_opened"
+	| "config_reloaded"
+	| "session_closed"
+	| "permission_gate_error"
+	| "log_write_failed";
 
 export type LifecycleFields = Readonly<Record<string, unknown>>;
 

@@ -15,6 +15,11 @@ export interface JsonlLogOptions {
 	readonly maxBytes: number;
 	/** The most characters one string value keeps (a longer one keeps its head and tail around an elision mark). */
 	readonly fieldMaxWidth: number;
+	/**
+	 * Told once, at the writer's first failed write (a full disk, a read-only or missing directory), so the user can
+	 * be warned instead of the log going silently empty. Must not throw (a throw is swallowed).
+	 */
+	readonly onFailure?: (message: string) => void;
 }
 
 export { REDACTED };
@@ -43,6 +48,7 @@ export class JsonlLogWriter {
 	private size: number | null = null;
 	private queue: RecordBuilder[] = [];
 	private scheduled = false;
+	private failed = false;
 
 	constructor(private readonly options: JsonlLogOptions) {}
 
@@ -104,17 +110,31 @@ export class JsonlLogWriter {
 				}
 				pending += line;
 				pendingBytes += bytes;
-			} catch {
+			} catch (error) {
 				// SECURITY: logging is best effort; a failure never changes or delays a decision.
 				pending = "";
 				pendingBytes = 0;
 				this.size = null;
+				this.fail(error);
 			}
 		}
 		try {
 			this.commit(pending, pendingBytes);
-		} catch {
+		} catch (error) {
 			this.size = null;
+			this.fail(error);
+		}
+	}
+
+	/** Tells `onFailure` about the first failed write only. Never throws. */
+	private fail(error: unknown): void {
+		if (this.failed) return;
+		this.failed = true;
+		try {
+			const reason = error instanceof Error ? error.message : String(error);
+			this.options.onFailure?.(`${this.options.file}: ${reason}`);
+		} catch {
+			// A warning that cannot be delivered leaves the log as it was: dropped, the call unaffected.
 		}
 	}
 

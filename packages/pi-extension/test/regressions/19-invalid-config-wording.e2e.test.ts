@@ -20,8 +20,6 @@ describe("issue 19: an ask a broken project file forced", () => {
 		expect(dialog).toContain("rule    : your project config is invalid, so allow rules are asked\\n");
 		expect(dialog).toContain(`invalid config: ${file}`);
 		expect(dialog).not.toContain("no matching rule");
-		expect(run.resultText(0)).toBe(
-			`[pi-permissions] Denied by the user: bash command, ${note}.`,
-		);
+		expect(run.resultText(0)).toBe(`[pi-permissions] Denied by the user: bash command, ${note}.`);
 	});
 });
