@@ -24,6 +24,7 @@ export type {
 	PatternMap,
 	PatternValue,
 	PermissionConfig,
+	PromptPingDesktop,
 	ShellToolConfig,
 	SurfaceValue,
 } from "./config/permission-config";

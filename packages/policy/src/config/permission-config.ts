@@ -24,6 +24,9 @@ export interface ShellToolConfig {
 	readonly workdirArgument?: string;
 }
 
+/** The desktop notification escape a waiting dialog sends: none, OSC 9, or OSC 777. */
+export type PromptPingDesktop = "off" | "osc9" | "osc777";
+
 /** One config file (or agent frontmatter block) after validation. Absent keys take `CONFIG_DEFAULTS`. */
 export interface PermissionConfig {
 	readonly $schema?: string;
@@ -45,6 +48,10 @@ export interface PermissionConfig {
 	readonly authorizerChain?: readonly string[];
 	/** Extension tools `permission` may name without a warning. */
 	readonly knownTools?: readonly string[];
+	// The prompt ping (ADR 0033).
+	readonly promptPingBell?: boolean;
+	readonly promptPingDesktop?: PromptPingDesktop;
+	readonly promptPingDelaySeconds?: number;
 	readonly permission?: Readonly<Record<string, SurfaceValue>>;
 	readonly shellTools?: Readonly<Record<string, ShellToolConfig>>;
 }
@@ -62,6 +69,9 @@ export const CONFIG_DEFAULTS = {
 	piInfrastructureReadPaths: [] as readonly string[],
 	protectedPaths: [] as readonly string[],
 	authorizerChain: [] as readonly string[],
+	promptPingBell: true,
+	promptPingDesktop: "off" as PromptPingDesktop,
+	promptPingDelaySeconds: 15,
 } as const satisfies Required<
 	Pick<
 		PermissionConfig,
@@ -76,6 +86,9 @@ export const CONFIG_DEFAULTS = {
 		| "piInfrastructureReadPaths"
 		| "protectedPaths"
 		| "authorizerChain"
+		| "promptPingBell"
+		| "promptPingDesktop"
+		| "promptPingDelaySeconds"
 	>
 >;
 
