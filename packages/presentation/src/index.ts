@@ -72,6 +72,16 @@ export {
 } from "./render/dialog-renderer";
 export type { FallbackDecision, FallbackOption, FallbackText, ScopeDecision } from "./render/fallback-text";
 export { renderFallbackText } from "./render/fallback-text";
+export type { FullViewLine, FullViewPosition } from "./render/full-view";
+export {
+	FULL_VIEW_TOP,
+	fullViewLines,
+	fullViewProgress,
+	fullViewRows,
+	scrollDown,
+	scrollToEnd,
+	scrollUp,
+} from "./render/full-view";
 export type { Painter, PaintStyle } from "./render/painter";
 export { PLAIN_PAINTER } from "./render/painter";
 export type { ReviewLogFacts } from "./render/review-log-facts";
