@@ -69,6 +69,7 @@ export class PermissionDialog implements Component {
 	private lines: readonly FullViewLine[] | null = null;
 	private position: FullViewPosition = FULL_VIEW_TOP;
 	private viewport = { width: 0, height: 1 };
+	private body: { readonly width: number; readonly lines: readonly string[] } | null = null;
 	private readonly labels: Readonly<Record<DialogChoice, string>>;
 
 	constructor(private readonly options: PermissionDialogOptions) {
@@ -137,6 +138,13 @@ export class PermissionDialog implements Component {
 			this.apply({ kind: "expand" });
 			return;
 		}
+		// A terminal (or tmux) that joins Esc and the next key into one chunk (`ESC n`, read as alt+n): Esc goes back,
+		// then the key reaches the dialog, so "Esc, then answer" works however fast it is typed.
+		if (data.length === 2 && data.startsWith("\u001b") && /^[\x20-\x7e]$/u.test(data.slice(1))) {
+			this.apply({ kind: "expand" });
+			this.handleInput(data.slice(1));
+			return;
+		}
 		if (matchesKey(data, "down") || data === "j") this.position = scrollDown(lines, this.position, width, 1);
 		else if (matchesKey(data, "up") || data === "k") this.position = scrollUp(lines, this.position, width, 1);
 		else if (matchesKey(data, "pageDown") || data === " ")
@@ -169,19 +177,24 @@ export class PermissionDialog implements Component {
 	render(width: number): string[] {
 		const cells = Math.max(1, Math.floor(width));
 		if (this.state.expanded) return this.renderFullView(cells).map((line) => truncateToWidth(line, cells));
-		const { painter } = this.options;
-		const body = renderDialog(this.options.payload, {
-			width: cells,
-			maxRows: this.options.maxRows,
-			fieldMaxWidth: this.options.fieldMaxWidth,
-			painter,
-			expanded: this.state.expanded,
-		});
-		return [...body, ...this.footer()].map((line) => truncateToWidth(line, cells));
+		// The bounded body depends only on the payload and the width: Pi renders often (a spinner, a key), and a
+		// megabyte command must cost its layout once per width, not once per frame (issue 19).
+		if (this.body?.width !== cells) {
+			const lines = renderDialog(this.options.payload, {
+				width: cells,
+				maxRows: this.options.maxRows,
+				fieldMaxWidth: this.options.fieldMaxWidth,
+				painter: this.options.painter,
+				expanded: false,
+			});
+			this.body = { width: cells, lines };
+		}
+		return [...this.body.lines, ...this.footer()].map((line) => truncateToWidth(line, cells));
 	}
 
 	invalidate(): void {
-		// Every render is computed from the state; nothing is cached.
+		// A theme change may restyle the body: lay it out again on the next render.
+		this.body = null;
 	}
 
 	private footer(): string[] {

@@ -114,6 +114,13 @@ describe("PermissionDialog", () => {
 		expect(decisions).toEqual([{ answer: "deny", reason: null }]);
 	});
 
+	it("reads Esc joined with the next key (alt+key) in the complete view as Esc, then that key", () => {
+		const { component, decisions } = dialog();
+		component.handleInput(RAW.ctrlO);
+		component.handleInput("\x1bn");
+		expect(decisions).toEqual([{ answer: "deny", reason: null }]);
+	});
+
 	it("keeps a multi-line paste in the reason editor as one line, bracketed or not (issue 19)", () => {
 		const bracketed = dialog();
 		for (const data of ["r", "\x1b[200~first line\nsecond", " line\x1b[201~", RAW.enter])
