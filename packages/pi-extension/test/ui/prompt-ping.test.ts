@@ -44,7 +44,11 @@ describe("PromptPing", () => {
 		return {
 			pending,
 			timers: {
-				set: (run: () => void, ms: number) => (pending.set(++next, { run, ms }), next),
+				set: (run: () => void, ms: number) => {
+					next += 1;
+					pending.set(next, { run, ms });
+					return next;
+				},
 				clear: (handle: unknown) => pending.delete(handle as number),
 			},
 			fire: () => {
