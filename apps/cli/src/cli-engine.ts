@@ -117,6 +117,13 @@ export class CliEngine {
 			sink: { emit: (fact) => this.slot.facts.push(fact) },
 			ids: { next: () => `cli-${++nextId}` },
 			sessionRules,
+			invalidScopes: () => {
+				const invalid = new Map<string, { scope: string; file: string | null }>();
+				for (const loaded of this.policies.values())
+					for (const { scope, file, status } of loaded.load.reports)
+						if (status === "invalid") invalid.set(`${scope}\0${file}`, { scope, file });
+				return [...invalid.values()];
+			},
 		});
 	}
 

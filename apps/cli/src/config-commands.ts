@@ -86,10 +86,21 @@ export async function runConfigValidate(host: CliHost, options: ConfigCommandOpt
 	if (verdicts.length > 0) text += exampleRunText(verdicts);
 	text +=
 		errors > 0
-			? `${errors} error(s): invalid non-global scopes fail closed (every allow becomes ask)\n`
+			? `${errors} error(s): ${failClosedSummary(load.reports)}\n`
 			: failed > 0
 				? `${failed} example(s) fail: the policy does not decide them as written\n`
 				: "config valid\n";
 	host.stdout.write(text);
 	return exit;
+}
+
+/**
+ * What the errors do, worded for the scopes they are in (the global one included: ADR 0021 floors it like the rest):
+ * "your global config is invalid, so allow rules are asked".
+ */
+export function failClosedSummary(reports: readonly { readonly scope: string; readonly status: string }[]): string {
+	const invalid = reports.filter((report) => report.status === "invalid").map((report) => report.scope);
+	if (invalid.length === 0) return "a config file is invalid, so allow rules are asked";
+	const one = invalid.length === 1;
+	return `your ${invalid.join(" and ")} ${one ? "config is" : "configs are"} invalid, so allow rules are asked`;
 }

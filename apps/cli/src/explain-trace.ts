@@ -1,7 +1,7 @@
 /**
  * Owns: the trace `explain` adds to a report: the bash units (context, wrapper kind, executed unit), every gate's
- * result, every rule that matches the deciding value with its origin scope and file, the overlay that changed it,
- * and the scopes that were loaded.
+ * result, every rule that matches the deciding value and each bash unit's text with its origin scope and file, the
+ * overlay that changed it, and the scopes that were loaded.
  * Never: decides; it re-reads the composed rules only to list matches, never to change the verdict.
  */
 import { displayPath } from "@pi-permissions/access-intent";
@@ -66,9 +66,18 @@ export interface ExplainTrace {
 	} | null;
 	readonly gates: readonly TraceGate[];
 	readonly matchingRules: readonly TraceRule[];
+	/**
+	 * The rules matching each bash unit's text, in unit order (not only the unit that decided), so a chain shows what
+	 * each part would get; at most `EXPLAIN_MAX_UNITS` units, the rest counted in `unitRulesOmitted`.
+	 */
+	readonly unitRules: readonly { readonly unit: string; readonly rules: readonly TraceRule[] }[];
+	readonly unitRulesOmitted: number;
 	readonly overlay: TraceOverlay;
 	readonly scopes: readonly { readonly scope: ScopeName; readonly file: string | null; readonly status: ScopeStatus }[];
 }
+
+/** The bash units whose matching rules `explain` lists, at most. */
+export const EXPLAIN_MAX_UNITS = 64;
 
 export function explainTrace(engine: CliEngine, decided: DecidedCall, report: CallReport): ExplainTrace {
 	const { program, decision, loaded } = decided;
@@ -102,6 +111,11 @@ export function explainTrace(engine: CliEngine, decided: DecidedCall, report: Ca
 			report.surface === null || report.value === null
 				? []
 				: matchingRules(engine, decided, report.surface, report.value, files),
+		unitRules: (program?.units ?? []).slice(0, EXPLAIN_MAX_UNITS).map((unit) => ({
+			unit: unit.text,
+			rules: matchingRules(engine, decided, "bash", unit.text, files),
+		})),
+		unitRulesOmitted: Math.max(0, (program?.units.length ?? 0) - EXPLAIN_MAX_UNITS),
 		overlay: overlayOf(report, loaded.policy.failClosedScopes),
 		scopes: loaded.load.reports,
 	};

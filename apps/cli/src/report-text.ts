@@ -5,7 +5,7 @@
  */
 import type { PermissionState } from "@pi-permissions/policy";
 import type { CallReport } from "./call-report";
-import type { ExplainTrace } from "./explain-trace";
+import type { ExplainTrace, TraceRule } from "./explain-trace";
 
 export interface Colors {
 	action(action: PermissionState, text: string): string;
@@ -76,13 +76,15 @@ export function renderTrace(trace: ExplainTrace, colors: Colors): string {
 	}
 	text += heading("rules matching the deciding value (evaluation order; > marks the last match, which wins)");
 	if (trace.matchingRules.length === 0) text += "  (none)\n";
-	for (const rule of trace.matchingRules) {
-		const where = rule.file === null ? rule.source : `${rule.source} ${rule.file}`;
-		const overlay = rule.origin === rule.source ? "" : ` (was ${rule.writtenAction}, ${rule.origin})`;
-		const mark = rule.wins ? ">" : " ";
-		const surface = rule.surface === "*" ? "(every surface)" : rule.surface;
-		text += ` ${mark} ${surface} ${shown(rule.pattern)}: ${colors.action(rule.action, rule.action)}${overlay} ${colors.dim(`(${where})`)}\n`;
-		if (rule.reason !== null) text += `    reason: ${rule.reason}\n`;
+	for (const rule of trace.matchingRules) text += ruleLine(rule, colors, "");
+	if (trace.unitRules.length > 1) {
+		text += heading("rules matching each bash unit (evaluation order; > marks the last match, which wins)");
+		for (const { unit, rules } of trace.unitRules) {
+			text += `  ${shown(unit)}\n`;
+			if (rules.length === 0) text += "     (none)\n";
+			for (const rule of rules) text += ruleLine(rule, colors, "  ");
+		}
+		if (trace.unitRulesOmitted > 0) text += `  … ${trace.unitRulesOmitted} more units\n`;
 	}
 	if (trace.overlay !== null) {
 		text += heading("overlay");
@@ -94,5 +96,15 @@ export function renderTrace(trace: ExplainTrace, colors: Colors): string {
 	text += heading("scopes");
 	for (const scope of trace.scopes)
 		text += `  ${scope.scope.padEnd(14)} ${scope.status.padEnd(8)} ${scope.file ?? "-"}\n`;
+	return text;
+}
+
+function ruleLine(rule: TraceRule, colors: Colors, indent: string): string {
+	const where = rule.file === null ? rule.source : `${rule.source} ${rule.file}`;
+	const overlay = rule.origin === rule.source ? "" : ` (was ${rule.writtenAction}, ${rule.origin})`;
+	const mark = rule.wins ? ">" : " ";
+	const surface = rule.surface === "*" ? "(every surface)" : rule.surface;
+	let text = `${indent} ${mark} ${surface} ${shown(rule.pattern)}: ${colors.action(rule.action, rule.action)}${overlay} ${colors.dim(`(${where})`)}\n`;
+	if (rule.reason !== null) text += `${indent}    reason: ${rule.reason}\n`;
 	return text;
 }

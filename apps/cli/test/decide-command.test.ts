@@ -212,6 +212,45 @@ describe("pi-permissions explain", () => {
 		});
 	});
 
+	it("shows the matching rules of every bash unit, not only the one that decided (issue 19)", async () => {
+		const run = await tree.run(["explain", "bash", "ls src && git status && rm -rf x"]);
+		const start = run.stdout.indexOf("rules matching each bash unit");
+		const section = run.stdout.slice(start, run.stdout.indexOf("\nscopes", start));
+		const g = tree.globalFile;
+		expect(section).toBe(
+			[
+				"rules matching each bash unit (evaluation order; > marks the last match, which wins)",
+				'  "ls src"',
+				'     (every surface) "*": ask (builtin)',
+				`     (every surface) "*": ask (global ${g})`,
+				`     bash "*": ask (global ${g})`,
+				`   > bash "ls *": allow (global ${g})`,
+				'  "git status"',
+				'     (every surface) "*": ask (builtin)',
+				`     (every surface) "*": ask (global ${g})`,
+				`     bash "*": ask (global ${g})`,
+				`   > bash "git status *": allow (global ${g})`,
+				'  "rm -rf x"',
+				'     (every surface) "*": ask (builtin)',
+				`     (every surface) "*": ask (global ${g})`,
+				`     bash "*": ask (global ${g})`,
+				`   > bash "rm *": deny (global ${g})`,
+				"",
+			].join("\n"),
+		);
+		const trace = JSON.parse((await tree.run(["explain", "bash", "ls src && rm -rf x", "--json"])).stdout).trace;
+		expect(
+			trace.unitRules.map((entry: { unit: string; rules: { pattern: string; wins: boolean }[] }) => [
+				entry.unit,
+				entry.rules.find((rule) => rule.wins)?.pattern,
+			]),
+		).toEqual([
+			["ls src", "ls *"],
+			["rm -rf x", "rm *"],
+		]);
+		expect(trace.unitRulesOmitted).toBe(0);
+	});
+
 	it("names the yolo overlay", async () => {
 		const run = await tree.run(["explain", "bash", "git push", "--json", "--yolo"]);
 		expect(JSON.parse(run.stdout).trace.overlay).toEqual({ kind: "yolo" });

@@ -1,18 +1,22 @@
 /**
  * Owns: what one extension instance keeps between Pi events: the current permission session (replaced at the next
  * `session_start`, closed idempotently at `session_shutdown`), the active agent last signalled, the warm bash parser
- * its sessions share, the one subscription to the subagent lifecycle, and which bound children it warned about.
+ * its sessions share, the one subscription to the subagent lifecycle, which bound children it warned about, and the
+ * gate errors of calls that failed before a session opened (handed to it when it does).
  * Never: decides anything; Pi's context is turned into plain `SessionFacts` here and nowhere else.
  */
 import type { EventBus, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { BashParser } from "@pi-permissions/access-intent";
 import { type ChildSession, SubagentRegistry } from "@pi-permissions/authority";
-import type { ToolCall } from "@pi-permissions/engine";
+import type { DecisionFact, ToolCall } from "@pi-permissions/engine";
 import { detectActiveAgent, type SessionEntryLike } from "./agent/active-agent";
 import { childSessionRegistry, watchSubagentLifecycle } from "./authority/subagent-lifecycle";
 import { PermissionSession, type PermissionSessionDeps, type SessionFacts } from "./permission-session";
 import { PERMISSIONS_READY_CHANNEL } from "./service/permissions-service";
 import { serviceRegistry } from "./service/service-registry";
+
+/** Gate errors kept while no session exists, at most (a session that never opens must not grow this). */
+const MAX_EARLY_GATE_ERRORS = 32;
 
 export class ExtensionState {
 	private session: Promise<PermissionSession> | null = null;
@@ -26,6 +30,8 @@ export class ExtensionState {
 	private readonly warnedChildren = new Set<string>();
 	/** Sessions that announced `permissions:ready` on this bus (a child sharing its parent's bus). */
 	private readonly readySessions = new Set<string>();
+	/** Gate errors of calls that failed while no session was open, for the next session's review log. */
+	private earlyGateErrors: { readonly fact: DecisionFact; readonly at: number }[] = [];
 
 	constructor(private readonly deps: PermissionSessionDeps) {}
 
@@ -94,6 +100,7 @@ export class ExtensionState {
 		opening.then(
 			(session) => {
 				if (this.session === opening) this.opened = session;
+				this.handOverEarlyGateErrors(session);
 			},
 			() => undefined,
 		);
@@ -141,7 +148,7 @@ export class ExtensionState {
 	 */
 	reportGateError(call: ToolCall, error: unknown): void {
 		try {
-			this.deps.sink.emit({
+			const fact: DecisionFact = {
 				requestId: this.deps.edges.ids.next(),
 				toolCallId: call.toolCallId,
 				toolName: call.toolName,
@@ -157,10 +164,21 @@ export class ExtensionState {
 				reason: error instanceof Error ? error.message : String(error),
 				payload: null,
 				sessionPatterns: [],
-			});
+			};
+			this.deps.sink.emit(fact);
+			const at = this.deps.edges.now();
+			if (this.opened !== null) this.opened.recordGateError(fact, at, false);
+			else if (this.earlyGateErrors.length < MAX_EARLY_GATE_ERRORS) this.earlyGateErrors.push({ fact, at });
 		} catch {
 			// The call is blocked whether or not the report reaches anyone.
 		}
+	}
+
+	/** Hands the gate errors kept while no session existed to the session that just opened. Never throws. */
+	private handOverEarlyGateErrors(session: PermissionSession): void {
+		const early = this.earlyGateErrors;
+		this.earlyGateErrors = [];
+		for (const { fact, at } of early) session.recordGateError(fact, at, true);
 	}
 
 	private loadParser(): Promise<BashParser> {

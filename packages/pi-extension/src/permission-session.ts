@@ -11,6 +11,7 @@ import type { SessionAuthority } from "@pi-permissions/authority";
 import {
 	type ActiveSkill,
 	type ConfigLoadResult,
+	type DecisionFact,
 	exampleFailureLine,
 	exampleInput,
 	exampleLocation,
@@ -30,6 +31,7 @@ import {
 	type SessionGrant,
 	SessionRuleStore,
 } from "@pi-permissions/policy";
+import type { InvalidScope } from "@pi-permissions/presentation";
 import { AgentPolicies } from "./agent/agent-policies";
 import { decisionFanOut } from "./decision-fan-out";
 import { SessionLogs } from "./logs/session-logs";
@@ -42,6 +44,7 @@ import { piInfrastructureDirs } from "./session/pi-infrastructure";
 import { createSessionAuthority } from "./session/session-authority-factory";
 import type { PermissionSessionDeps, SessionFacts } from "./session/session-facts";
 import { SessionRunner } from "./session/session-runner";
+import { STATUS_KEY, statusText } from "./status-indicator";
 
 export type { PermissionSessionDeps, SessionEdges, SessionFacts } from "./session/session-facts";
 
@@ -107,6 +110,15 @@ export class PermissionSession {
 			settings,
 			now: edges.now,
 			atExit: edges.atExit,
+			// Once per session: the status line says a log write failed; `/permissions` names the file and the reason.
+			onWriteFailure: (message) => {
+				if (!facts.hasUI) return;
+				try {
+					facts.ui.setStatus(STATUS_KEY, statusText(loaded.current.policy, message));
+				} catch {
+					// `/permissions` still reports the failure.
+				}
+			},
 		});
 		const authority = createSessionAuthority(deps, facts, {
 			query,
@@ -137,6 +149,7 @@ export class PermissionSession {
 					{ agentDir, home: host.home, cwd: facts.cwd, piPackageDir: host.piPackageDir ?? null, flavor },
 					skills,
 				),
+			invalidScopes: () => invalidScopesOf(loaded.current.config),
 		});
 		return new PermissionSession(
 			loaded,
@@ -154,6 +167,16 @@ export class PermissionSession {
 			agents,
 			mcp,
 		);
+	}
+
+	/** The first failed log write of this session (`<file>: <reason>`), or `null`. */
+	get logWriteFailure(): string | null {
+		return this.logs.writeFailure;
+	}
+
+	/** Writes a gate error the runner never saw to this session's logs (see `SessionLogs`). Never throws. */
+	recordGateError(fact: DecisionFact, at: number, beforeSession: boolean): void {
+		this.logs.gateErrorOutsideRunner(fact, at, beforeSession);
 	}
 
 	get config(): ConfigLoadResult {
@@ -389,8 +412,12 @@ export class PermissionSession {
 		const unpublish = this.unpublish;
 		this.unpublish = null;
 		unpublish?.();
-		this.logs.close();
-		await this.authority.stop();
+		try {
+			// Stopped first, so the end of serving reaches the review log before its summary closes it.
+			await this.authority.stop();
+		} finally {
+			this.logs.close();
+		}
 	}
 
 	private runnerFor(availableTools: readonly string[]): GateRunner {
@@ -401,4 +428,8 @@ export class PermissionSession {
 function sameSkills(a: readonly ActiveSkill[], b: readonly ActiveSkill[]): boolean {
 	if (a.length !== b.length) return false;
 	return a.every((skill, index) => skill.name === b[index]?.name && skill.directory === b[index]?.directory);
+}
+
+function invalidScopesOf(config: ConfigLoadResult): InvalidScope[] {
+	return config.reports.filter((report) => report.status === "invalid").map(({ scope, file }) => ({ scope, file }));
 }

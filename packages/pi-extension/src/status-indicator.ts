@@ -1,13 +1,22 @@
 /**
  * Owns: the status-line text that tells the user the policy is not the ordinary one: yolo is on, yolo is suspended
- * because a scope is invalid, or a scope failed to load and clamps every allow to ask.
+ * because a scope is invalid, or a scope failed to load and clamps every allow to ask; and that a log write failed.
  * Never: shows anything itself; `undefined` clears the status.
  */
 import type { ComposedPolicy } from "@pi-permissions/policy";
 
 export const STATUS_KEY = "pi-permissions";
 
-export function statusText(policy: ComposedPolicy): string | undefined {
+/** What the status line adds once a log write failed this session (the details are in `/permissions`). */
+export const LOG_FAILURE_STATUS = "log write failed, see /permissions";
+
+export function statusText(policy: ComposedPolicy, logWriteFailure: string | null = null): string | undefined {
+	const policyText = policyStatus(policy);
+	if (logWriteFailure === null) return policyText;
+	return policyText === undefined ? `permissions: ${LOG_FAILURE_STATUS}` : `${policyText} · ${LOG_FAILURE_STATUS}`;
+}
+
+function policyStatus(policy: ComposedPolicy): string | undefined {
 	if (policy.yolo) return "permissions: YOLO (asks auto-approved)";
 	// Yolo was asked for but lifts nothing while a scope is broken: say so, or the user believes asks are approved.
 	if (policy.yoloSuspended)

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { reviewLogFile } from "../src/logs/review-log-sink";
 import { context, stateFor } from "./support/extension-state-fixture";
+import { readJsonl } from "./support/jsonl-records";
 import { workspace } from "./support/pi-session-harness";
 
 const PROJECT_DENIES_DEPLOY = { ".pi/extensions/pi-permissions/config.json": '{ "permission": { "deploy": "deny" } }' };
@@ -17,6 +19,22 @@ describe("ExtensionState", () => {
 		const session = await stateFor(space).state.open(context(space.cwd, false));
 		expect(session.toolPermission("deploy")).toBe("allow");
 		expect(session.config.reports.find((report) => report.scope === "project")?.status).toBe("skipped");
+	});
+
+	it("writes a gate error from before any session to the review log of the session that opens (issue 19)", async () => {
+		const space = workspace({}, { permission: { "*": "allow" } });
+		const { state, facts } = stateFor(space);
+		state.reportGateError({ toolName: "bash", input: {}, agentName: null, toolCallId: "call_0" }, new Error("boom"));
+		expect(facts.map((fact) => fact.resolution)).toEqual(["gate_error"]);
+		await state.open(context(space.cwd, true));
+		await state.close();
+		const review = readJsonl(reviewLogFile(space.agentDir));
+		expect(review[0]).toMatchObject({
+			event: "permission_gate_error",
+			beforeSession: true,
+			toolCallId: "call_0",
+			reason: "boom",
+		});
 	});
 
 	it("shuts down idempotently, before any session and after one", async () => {

@@ -10,6 +10,15 @@ describe("statusText", () => {
 		expect(statusText(composePolicy({ scopes: [GLOBAL], env: ENV }))).toBeUndefined();
 	});
 
+	it("warns that a log write failed, alone or after the policy's status (issue 19)", () => {
+		expect(statusText(composePolicy({ scopes: [GLOBAL], env: ENV }), "/l/review.jsonl: EROFS")).toBe(
+			"permissions: log write failed, see /permissions",
+		);
+		expect(statusText(composePolicy({ scopes: [GLOBAL], env: ENV, yolo: true }), "/l/review.jsonl: EROFS")).toBe(
+			"permissions: YOLO (asks auto-approved) · log write failed, see /permissions",
+		);
+	});
+
 	it("flags yolo", () => {
 		expect(statusText(composePolicy({ scopes: [GLOBAL], env: ENV, yolo: true }))).toBe(
 			"permissions: YOLO (asks auto-approved)",

@@ -25,6 +25,7 @@ export type {
 	PatternValue,
 	PermissionConfig,
 	PolicyExample,
+	PromptPingDesktop,
 	ShellToolConfig,
 	SurfaceValue,
 } from "./config/permission-config";

@@ -3,6 +3,7 @@
  * and the flattened view of a (possibly forwarded) payload.
  * Never: shortens or styles text; the renderers decide how much of a fact fits.
  */
+import { failClosedRuleText } from "./build/invalid-config-note";
 import {
 	type BashCommandContext,
 	type ForwardingProvenance,
@@ -87,7 +88,10 @@ export function describeRequester(requester: PromptRequestFacts["requester"]): s
 	return parts.join(" · ");
 }
 
-export function describeRule(request: PromptRequestFacts): string {
+export function describeRule(request: PromptRequestFacts, evidence: readonly PromptEvidence[] = []): string {
+	const failClosed = failClosedRuleText(request, evidence, false);
+	if (failClosed !== null)
+		return request.matchedPattern === null ? failClosed : `${request.matchedPattern} (${failClosed})`;
 	if (request.matchedPattern === null) return "no matching rule";
 	return request.ruleOrigin === null ? request.matchedPattern : `${request.matchedPattern} (${request.ruleOrigin})`;
 }
@@ -125,7 +129,7 @@ export function factLines(payload: PromptPayload): FactLine[] {
 	if (request.surface !== request.toolName && request.surface !== label) {
 		lines.push({ label: "surface", value: request.surface, flagged: false });
 	}
-	lines.push({ label: "rule", value: describeRule(request), flagged: false });
+	lines.push({ label: "rule", value: describeRule(request, originPayload(payload).evidence), flagged: false });
 	lines.push({ label, value: request.value, flagged: true });
 	if (request.executedUnit !== null) lines.push({ label: "runs", value: request.executedUnit, flagged: false });
 	const context = describeCommandContext(request.commandContext);

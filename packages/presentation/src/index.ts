@@ -8,6 +8,8 @@ export type {
 export { buildBashAskPayload, buildBashExternalDirectoryAskPayload } from "./build/bash-ask-payload";
 export type { ForwardedAskInput } from "./build/forwarded-ask-payload";
 export { buildForwardedAskPayload } from "./build/forwarded-ask-payload";
+export type { InvalidScope } from "./build/invalid-config-note";
+export { INVALID_CONFIG_EVIDENCE_LABEL, invalidConfigEvidence } from "./build/invalid-config-note";
 export type { ExternalDirectoryAskInput, PathAskInput } from "./build/path-ask-payload";
 export { buildExternalDirectoryAskPayload, buildPathAskPayload } from "./build/path-ask-payload";
 export type { SkillAskInput, SkillReadAskInput } from "./build/skill-ask-payload";
@@ -70,6 +72,16 @@ export {
 } from "./render/dialog-renderer";
 export type { FallbackDecision, FallbackOption, FallbackText, ScopeDecision } from "./render/fallback-text";
 export { renderFallbackText } from "./render/fallback-text";
+export type { FullViewLine, FullViewPosition } from "./render/full-view";
+export {
+	FULL_VIEW_TOP,
+	fullViewLines,
+	fullViewProgress,
+	fullViewRows,
+	scrollDown,
+	scrollToEnd,
+	scrollUp,
+} from "./render/full-view";
 export type { Painter, PaintStyle } from "./render/painter";
 export { PLAIN_PAINTER } from "./render/painter";
 export type { ReviewLogFacts } from "./render/review-log-facts";

@@ -81,6 +81,11 @@ export class TmuxTerminal {
 	}
 
 	/** The visible screen, one string per row (trailing blanks trimmed). */
+	/** The pid of Pi in the pane (after `start`), for tests that read its memory from `/proc`. */
+	get pid(): number | null {
+		return this.panePid;
+	}
+
 	async screen(): Promise<string[]> {
 		const { stdout } = await this.tmuxOutput("capture-pane", "-p", "-t", SESSION);
 		return stdout

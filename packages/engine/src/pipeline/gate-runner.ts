@@ -7,7 +7,14 @@
  * Never: evaluates policy itself or renders anything but the agent-facing block reason.
  */
 import type { SessionRuleStore } from "@pi-permissions/policy";
-import { AGENT_TAG, type LocalPromptPayload, renderAgentDenial } from "@pi-permissions/presentation";
+import {
+	AGENT_TAG,
+	INVALID_CONFIG_EVIDENCE_LABEL,
+	type InvalidScope,
+	invalidConfigEvidence,
+	type LocalPromptPayload,
+	renderAgentDenial,
+} from "@pi-permissions/presentation";
 import type { GateName, GateOutcome } from "../gates/gate-outcome";
 import type { SkillInvocation } from "../gates/skill-input-gate";
 import { recordSessionApproval } from "../session/session-approval";
@@ -31,6 +38,11 @@ export interface GateRunnerOptions {
 	readonly sink: DecisionSink;
 	readonly ids: RequestIdGenerator;
 	readonly sessionRules: SessionRuleStore;
+	/**
+	 * The scopes whose files are invalid now, with their files, for the note an ask the fail-closed floor raised
+	 * carries (the dialog and the agent then read why, not "no matching rule"). Must not throw; absent: no files named.
+	 */
+	readonly invalidScopes?: () => readonly InvalidScope[];
 }
 
 export type RunVerdict =
@@ -126,8 +138,8 @@ export class GateRunner {
 				this.emit({ ...fact, result: "deny", resolution: "policy_deny", decidedBy: "policy", reason: outcome.reason });
 				return this.block(outcome, requestId, "policy_deny", policyDenialText(outcome));
 			case "ask": {
-				const payload = outcome.payload;
-				if (payload === null) throw new Error(`the ${outcome.gate} gate asked without a payload`);
+				if (outcome.payload === null) throw new Error(`the ${outcome.gate} gate asked without a payload`);
+				const payload = this.withInvalidConfigNote(outcome, outcome.payload);
 				// The single yolo reconciliation: a floor raised after resolution (no rule to rewrite) is approved under
 				// yolo, unless it stands for an analysis that could not see what runs while the policy denies something
 				// (ADR 0023); a deny never reaches here, and a rule's ask was already rewritten at composition.
@@ -176,6 +188,15 @@ export class GateRunner {
 				throw new Error(`unhandled state ${String(unhandled)}`);
 			}
 		}
+	}
+
+	/** The payload of an ask the fail-closed floor raised, with the note naming the invalid files. */
+	private withInvalidConfigNote(outcome: GateOutcome, payload: LocalPromptPayload): LocalPromptPayload {
+		if (outcome.origin !== "fail-closed") return payload;
+		if (payload.evidence.some((entry) => entry.label === INVALID_CONFIG_EVIDENCE_LABEL)) return payload;
+		const scopes = this.options.invalidScopes?.() ?? [];
+		// Appended last, so a highlight's evidence index stays put.
+		return { ...payload, evidence: [...payload.evidence, ...invalidConfigEvidence(scopes)] };
 	}
 
 	private answered(

@@ -72,11 +72,18 @@ async function execute(deps: PermissionsCommandDeps, command: PermissionsCommand
 				permissionReviewLog ? reviewLogFile(deps.agentDir) : null,
 				logDirectory(deps.agentDir),
 				debugLog ? debugLogFile(deps.agentDir) : null,
+				session.logWriteFailure,
 			);
 		}
 		case "show": {
 			const session = await deps.state.sessionFor(ctx);
-			const report = policyReport(session.config, session.policy, session.launcherYolo);
+			const { permissionReviewLog, debugLog } = session.policy.settings;
+			const report = policyReport(session.config, session.policy, session.launcherYolo, {
+				grants: session.grants(),
+				reviewLog: permissionReviewLog ? reviewLogFile(deps.agentDir) : null,
+				debugLog: debugLog ? debugLogFile(deps.agentDir) : null,
+				logWriteFailure: session.logWriteFailure,
+			});
 			const sandbox = deps.sandboxReport === undefined ? [] : await deps.sandboxReport(session);
 			return sandbox.length === 0 ? report : `${report}\n${bounded(sandbox)}`;
 		}
@@ -91,7 +98,7 @@ async function execute(deps: PermissionsCommandDeps, command: PermissionsCommand
 		case "yolo": {
 			const session = await deps.state.sessionFor(ctx);
 			session.setSessionYolo(command.on);
-			if (ctx.hasUI) ctx.ui.setStatus(STATUS_KEY, statusText(session.policy));
+			if (ctx.hasUI) ctx.ui.setStatus(STATUS_KEY, statusText(session.policy, session.logWriteFailure));
 			if (!command.on && session.launcherYolo) {
 				return "pi-permissions: yolo stays on: --permissions-yolo or PI_PERMISSIONS_YOLO=1 forces it for this run";
 			}
@@ -104,7 +111,7 @@ async function execute(deps: PermissionsCommandDeps, command: PermissionsCommand
 			const session = await deps.state.reload(ctx);
 			// The session follows what was just persisted (its own toggle would otherwise outrank the file).
 			session.setSessionYolo(command.on);
-			if (ctx.hasUI) ctx.ui.setStatus(STATUS_KEY, statusText(session.policy));
+			if (ctx.hasUI) ctx.ui.setStatus(STATUS_KEY, statusText(session.policy, session.logWriteFailure));
 			return bounded([`pi-permissions: yoloMode ${command.on ? "on" : "off"} written to ${file}`]);
 		}
 		default: {

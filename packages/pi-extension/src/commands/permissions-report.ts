@@ -11,9 +11,24 @@ export const REPORT_MAX_LINES = 60;
 /** Characters one line shows at most. */
 export const REPORT_LINE_MAX_WIDTH = 160;
 
-export function policyReport(config: ConfigLoadResult, policy: ComposedPolicy, launcherYolo: boolean): string {
+/** What the bare `/permissions` summarises besides the policy: the session's grants, the logs, a failed log write. */
+export interface SessionSummary {
+	readonly grants: readonly SessionGrant[];
+	readonly reviewLog: string | null;
+	readonly debugLog: string | null;
+	readonly logWriteFailure: string | null;
+}
+
+export function policyReport(
+	config: ConfigLoadResult,
+	policy: ComposedPolicy,
+	launcherYolo: boolean,
+	summary: SessionSummary | null = null,
+): string {
 	const files = new Map(config.reports.map((report) => [report.scope as string, report.file]));
 	const lines = [`pi-permissions: yolo ${yoloState(policy, launcherYolo)}`];
+	// First, so the line bound never cuts them: a warning, then where the grants and the logs are.
+	if (summary !== null) lines.push(...summaryLines(summary));
 	for (const report of config.reports) {
 		lines.push(`scope ${report.scope}: ${report.status}${report.file === null ? "" : ` (${report.file})`}`);
 	}
@@ -28,6 +43,18 @@ export function policyReport(config: ConfigLoadResult, policy: ComposedPolicy, l
 	return bounded(lines);
 }
 
+function summaryLines(summary: SessionSummary): string[] {
+	const lines: string[] = [];
+	if (summary.logWriteFailure !== null)
+		lines.push(`warning: a log write failed, records are being lost: ${summary.logWriteFailure}`);
+	const count = summary.grants.length;
+	lines.push(`session grants: ${count === 0 ? "none" : count} (list and revoke: /permissions grants)`);
+	const review = summary.reviewLog ?? "off";
+	const debug = summary.debugLog ?? "off";
+	lines.push(`logs: review ${review}, debug ${debug} (details: /permissions logs)`);
+	return lines;
+}
+
 export function grantsReport(grants: readonly SessionGrant[]): string {
 	if (grants.length === 0) return "pi-permissions: no session grants";
 	const lines = ["pi-permissions: session grants (revoke with /permissions revoke <id>):"];
@@ -37,11 +64,17 @@ export function grantsReport(grants: readonly SessionGrant[]): string {
 	return bounded(lines);
 }
 
-export function logsReport(reviewLog: string | null, logDirectory: string, debugLog: string | null = null): string {
+export function logsReport(
+	reviewLog: string | null,
+	logDirectory: string,
+	debugLog: string | null = null,
+	writeFailure: string | null = null,
+): string {
 	return bounded([
 		`pi-permissions: logs in ${logDirectory}`,
 		reviewLog === null ? "  review log: off (permissionReviewLog is false)" : `  review log: ${reviewLog}`,
 		debugLog === null ? "  debug log: off (set debugLog to true)" : `  debug log: ${debugLog}`,
+		...(writeFailure === null ? [] : [`  warning: a log write failed, records are being lost: ${writeFailure}`]),
 	]);
 }
 

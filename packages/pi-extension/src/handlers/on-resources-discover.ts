@@ -24,7 +24,7 @@ export function onResourcesDiscover(state: ExtensionState) {
 			ledgers.set(session, ledger);
 			if (!ctx.hasUI) return;
 			for (const line of ledger.unseen(startupWarnings(session.config, session.policy))) ctx.ui.notify(line, "warning");
-			ctx.ui.setStatus(STATUS_KEY, statusText(session.policy));
+			ctx.ui.setStatus(STATUS_KEY, statusText(session.policy, session.logWriteFailure));
 		} catch (error) {
 			if (ctx.hasUI) {
 				const message = error instanceof Error ? error.message : String(error);

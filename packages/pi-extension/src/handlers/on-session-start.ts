@@ -22,7 +22,7 @@ export function onSessionStart(state: ExtensionState, events: EventBus) {
 			if (ctx.hasUI) {
 				for (const line of startupWarnings(session.config, session.policy)) ctx.ui.notify(line, "warning");
 				if (session.hasExamples) await showExampleWarnings(state, session, ctx);
-				ctx.ui.setStatus(STATUS_KEY, statusText(session.policy));
+				ctx.ui.setStatus(STATUS_KEY, statusText(session.policy, session.logWriteFailure));
 				// A root session with UI drains its children's asks until close (a subagent with UI does not serve).
 				await session.startServing();
 			}

@@ -9,6 +9,7 @@ import type { AuthorityEventName, AuthorityLog, AuthorityLogFields } from "@pi-p
 import type { DecisionFact, DecisionSink } from "@pi-permissions/engine";
 import { originPayload, type PromptEvidence, renderReviewLogFacts } from "@pi-permissions/presentation";
 import { isSensitiveKey, type JsonlLogWriter, REDACTED } from "./jsonl-log-writer";
+import { UNCUT } from "./record-text";
 import { logDirectory } from "./review-log-sink";
 
 /** One generation of the debug log; with its `.1` generation it takes at most twice this. */
@@ -17,7 +18,13 @@ export const DEBUG_LOG_MAX_BYTES = 5 * 1024 * 1024;
 /** The evidence entries one decision record keeps, at most (the rest are counted). */
 export const DEBUG_LOG_MAX_EVIDENCE = 16;
 
-export type SessionLifecycleEvent = "session_opened" | "config_reloaded" | "session_closed" | "subagent_ungated";
+export type SessionLifecycleEvent =
+	| "session_opened"
+	| "config_reloaded"
+	| "session_closed"
+	| "permission_gate_error"
+	| "log_write_failed"
+	| "subagent_ungated";
 
 export type LifecycleFields = Readonly<Record<string, unknown>>;
 
@@ -40,7 +47,7 @@ export const nullDebugLog: DebugLog = {
 	flush: () => undefined,
 };
 
-export function debugLog(writer: JsonlLogWriter, fieldMaxWidth: number, now: () => number): DebugLog {
+export function debugLog(writer: JsonlLogWriter, now: () => number): DebugLog {
 	const write = (record: Readonly<Record<string, unknown>>): void => {
 		try {
 			writer.write({ time: new Date(now()).toISOString(), ...record });
@@ -59,7 +66,7 @@ export function debugLog(writer: JsonlLogWriter, fieldMaxWidth: number, now: () 
 				writer.writeLater(() => ({
 					time: new Date(at).toISOString(),
 					event: "permission_decision",
-					...decisionDetail(fact, fieldMaxWidth),
+					...decisionDetail(fact),
 				}));
 			} catch {
 				// As for `write`: a debug line never matters more than a call.
@@ -74,7 +81,7 @@ export function debugLog(writer: JsonlLogWriter, fieldMaxWidth: number, now: () 
 	};
 }
 
-function decisionDetail(fact: DecisionFact, fieldMaxWidth: number): Record<string, unknown> {
+function decisionDetail(fact: DecisionFact): Record<string, unknown> {
 	const { payload, ...flat } = fact;
 	if (payload === null) return { ...flat, request: null, evidence: [], evidenceOmitted: 0, annotations: [] };
 	const origin = originPayload(payload);
@@ -82,7 +89,7 @@ function decisionDetail(fact: DecisionFact, fieldMaxWidth: number): Record<strin
 	const kept = evidence.slice(0, DEBUG_LOG_MAX_EVIDENCE);
 	return {
 		...flat,
-		request: renderReviewLogFacts(payload, fieldMaxWidth),
+		request: renderReviewLogFacts(payload, UNCUT),
 		evidence: kept.map(evidenceEntry),
 		evidenceOmitted: evidence.length - kept.length,
 		annotations: origin.annotations.slice(0, DEBUG_LOG_MAX_EVIDENCE).map((annotation) => annotation.kind),

@@ -1,22 +1,28 @@
 /**
  * Owns: the one writer of the extension's JSONL logs: each record has values under sensitive key names redacted and
- * every string capped, is appended to an owner-only file (0600) in an owner-only directory (0700), and the file is
+ * every string passed through `recordText` (secret-shaped values redacted, a long text kept as head and tail), is appended to an owner-only file (0600) in an owner-only directory (0700), and the file is
  * rotated to one `.1` generation before it would pass its size bound, so a long session cannot fill the disk.
  * Records are written at once (`write`) or queued and appended together on the next event-loop turn (`writeLater`).
  * Never: throws into a caller (a log that cannot be written is dropped; decisions never depend on it).
  */
 import { appendFileSync, chmodSync, mkdirSync, renameSync, statSync } from "node:fs";
 import { dirname } from "node:path";
+import { REDACTED, recordText, redactSecrets } from "./record-text";
 
 export interface JsonlLogOptions {
 	readonly file: string;
 	/** The bound of one generation in bytes; the log takes at most twice this on disk. */
 	readonly maxBytes: number;
-	/** The most characters one string value keeps (a longer one ends with a `…(+N)` mark). */
+	/** The most characters one string value keeps (a longer one keeps its head and tail around an elision mark). */
 	readonly fieldMaxWidth: number;
+	/**
+	 * Told once, at the writer's first failed write (a full disk, a read-only or missing directory), so the user can
+	 * be warned instead of the log going silently empty. Must not throw (a throw is swallowed).
+	 */
+	readonly onFailure?: (message: string) => void;
 }
 
-export const REDACTED = "[redacted]";
+export { REDACTED };
 
 /** Key names (case, `-` and `_` ignored) whose values are never written. */
 const SENSITIVE_KEY_PARTS: readonly string[] = [
@@ -42,6 +48,7 @@ export class JsonlLogWriter {
 	private size: number | null = null;
 	private queue: RecordBuilder[] = [];
 	private scheduled = false;
+	private failed = false;
 
 	constructor(private readonly options: JsonlLogOptions) {}
 
@@ -103,17 +110,31 @@ export class JsonlLogWriter {
 				}
 				pending += line;
 				pendingBytes += bytes;
-			} catch {
+			} catch (error) {
 				// SECURITY: logging is best effort; a failure never changes or delays a decision.
 				pending = "";
 				pendingBytes = 0;
 				this.size = null;
+				this.fail(error);
 			}
 		}
 		try {
 			this.commit(pending, pendingBytes);
-		} catch {
+		} catch (error) {
 			this.size = null;
+			this.fail(error);
+		}
+	}
+
+	/** Tells `onFailure` about the first failed write only. Never throws. */
+	private fail(error: unknown): void {
+		if (this.failed) return;
+		this.failed = true;
+		try {
+			const reason = error instanceof Error ? error.message : String(error);
+			this.options.onFailure?.(`${this.options.file}: ${reason}`);
+		} catch {
+			// A warning that cannot be delivered leaves the log as it was: dropped, the call unaffected.
 		}
 	}
 
@@ -168,18 +189,14 @@ export function isSensitiveKey(key: string): boolean {
 }
 
 function sanitize(value: unknown, width: number, depth: number): unknown {
-	if (typeof value === "string") return cap(value, width);
+	// SECURITY: every logged string, at any depth, is redacted before it is bounded (issue 19).
+	if (typeof value === "string") return recordText(value, width);
 	if (value === null || typeof value !== "object") return value;
 	if (depth >= MAX_DEPTH) return "[nested too deeply]";
 	if (Array.isArray(value)) return value.map((item) => sanitize(item, width, depth + 1));
 	const out: Record<string, unknown> = {};
 	for (const [key, item] of Object.entries(value)) {
-		out[key] = isSensitiveKey(key) ? REDACTED : sanitize(item, width, depth + 1);
+		out[redactSecrets(key)] = isSensitiveKey(key) ? REDACTED : sanitize(item, width, depth + 1);
 	}
 	return out;
-}
-
-function cap(text: string, width: number): string {
-	if (text.length <= width) return text;
-	return `${text.slice(0, width)}…(+${text.length - width})`;
 }

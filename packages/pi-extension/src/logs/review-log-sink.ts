@@ -1,5 +1,6 @@
 /**
- * Owns: the review log's record of one decision (the fact's flat fields plus the capped request facts of its ask)
+ * Owns: the review log's record of one decision (the fact's flat fields plus the request facts of its ask, bounded and
+ * redacted by the writer)
  * and where the log lives: `<agentDir>/extensions/pi-permissions/logs/review.jsonl`; the record is queued (timestamped at
  * decision time) and written on the next event-loop turn.
  * Never: writes the ask's evidence or the raw tool input (they are unbounded and may hold secrets).
@@ -8,6 +9,7 @@ import { join } from "node:path";
 import type { DecisionFact, DecisionSink } from "@pi-permissions/engine";
 import { renderReviewLogFacts } from "@pi-permissions/presentation";
 import type { JsonlLogWriter } from "./jsonl-log-writer";
+import { UNCUT } from "./record-text";
 
 /** One generation of the review log; with its `.1` generation it takes at most twice this. */
 export const REVIEW_LOG_MAX_BYTES = 5 * 1024 * 1024;
@@ -20,7 +22,7 @@ export function reviewLogFile(agentDir: string): string {
 	return join(logDirectory(agentDir), "review.jsonl");
 }
 
-export function reviewLogSink(writer: JsonlLogWriter, fieldMaxWidth: number, now: () => number): DecisionSink {
+export function reviewLogSink(writer: JsonlLogWriter, now: () => number): DecisionSink {
 	return {
 		emit(fact: DecisionFact): void {
 			// The clock is read at decision time; the record is built and written on the next turn, off the call's path.
@@ -42,7 +44,7 @@ export function reviewLogSink(writer: JsonlLogWriter, fieldMaxWidth: number, now
 				decidedBy: fact.decidedBy,
 				reason: fact.reason,
 				sessionPatterns: fact.sessionPatterns,
-				request: fact.payload === null ? null : renderReviewLogFacts(fact.payload, fieldMaxWidth),
+				request: fact.payload === null ? null : renderReviewLogFacts(fact.payload, UNCUT),
 			}));
 		},
 	};

@@ -5,7 +5,7 @@
  * Never: throws into the session, or decides anything; every write is best effort.
  */
 import type { AuthorityEventName, AuthorityLog } from "@pi-permissions/authority";
-import type { DecisionSink } from "@pi-permissions/engine";
+import type { DecisionFact, DecisionSink } from "@pi-permissions/engine";
 import { DEBUG_LOG_MAX_BYTES, type DebugLog, debugLog, debugLogFile, nullDebugLog } from "./debug-log";
 import { countersBalance, DecisionCounters, type DecisionSummary } from "./decision-counters";
 import type { AtExit } from "./exit-hook";
@@ -13,13 +13,21 @@ import { JsonlLogWriter } from "./jsonl-log-writer";
 import { REVIEW_LOG_MAX_BYTES, reviewLogFile, reviewLogSink } from "./review-log-sink";
 
 /**
- * Authority events the operator reviews: what an authorizer link concluded (or why it could not), and the answer this
- * session gave a subagent's forwarded ask (joined to the child's own decision record by its request id).
+ * Authority events the operator reviews: what an authorizer link concluded (or why it could not, or that it was
+ * skipped because nothing registered it), the answer this session gave a subagent's forwarded ask (joined to the
+ * child's own decision record by its request id), a forwarded ask waiting for the parent and how that wait ended,
+ * and when this session started and stopped serving its subagents' asks.
  */
-const REVIEWED_AUTHORITY_EVENTS: ReadonlySet<AuthorityEventName> = new Set<AuthorityEventName>([
+export const REVIEWED_AUTHORITY_EVENTS: ReadonlySet<AuthorityEventName> = new Set<AuthorityEventName>([
+	"authorizer_chain_unregistered_link",
 	"authorizer_link_failed",
 	"authorizer_link_reviewed",
+	"forwarded_permission.request_created",
+	"forwarded_permission.response_timed_out",
+	"forwarded_permission.no_serving_session",
 	"forwarded_permission.responded",
+	"forwarded_permission.serving_started",
+	"forwarded_permission.serving_stopped",
 ]);
 
 export interface SessionLogSettings {
@@ -39,6 +47,11 @@ export interface SessionLogsOptions {
 	 * is not closed before; unregistered at `close`. Without it, records queued in an exit's own turn are lost.
 	 */
 	readonly atExit?: AtExit;
+	/**
+	 * Told once per session, at the first write either log fails (the status line and `/permissions` then warn).
+	 * Must not throw.
+	 */
+	readonly onWriteFailure?: (message: string) => void;
 	/** One generation's bound per log; defaults to 5 MiB each. */
 	readonly maxBytes?: { readonly review?: number; readonly debug?: number };
 }
@@ -52,17 +65,34 @@ export class SessionLogs {
 		private readonly review: JsonlLogWriter | null,
 		readonly debug: DebugLog,
 		readonly counters: DecisionCounters,
+		private readonly failure: { readonly first: string | null },
 	) {}
+
+	/** The first failed log write of this session (`<file>: <reason>`), or `null` while every write succeeded. */
+	get writeFailure(): string | null {
+		return this.failure.first;
+	}
 
 	/** Constructs the writers; touches no file until the first record. Never throws. */
 	static open(options: SessionLogsOptions): SessionLogs {
 		const { agentDir, settings } = options;
 		const fieldMaxWidth = settings.reviewLogFieldMaxWidth;
+		const failure: { first: string | null } = { first: null };
+		const onFailure = (message: string): void => {
+			if (failure.first !== null) return;
+			failure.first = message;
+			try {
+				options.onWriteFailure?.(message);
+			} catch {
+				// The failure is still reported by `writeFailure`.
+			}
+		};
 		const review = settings.permissionReviewLog
 			? new JsonlLogWriter({
 					file: reviewLogFile(agentDir),
 					maxBytes: options.maxBytes?.review ?? REVIEW_LOG_MAX_BYTES,
 					fieldMaxWidth,
+					onFailure,
 				})
 			: null;
 		const debug = settings.debugLog
@@ -71,12 +101,12 @@ export class SessionLogs {
 						file: debugLogFile(agentDir),
 						maxBytes: options.maxBytes?.debug ?? DEBUG_LOG_MAX_BYTES,
 						fieldMaxWidth,
+						onFailure,
 					}),
-					fieldMaxWidth,
 					options.now,
 				)
 			: nullDebugLog;
-		const logs = new SessionLogs(options, review, debug, new DecisionCounters());
+		const logs = new SessionLogs(options, review, debug, new DecisionCounters(), failure);
 		try {
 			if (options.atExit !== undefined) logs.unregisterExit = options.atExit(() => logs.close());
 		} catch {
@@ -93,7 +123,7 @@ export class SessionLogs {
 	/** The sinks every decision reaches after the bus: the counters first, then the review and debug logs. */
 	get sinks(): readonly DecisionSink[] {
 		const sinks: DecisionSink[] = [this.counters];
-		if (this.review !== null) sinks.push(reviewLogSink(this.review, this.fieldMaxWidth, this.options.now));
+		if (this.review !== null) sinks.push(reviewLogSink(this.review, this.options.now));
 		sinks.push(this.debug);
 		return sinks;
 	}
@@ -128,6 +158,28 @@ export class SessionLogs {
 		this.writeReview({ event, sessionId: this.options.sessionId, ...fields });
 	}
 
+	/**
+	 * Records a gate error the runner did not see (the call failed before it reached a runner), so the review log
+	 * shows every blocked call: `beforeSession` when no session existed yet (the extension kept it and hands it in
+	 * when this session opens). Never throws.
+	 */
+	gateErrorOutsideRunner(fact: DecisionFact, at: number, beforeSession: boolean): void {
+		const record = {
+			event: "permission_gate_error",
+			beforeSession,
+			toolCallId: fact.toolCallId,
+			toolName: fact.toolName,
+			agentName: fact.agentName,
+			result: fact.result,
+			resolution: fact.resolution,
+			decidedBy: fact.decidedBy,
+			reason: fact.reason,
+			occurredAt: safeIso(at),
+		};
+		this.writeReview(record);
+		this.debug.lifecycle("permission_gate_error", record);
+	}
+
 	/** Records that the config was loaded again (and whether the load succeeded). Never throws. */
 	reloaded(fields: Readonly<Record<string, unknown>>): void {
 		this.debug.lifecycle("config_reloaded", { sessionId: this.options.sessionId, ...fields });
@@ -157,10 +209,6 @@ export class SessionLogs {
 		this.debug.flush();
 	}
 
-	private get fieldMaxWidth(): number {
-		return this.options.settings.reviewLogFieldMaxWidth;
-	}
-
 	private writeReview(record: Readonly<Record<string, unknown>>): void {
 		if (this.review === null) return;
 		try {
@@ -181,4 +229,12 @@ function mismatch(sessionId: string | null, summary: DecisionSummary): Record<st
 		decided,
 		message: `${summary.toolCalls} tool calls but ${decided} counted outcomes: a decision went missing`,
 	};
+}
+
+function safeIso(at: number): string | null {
+	try {
+		return new Date(at).toISOString();
+	} catch {
+		return null;
+	}
 }

@@ -50,6 +50,12 @@ export function createSessionAuthority(
 				promptFieldMaxWidth: settings.promptFieldMaxWidth,
 				doublePressToConfirm: settings.doublePressToConfirm,
 				timeoutMs: settings.forwardingTimeoutMs,
+				// Only the TUI dialog reads this (`userPromptFor` gives RPC and print mode the fallback): no ping there.
+				ping: {
+					promptPingBell: settings.promptPingBell,
+					promptPingDesktop: settings.promptPingDesktop,
+					promptPingDelaySeconds: settings.promptPingDelaySeconds,
+				},
 			}),
 			announce: deps.uiPrompts,
 		}),

@@ -18,6 +18,7 @@ import {
 	ToolCallPipeline,
 } from "@pi-permissions/engine";
 import { SessionRuleStore } from "@pi-permissions/policy";
+import type { InvalidScope } from "@pi-permissions/presentation";
 import { AuthorityAskEscalator } from "../authority/authority-ask-escalator";
 import { forwardedAccessFacts } from "../authority/forwarded-access-facts";
 import { formattingAskEscalator } from "../service/formatting-ask-escalator";
@@ -39,6 +40,8 @@ export interface SessionRunnerDeps {
 	readonly infrastructureDirs?: (skills: readonly ActiveSkill[]) => readonly string[];
 	/** The configured MCP server names (read when the runner is built; `invalidate` after they change). */
 	readonly mcpServers?: () => readonly string[];
+	/** The scopes invalid now and their files (the note of a fail-closed ask). Must not throw. */
+	readonly invalidScopes?: () => readonly InvalidScope[];
 }
 
 interface CachedRunner {
@@ -189,6 +192,7 @@ export class SessionRunner {
 			sink: deps.sink,
 			ids: deps.ids,
 			sessionRules: deps.store,
+			...(deps.invalidScopes === undefined ? {} : { invalidScopes: deps.invalidScopes }),
 		});
 		this.cached = { tools: [...availableTools], known: new Set(availableTools), skills, pipeline, runner };
 		return this.cached;

@@ -6,10 +6,19 @@
 import { type Component, decodeKittyPrintable, matchesKey, truncateToWidth } from "@earendil-works/pi-tui";
 import {
 	EXPAND_KEY_LABEL,
+	FULL_VIEW_TOP,
+	type FullViewLine,
+	type FullViewPosition,
+	fullViewLines,
+	fullViewProgress,
+	fullViewRows,
 	type Painter,
 	type PromptPayload,
 	renderDialog,
 	renderFallbackText,
+	scrollDown,
+	scrollToEnd,
+	scrollUp,
 } from "@pi-permissions/presentation";
 import {
 	type DialogChoice,
@@ -23,6 +32,7 @@ import {
 	SCOPE_CHOICES,
 	type SessionScope,
 } from "./dialog-model";
+import { ReasonPaste } from "./reason-paste";
 
 export interface PermissionDialogOptions {
 	readonly payload: PromptPayload;
@@ -55,6 +65,11 @@ const SCOPE_LABEL: Readonly<Record<SessionScope, string>> = {
 export class PermissionDialog implements Component {
 	private state: DialogState = initialDialogState();
 	private decided = false;
+	private readonly paste = new ReasonPaste();
+	private lines: readonly FullViewLine[] | null = null;
+	private position: FullViewPosition = FULL_VIEW_TOP;
+	private viewport = { width: 0, height: 1 };
+	private body: { readonly width: number; readonly lines: readonly string[] } | null = null;
 	private readonly labels: Readonly<Record<DialogChoice, string>>;
 
 	constructor(private readonly options: PermissionDialogOptions) {
@@ -83,8 +98,27 @@ export class PermissionDialog implements Component {
 
 	handleInput(data: string): void {
 		if (this.decided) return;
+		// The complete view is a viewer: it scrolls, and Esc (or the expand key) goes back to the dialog.
+		if (this.state.expanded) {
+			this.handleViewerKey(data);
+			return;
+		}
+		if (this.state.phase === "reason") {
+			const step = this.paste.feed(data);
+			if (step.kind === "pasting") return;
+			if (step.kind === "pasted") {
+				if (step.text !== "") this.apply({ kind: "char", char: step.text });
+				if (step.rest !== "") this.handleInput(step.rest);
+				return;
+			}
+		}
 		const key = decodeDialogKey(data, this.options.isExpandKey);
 		if (key === null) return;
+		this.apply(key);
+	}
+
+	private apply(key: DialogKey): void {
+		if (this.decided) return;
 		const step = reduce(this.options.config, this.state, key);
 		this.state = step.state;
 		if (step.decision !== null) {
@@ -95,21 +129,72 @@ export class PermissionDialog implements Component {
 		this.options.requestRender();
 	}
 
+	/** Scroll keys move the window; Esc or the expand key closes the view; any other key does nothing here. */
+	private handleViewerKey(data: string): void {
+		const lines = this.viewLines();
+		const { width, height } = this.viewport;
+		const page = Math.max(1, height - 1);
+		if (matchesKey(data, "escape") || matchesKey(data, "ctrl+o") || this.options.isExpandKey?.(data) === true) {
+			this.apply({ kind: "expand" });
+			return;
+		}
+		// A terminal (or tmux) that joins Esc and the next key into one chunk (`ESC n`, read as alt+n): Esc goes back,
+		// then the key reaches the dialog, so "Esc, then answer" works however fast it is typed.
+		if (data.length === 2 && data.startsWith("\u001b") && /^[\x20-\x7e]$/u.test(data.slice(1))) {
+			this.apply({ kind: "expand" });
+			this.handleInput(data.slice(1));
+			return;
+		}
+		if (matchesKey(data, "down") || data === "j") this.position = scrollDown(lines, this.position, width, 1);
+		else if (matchesKey(data, "up") || data === "k") this.position = scrollUp(lines, this.position, width, 1);
+		else if (matchesKey(data, "pageDown") || data === " ")
+			this.position = scrollDown(lines, this.position, width, page);
+		else if (matchesKey(data, "pageUp")) this.position = scrollUp(lines, this.position, width, page);
+		else if (matchesKey(data, "home") || data === "g") this.position = FULL_VIEW_TOP;
+		else if (matchesKey(data, "end") || data === "G") this.position = scrollToEnd(lines, width, height);
+		else return;
+		this.options.requestRender();
+	}
+
+	/** The complete view's lines, built on first use (the payload does not change while the dialog is open). */
+	private viewLines(): readonly FullViewLine[] {
+		this.lines ??= fullViewLines(this.options.payload);
+		return this.lines;
+	}
+
+	/** The complete view: a window of `maxRows` rows onto every fact and evidence entry, and a status row. */
+	private renderFullView(cells: number): string[] {
+		const { painter } = this.options;
+		const height = Math.max(1, this.options.maxRows);
+		if (this.viewport.width !== cells) this.position = FULL_VIEW_TOP;
+		this.viewport = { width: cells, height };
+		const lines = this.viewLines();
+		const rows = fullViewRows(lines, this.position, cells, height, painter);
+		const status = `complete view ${fullViewProgress(lines, this.position)}% · ↑↓ pgup pgdn home end scroll · esc back to the choices`;
+		return [...rows, painter.dim(status)];
+	}
+
 	render(width: number): string[] {
 		const cells = Math.max(1, Math.floor(width));
-		const { painter } = this.options;
-		const body = renderDialog(this.options.payload, {
-			width: cells,
-			maxRows: this.options.maxRows,
-			fieldMaxWidth: this.options.fieldMaxWidth,
-			painter,
-			expanded: this.state.expanded,
-		});
-		return [...body, ...this.footer()].map((line) => truncateToWidth(line, cells));
+		if (this.state.expanded) return this.renderFullView(cells).map((line) => truncateToWidth(line, cells));
+		// The bounded body depends only on the payload and the width: Pi renders often (a spinner, a key), and a
+		// megabyte command must cost its layout once per width, not once per frame (issue 19).
+		if (this.body?.width !== cells) {
+			const lines = renderDialog(this.options.payload, {
+				width: cells,
+				maxRows: this.options.maxRows,
+				fieldMaxWidth: this.options.fieldMaxWidth,
+				painter: this.options.painter,
+				expanded: false,
+			});
+			this.body = { width: cells, lines };
+		}
+		return [...this.body.lines, ...this.footer()].map((line) => truncateToWidth(line, cells));
 	}
 
 	invalidate(): void {
-		// Every render is computed from the state; nothing is cached.
+		// A theme change may restyle the body: lay it out again on the next render.
+		this.body = null;
 	}
 
 	private footer(): string[] {

@@ -8,6 +8,7 @@ import type { AskDetails, GrantScope, UserAnswer, UserPrompt } from "@pi-permiss
 import type { Painter } from "@pi-permissions/presentation";
 import type { DialogDecision } from "./dialog-model";
 import { PermissionDialog } from "./permission-dialog";
+import { PromptPing, type PromptPingSettings, type PromptPingTimers } from "./prompt-ping";
 
 export interface DialogPromptSettings {
 	readonly promptMaxRows: number;
@@ -15,7 +16,15 @@ export interface DialogPromptSettings {
 	readonly doublePressToConfirm: boolean;
 	/** How long the dialog waits for the human before it counts as a denial. */
 	readonly timeoutMs: number;
+	/** The ping when nobody answers (ADR 0033); absent: no ping. */
+	readonly ping?: PromptPingSettings;
 }
+
+/** The real timers the ping uses (this prompt is built only at the composition root's request). */
+const PING_TIMERS: PromptPingTimers = {
+	set: (run, ms) => setTimeout(run, ms),
+	clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
 
 const DENIED: DialogDecision = { answer: "deny", reason: null };
 
@@ -35,9 +44,17 @@ export class TuiUserPrompt implements UserPrompt {
 		const decision = await this.ui.custom<DialogDecision>(
 			(tui, theme, keybindings, done) => {
 				let settled = false;
+				const ping =
+					settings.ping === undefined
+						? null
+						: PromptPing.arm(settings.ping, (data) => tui.terminal.write(data), PING_TIMERS, {
+								title: "Pi",
+								body: "pi-permissions is waiting for a permission decision",
+							});
 				const finish = (value: DialogDecision): void => {
 					if (settled) return;
 					settled = true;
+					ping?.stop();
 					clearTimeout(timer);
 					details.signal?.removeEventListener("abort", abort);
 					done(value);
@@ -56,7 +73,15 @@ export class TuiUserPrompt implements UserPrompt {
 					onDecision: finish,
 					requestRender: () => tui.requestRender(),
 				});
-				return Object.assign(dialog, { dispose: () => finish(DENIED) });
+				// The first key disarms the ping: somebody is at the terminal.
+				const handleInput = dialog.handleInput.bind(dialog);
+				return Object.assign(dialog, {
+					dispose: () => finish(DENIED),
+					handleInput: (data: string) => {
+						ping?.stop();
+						handleInput(data);
+					},
+				});
 			},
 			{ blocked: { kind: "permission", message: "pi-permissions is waiting for a permission decision" } },
 		);

@@ -60,6 +60,22 @@ describe("grantsReport", () => {
 	});
 });
 
+describe("policyReport's session summary (issue 19)", () => {
+	it("summarises the grants and the logs, and puts a failed log write first", () => {
+		const text = policyReport(CONFIG, composePolicy({ scopes: [GLOBAL], env: ENV }), false, {
+			grants: [],
+			reviewLog: "/l/review.jsonl",
+			debugLog: null,
+			logWriteFailure: "/l/review.jsonl: EROFS: read-only file system",
+		});
+		expect(text.split("\n").slice(1, 4)).toEqual([
+			"warning: a log write failed, records are being lost: /l/review.jsonl: EROFS: read-only file system",
+			"session grants: none (list and revoke: /permissions grants)",
+			"logs: review /l/review.jsonl, debug off (details: /permissions logs)",
+		]);
+	});
+});
+
 describe("logsReport", () => {
 	it("names the review log, or says it is off", () => {
 		expect(logsReport("/l/review.jsonl", "/l")).toContain("review log: /l/review.jsonl");

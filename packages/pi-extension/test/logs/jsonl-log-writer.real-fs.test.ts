@@ -46,10 +46,25 @@ describe("JsonlLogWriter", () => {
 		expect(isSensitiveKey(key)).toBe(sensitive);
 	});
 
-	it("caps every string at the field width with a mark of what was cut", () => {
+	it("keeps the head and tail of a string longer than the field width, with a mark of what was cut", () => {
 		const file = logFile();
-		new JsonlLogWriter({ file, maxBytes: 10_000, fieldMaxWidth: 5 }).write({ value: "abcdefghij" });
-		expect(lines(file)[0]).toEqual({ value: "abcde…(+5)" });
+		const value = `${"a".repeat(100)}${"b".repeat(100)}`;
+		new JsonlLogWriter({ file, maxBytes: 10_000, fieldMaxWidth: 64 }).write({ value });
+		expect(lines(file)[0]).toEqual({ value: `${"a".repeat(21)} …(158 chars elided)… ${"b".repeat(21)}` });
+	});
+
+	it("redacts a secret-shaped value in any string, at any depth, and in a key", () => {
+		const file = logFile();
+		new JsonlLogWriter({ file, maxBytes: 10_000, fieldMaxWidth: 200 }).write({
+			value: "mysql -psecretpass db",
+			nested: { list: ["export GITHUB_TOKEN=ghp_aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dE3fG5"] },
+			"sk-live-123456789": 1,
+		});
+		expect(lines(file)[0]).toEqual({
+			value: `mysql -p${REDACTED} db`,
+			nested: { list: [`export GITHUB_TOKEN=${REDACTED}`] },
+			[REDACTED]: 1,
+		});
 	});
 
 	it("keeps a 10,000-record session within twice the generation bound", () => {
@@ -91,10 +106,12 @@ describe("JsonlLogWriter", () => {
 
 	it("redacts and caps a queued record like one written at once", () => {
 		const file = logFile();
-		const writer = new JsonlLogWriter({ file, maxBytes: 10_000, fieldMaxWidth: 5 });
-		writer.writeLater(() => ({ token: "tok-123", value: "abcdefghij" }));
+		const writer = new JsonlLogWriter({ file, maxBytes: 10_000, fieldMaxWidth: 64 });
+		writer.writeLater(() => ({ token: "tok-123", value: `${"a".repeat(100)}${"b".repeat(100)}` }));
 		writer.flush();
-		expect(lines(file)).toEqual([{ token: REDACTED, value: "abcde…(+5)" }]);
+		expect(lines(file)).toEqual([
+			{ token: REDACTED, value: `${"a".repeat(21)} …(158 chars elided)… ${"b".repeat(21)}` },
+		]);
 	});
 
 	it("rotates in the middle of a queued batch, keeping 10,000 records within twice the bound and in order", () => {

@@ -74,4 +74,72 @@ describe("the logs of a real Pi session", () => {
 		expect(JSON.stringify(debugDecisions[0]?.evidence)).toContain("input target");
 		expect(review).toContain('"event":"session_summary"');
 	});
+
+	it("never write a secret-shaped value of a command, and still say which command ran (issue 19)", async () => {
+		const commands = [
+			{
+				name: "curl",
+				secret: "sk-live-123456",
+				command: 'curl -H "Authorization: Bearer sk-live-123456" https://api.example.com',
+			},
+			{
+				name: "export",
+				secret: "ghp_aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dE3fG5",
+				command: "export GITHUB_TOKEN=ghp_aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dE3fG5 && gh auth status",
+			},
+			{ name: "mysql", secret: "secretpass", command: "mysql -u root -psecretpass shop" },
+			{ name: "git", secret: "hunter2pw", command: "git clone https://alice:hunter2pw@example.com/repo.git" },
+		];
+		const config = { debugLog: true, permission: { "*": "allow", bash: { "*": "ask" } } };
+		const space = workspace({}, config);
+		const run = await runPi(space, {
+			turns: commands.map((entry, index) => [
+				fauxToolCall("bash", { command: entry.command }, { id: `call_${index}` }),
+			]),
+			tools: ["bash"],
+			human: { selects: commands.map(() => choose("No")) },
+		});
+		expect(run.ends.map((end) => end.isError)).toEqual([true, true, true, true]);
+		// Only records are redacted: the person saw the real command.
+		for (const entry of commands)
+			expect(run.dialogs.some((dialog) => JSON.stringify(dialog).includes(entry.secret))).toBe(true);
+		const review = readFileSync(reviewLogFile(space.agentDir), "utf8");
+		const debug = readFileSync(debugLogFile(space.agentDir), "utf8");
+		for (const entry of commands) {
+			expect(review, entry.secret).not.toContain(entry.secret);
+			expect(debug, entry.secret).not.toContain(entry.secret);
+		}
+		const decisions = parseJsonl(review).filter((record) => record.event === "permission_decision");
+		expect(decisions).toHaveLength(commands.length);
+		commands.forEach((entry, index) => {
+			const record = decisions[index] as { value: string; resolution: string };
+			expect(record.resolution).toBe("user_denied");
+			expect(record.value.startsWith(entry.name)).toBe(true);
+			expect(record.value).toContain("[redacted]");
+		});
+	});
+
+	it("record both ends of a long command and every unit's command name (issue 19)", async () => {
+		const command = `ls ${"a".repeat(200_000)} ; rm -rf x`;
+		const config = { debugLog: true, permission: { "*": "allow", bash: { "*": "allow", "rm *": "deny" } } };
+		const space = workspace({}, config);
+		const run = await runPi(space, {
+			turns: [[fauxToolCall("bash", { command }, { id: "call_1" })]],
+			tools: ["bash"],
+			human: { selects: [] },
+		});
+		expect(run.ends.map((end) => end.isError)).toEqual([true]);
+		const review = readFileSync(reviewLogFile(space.agentDir), "utf8");
+		const [decision] = parseJsonl(review).filter((record) => record.event === "permission_decision");
+		expect(decision).toMatchObject({ result: "deny", request: { commands: ["ls", "rm"], commandsOmitted: 0 } });
+		expect(review.length).toBeLessThan(20_000);
+		// The whole command, as evidence in the debug log, keeps its dangerous end after a marked elision.
+		const [detail] = parseJsonl(readFileSync(debugLogFile(space.agentDir), "utf8")).filter(
+			(record) => record.event === "permission_decision",
+		);
+		const commandEvidence = ((detail?.evidence ?? []) as { label: string; text: string }[]).find(
+			(entry) => entry.label === "command",
+		);
+		expect(commandEvidence?.text).toMatch(/^ls a+ …\(\d+ chars elided\)… a+ ; rm -rf x$/);
+	});
 });

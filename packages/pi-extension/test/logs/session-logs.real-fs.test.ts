@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { setImmediate as nextTurn } from "node:timers/promises";
@@ -109,7 +109,7 @@ describe("SessionLogs", () => {
 		expect(warning).toMatchObject({ level: "warning", sessionId: "s-1", toolCalls: 2, decided: 1 });
 	});
 
-	it("writes an authorizer link's review or failure, and a forwarded ask's answer, to the review log too", () => {
+	it("writes an authorizer link's review, failure or skip, a forwarded ask's wait and answer, and serving, to the review log too", () => {
 		const dir = agentDir();
 		const logs = SessionLogs.open({ agentDir: dir, sessionId: "s-1", settings: BOTH, now: NOW });
 		const authority = logs.authority;
@@ -117,16 +117,69 @@ describe("SessionLogs", () => {
 		authority.event("authorizer_link_reviewed", { name: "judge", requestId: "r2", verdict: "defer", latencyMs: 80 });
 		authority.event("forwarded_permission.request_created", { requestId: "r3", targetSessionId: "p-1" });
 		authority.event("forwarded_permission.responded", { requestId: "r4", state: "approved", decidedBy: "user" });
+		authority.event("authorizer_chain_unregistered_link", { name: "judge", requestId: "r5" });
+		authority.event("forwarded_permission.serving_started", { sessionId: "s-1" });
+		authority.event("forwarded_permission.serving_stopped", { sessionId: "s-1" });
+		authority.event("authorizer_chain_resolved", { requestId: "r6" });
 		logs.close();
 		const reviewed = records(reviewLogFile(dir)).filter((record) => record.event !== "session_summary");
 		expect(reviewed).toEqual([
 			expect.objectContaining({ event: "authorizer_link_failed", reason: "timeout", latencyMs: 1500 }),
 			expect.objectContaining({ event: "authorizer_link_reviewed", verdict: "defer", latencyMs: 80 }),
+			expect.objectContaining({
+				event: "forwarded_permission.request_created",
+				requestId: "r3",
+				targetSessionId: "p-1",
+			}),
 			expect.objectContaining({ event: "forwarded_permission.responded", requestId: "r4", decidedBy: "user" }),
+			expect.objectContaining({ event: "authorizer_chain_unregistered_link", name: "judge", requestId: "r5" }),
+			expect.objectContaining({ event: "forwarded_permission.serving_started", sessionId: "s-1" }),
+			expect.objectContaining({ event: "forwarded_permission.serving_stopped", sessionId: "s-1" }),
 		]);
 		const debugEvents = records(debugLogFile(dir)).map((record) => record.event);
 		expect(debugEvents).toContain("authorizer_link_failed");
 		expect(debugEvents).toContain("forwarded_permission.request_created");
+	});
+
+	it("writes a gate error the runner never saw, marked when it came before the session", () => {
+		const dir = agentDir();
+		const logs = SessionLogs.open({ agentDir: dir, sessionId: "s-1", settings: BOTH, now: NOW });
+		const failed = {
+			...fact(7),
+			result: "deny" as const,
+			resolution: "gate_error" as const,
+			decidedBy: "gate-error",
+			reason: "config load threw",
+		};
+		logs.gateErrorOutsideRunner(failed, Date.parse("2026-11-30T11:59:00.000Z"), true);
+		logs.close();
+		expect(records(reviewLogFile(dir))[0]).toMatchObject({
+			event: "permission_gate_error",
+			beforeSession: true,
+			resolution: "gate_error",
+			reason: "config load threw",
+			occurredAt: "2026-11-30T11:59:00.000Z",
+		});
+	});
+
+	it("warns once, at the first failed write of either log, and keeps the failure for /permissions", () => {
+		const root = agentDir();
+		// A file where the log directory should be: every write fails.
+		mkdirSync(join(root, "extensions", "pi-permissions"), { recursive: true });
+		writeFileSync(join(root, "extensions", "pi-permissions", "logs"), "not a directory");
+		const warnings: string[] = [];
+		const logs = SessionLogs.open({
+			agentDir: root,
+			sessionId: "s-1",
+			settings: BOTH,
+			now: NOW,
+			onWriteFailure: (message) => warnings.push(message),
+		});
+		decide(logs, [fact(1), fact(2)]);
+		logs.close();
+		expect(warnings).toHaveLength(1);
+		expect(warnings[0]).toContain(join(root, "extensions", "pi-permissions", "logs"));
+		expect(logs.writeFailure).toBe(warnings[0]);
 	});
 
 	it("records the session's lifecycle and every decision in the debug log", () => {

@@ -58,7 +58,16 @@ function dialog(payload: PromptPayload = bulky, config: DialogConfig = LOCAL) {
 }
 
 /** Raw terminal bytes for the keys the dialog reads. */
-const RAW = { enter: "\r", escape: "\x1b", up: "\x1b[A", down: "\x1b[B", backspace: "\x7f", ctrlO: "\x0f" } as const;
+const RAW = {
+	enter: "\r",
+	escape: "\x1b",
+	up: "\x1b[A",
+	down: "\x1b[B",
+	backspace: "\x7f",
+	ctrlO: "\x0f",
+	pageDown: "\x1b[6~",
+	end: "\x1b[F",
+} as const;
 
 describe("PermissionDialog", () => {
 	it.each([80, 160])("keeps the bounded view within the row budget and the width at %i columns", (width) => {
@@ -69,17 +78,75 @@ describe("PermissionDialog", () => {
 		expect(lines.some((line) => /\+\d+ (more evidence items|hidden)/.test(line))).toBe(true);
 	});
 
-	it.each([80, 160])("shows the complete view on the expand key at %i columns, still within the width", (width) => {
+	it.each([80, 160])(
+		"shows the complete view on the expand key at %i columns as a window within the width",
+		(width) => {
+			const { component, decisions } = dialog();
+			const bounded = component.render(width).length;
+			component.handleInput(RAW.ctrlO);
+			const window = component.render(width);
+			expect(window.length).toBe(MAX_ROWS + 1);
+			expect(window.at(-1)).toContain("esc back to the choices");
+			for (const line of window) expect(visibleWidth(line)).toBeLessThanOrEqual(width);
+			// Paging down reaches every entry, the last one included.
+			let seen = window.join("\n");
+			for (let page = 0; page < 200 && !seen.includes("input field29"); page++) {
+				component.handleInput(RAW.pageDown);
+				seen = component.render(width).join("\n");
+			}
+			expect(seen).toContain("input field29");
+			component.handleInput(RAW.ctrlO);
+			expect(component.render(width).length).toBe(bounded);
+			expect(decisions).toEqual([]);
+		},
+	);
+
+	it("goes back to the choices on Esc in the complete view, without answering (issue 19)", () => {
 		const { component, decisions } = dialog();
-		const bounded = component.render(width).length;
 		component.handleInput(RAW.ctrlO);
-		const complete = component.render(width);
-		expect(complete.length).toBeGreaterThan(bounded);
-		expect(complete.join("\n")).toContain("field29");
-		for (const line of complete) expect(visibleWidth(line)).toBeLessThanOrEqual(width);
-		component.handleInput(RAW.ctrlO);
-		expect(component.render(width).length).toBe(bounded);
+		component.handleInput(RAW.end);
+		component.handleInput("y");
 		expect(decisions).toEqual([]);
+		component.handleInput(RAW.escape);
+		expect(component.current).toMatchObject({ phase: "choosing", expanded: false });
+		expect(decisions).toEqual([]);
+		component.handleInput("n");
+		expect(decisions).toEqual([{ answer: "deny", reason: null }]);
+	});
+
+	it("reads Esc joined with the next key (alt+key) in the complete view as Esc, then that key", () => {
+		const { component, decisions } = dialog();
+		component.handleInput(RAW.ctrlO);
+		component.handleInput("\x1bn");
+		expect(decisions).toEqual([{ answer: "deny", reason: null }]);
+	});
+
+	it("keeps a multi-line paste in the reason editor as one line, bracketed or not (issue 19)", () => {
+		const bracketed = dialog();
+		for (const data of ["r", "\x1b[200~first line\nsecond", " line\x1b[201~", RAW.enter])
+			bracketed.component.handleInput(data);
+		expect(bracketed.decisions).toEqual([{ answer: "deny", reason: "first line second line" }]);
+		const plain = dialog();
+		for (const data of ["r", "one\r\ntwo\tthree", RAW.enter]) plain.component.handleInput(data);
+		expect(plain.decisions).toEqual([{ answer: "deny", reason: "one two three" }]);
+	});
+
+	it("renders the complete view of a megabyte command in bounded rows and reaches its end", () => {
+		const command = `ls ${"a".repeat(1_000_000)} ; rm -rf x`;
+		const payload = buildToolAskPayload({
+			requester: { agentName: null, sessionId: "s1", subagent: false },
+			matchedPattern: null,
+			ruleOrigin: null,
+			sessionSuggestion: null,
+			toolName: "deploy",
+			value: "deploy",
+			input: { command },
+		});
+		const { component } = dialog(payload);
+		component.handleInput(RAW.ctrlO);
+		expect(component.render(100)).toHaveLength(MAX_ROWS + 1);
+		component.handleInput(RAW.end);
+		expect(component.render(100).join("\n")).toContain("; rm -rf x");
 	});
 
 	it("lists the choices with their keys, and the session choice names the pattern it grants", () => {

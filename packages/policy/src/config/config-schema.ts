@@ -255,6 +255,21 @@ export const configSchema = documented(
 				uniqueItems: true,
 			},
 		).exactOptional(),
+		// --- the prompt ping (issue 19, ADR 0033): kept together so merges with other settings stay easy ---
+		promptPingBell: flag(
+			"Ring the terminal bell when a permission dialog has waited `promptPingDelaySeconds` without a key.",
+			CONFIG_DEFAULTS.promptPingBell,
+		),
+		promptPingDesktop: documented(z.enum(["off", "osc9", "osc777"]), {
+			description:
+				"Also send a desktop notification escape when the dialog has waited: `osc9` (iTerm2, WezTerm, Windows Terminal, kitty), `osc777` (Ghostty, foot, rxvt-unicode), or `off`.",
+			default: CONFIG_DEFAULTS.promptPingDesktop,
+		}).exactOptional(),
+		promptPingDelaySeconds: positiveInteger(
+			"How many seconds an open permission dialog waits for a key before it pings (the TUI only; never in RPC or print mode).",
+			{ default: CONFIG_DEFAULTS.promptPingDelaySeconds },
+		),
+		// --- end of the prompt ping ---
 		permission: documented(
 			z.record(
 				keyName("A surface: a tool name, `bash`, `mcp`, `skill`, `path`, `external_directory`, or `*` for all."),

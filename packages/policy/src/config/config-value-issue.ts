@@ -31,15 +31,17 @@ export type ConfigLocation =
 	| { readonly kind: "example" }
 	| { readonly kind: "example-field"; readonly key: string }
 	| { readonly kind: "sandbox"; readonly key: string }
+	| { readonly kind: "ping-desktop" }
 	| { readonly kind: "other" };
 
-const FLAG_KEYS = new Set(["debugLog", "permissionReviewLog", "yoloMode", "doublePressToConfirm"]);
+const FLAG_KEYS = new Set(["debugLog", "permissionReviewLog", "yoloMode", "doublePressToConfirm", "promptPingBell"]);
 
 const COUNT_HINTS: ReadonlyMap<string, string> = new Map([
 	["forwardingTimeoutMs", "use a timeout in milliseconds, e.g. `600000`"],
 	["promptMaxRows", "use a number of rows, e.g. `24`"],
 	["promptFieldMaxWidth", "use a number of characters, e.g. `400`"],
 	["reviewLogFieldMaxWidth", "use a number of characters, e.g. `1000`"],
+	["promptPingDelaySeconds", "use a number of seconds, e.g. `15`"],
 	["toolInputPreviewMaxLength", "remove the key; it no longer has any effect"],
 	["toolTextSummaryMaxLength", "remove the key; it no longer has any effect"],
 ]);
@@ -57,6 +59,7 @@ export function locateConfigPath(keyPath: KeyPath): ConfigLocation {
 			if (FLAG_KEYS.has(top)) return { kind: "flag", key: top };
 			if (COUNT_HINTS.has(top)) return { kind: "count", key: top };
 			if (top === "$schema") return { kind: "schema-url" };
+			if (top === "promptPingDesktop") return { kind: "ping-desktop" };
 			if (
 				top === "piInfrastructureReadPaths" ||
 				top === "protectedPaths" ||
@@ -125,6 +128,12 @@ export function valueIssue(keyPath: KeyPath, value: unknown, parent: unknown, to
 			);
 		case "schema-url":
 			return configError(keyPath, "`$schema` must be text", `use the schema URL \`${CONFIG_SCHEMA_ID}\``);
+		case "ping-desktop":
+			return configError(
+				keyPath,
+				`\`promptPingDesktop\` must be \`off\`, \`osc9\` or \`osc777\`, not ${describeValue(value)}`,
+				"use `osc9` for iTerm2, WezTerm, kitty or Windows Terminal, `osc777` for Ghostty, foot or rxvt-unicode, or `off`",
+			);
 		case "name-list":
 			if (location.key === "knownTools") {
 				return configError(keyPath, "`knownTools` must be a list of tool names", 'e.g. `["my_tool"]`');

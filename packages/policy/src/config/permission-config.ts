@@ -36,6 +36,9 @@ export interface PolicyExample {
 	readonly expect: PermissionState;
 }
 
+/** The desktop notification escape a waiting dialog sends: none, OSC 9, or OSC 777. */
+export type PromptPingDesktop = "off" | "osc9" | "osc777";
+
 /** One config file (or agent frontmatter block) after validation. Absent keys take `CONFIG_DEFAULTS`. */
 export interface PermissionConfig {
 	readonly $schema?: string;
@@ -57,6 +60,10 @@ export interface PermissionConfig {
 	readonly authorizerChain?: readonly string[];
 	/** Extension tools `permission` may name without a warning. */
 	readonly knownTools?: readonly string[];
+	// The prompt ping (ADR 0033).
+	readonly promptPingBell?: boolean;
+	readonly promptPingDesktop?: PromptPingDesktop;
+	readonly promptPingDelaySeconds?: number;
 	readonly permission?: Readonly<Record<string, SurfaceValue>>;
 	readonly shellTools?: Readonly<Record<string, ShellToolConfig>>;
 	/** Examples the policy must satisfy; they never change a decision. */
@@ -78,6 +85,9 @@ export const CONFIG_DEFAULTS = {
 	piInfrastructureReadPaths: [] as readonly string[],
 	protectedPaths: [] as readonly string[],
 	authorizerChain: [] as readonly string[],
+	promptPingBell: true,
+	promptPingDesktop: "off" as PromptPingDesktop,
+	promptPingDelaySeconds: 15,
 } as const satisfies Required<
 	Pick<
 		PermissionConfig,
@@ -92,6 +102,9 @@ export const CONFIG_DEFAULTS = {
 		| "piInfrastructureReadPaths"
 		| "protectedPaths"
 		| "authorizerChain"
+		| "promptPingBell"
+		| "promptPingDesktop"
+		| "promptPingDelaySeconds"
 	>
 >;
 

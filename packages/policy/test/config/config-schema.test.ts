@@ -8,7 +8,7 @@ import {
 } from "../../src/config/config-schema";
 
 describe("configSchema", () => {
-	it("knows the seventeen keys of the config file", () => {
+	it("knows the twenty-two keys of the config file", () => {
 		expect(Object.keys(configSchema.shape)).toEqual([
 			"$schema",
 			"debugLog",
@@ -25,6 +25,9 @@ describe("configSchema", () => {
 			"protectedPaths",
 			"authorizerChain",
 			"knownTools",
+			"promptPingBell",
+			"promptPingDesktop",
+			"promptPingDelaySeconds",
 			"permission",
 			"shellTools",
 			"tests",

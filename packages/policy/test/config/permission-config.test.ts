@@ -15,6 +15,9 @@ describe("CONFIG_DEFAULTS", () => {
 			piInfrastructureReadPaths: [],
 			protectedPaths: [],
 			authorizerChain: [],
+			promptPingBell: true,
+			promptPingDesktop: "off",
+			promptPingDelaySeconds: 15,
 		});
 	});
 });

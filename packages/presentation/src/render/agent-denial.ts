@@ -4,6 +4,7 @@
  * Never: reproduces a bash command or a tool-input body; the agent already holds its own call.
  */
 
+import { failClosedRuleText } from "../build/invalid-config-note";
 import { PROTECTED_EVIDENCE_LABEL, PROTECTED_TARGET_SENTINEL } from "../build/write-ask-payload";
 import { describeCommandContext } from "../fact-vocabulary";
 import type { PromptPayload } from "../prompt-payload";
@@ -87,10 +88,13 @@ function identify(subject: DenialSubject): string {
 	if (request.toolName !== null && request.toolName !== request.surface) {
 		parts.push(`via tool \`${clean(request.toolName, 80)}\``);
 	}
+	const failClosed = failClosedRuleText(request, subject.evidence, true);
 	const rule =
-		request.matchedPattern === null
-			? "no rule matched"
-			: `matched rule \`${clean(request.matchedPattern, DENIAL_ELEMENT_MAX_LENGTH)}\`${request.ruleOrigin === null ? "" : ` (${request.ruleOrigin})`}`;
+		failClosed !== null
+			? clean(failClosed, DENIAL_REASON_MAX_LENGTH)
+			: request.matchedPattern === null
+				? "no rule matched"
+				: `matched rule \`${clean(request.matchedPattern, DENIAL_ELEMENT_MAX_LENGTH)}\`${request.ruleOrigin === null ? "" : ` (${request.ruleOrigin})`}`;
 	parts.push(rule);
 	const context = describeCommandContext(request.commandContext);
 	if (context !== null) parts.push(context);

@@ -61,8 +61,9 @@ export function layoutDialog(payload: PromptPayload, options: DialogOptions): St
 		if (fitted.shortened) shortenedFacts += 1;
 		factRows.push(fitted.line);
 	}
-	const items = evidenceItems(payload, width);
-	if (options.expanded) return [...wrapLine(titleLine, width), ...factRows, ...items.flat()];
+	if (options.expanded)
+		return [...wrapLine(titleLine, width), ...factRows, ...evidenceItems(payload, width, null).flat()];
+	const items = evidenceItems(payload, width, options.maxRows);
 
 	const allRows = items.reduce((sum, rows) => sum + rows.length, 0);
 	const fixedRows = 1 + factRows.length;
@@ -85,7 +86,8 @@ export function layoutDialog(payload: PromptPayload, options: DialogOptions): St
 	return [...head, ...factRows, ...shown, hintLine(elided, shortenedFacts, width)];
 }
 
-function dialogTitle(payload: PromptPayload): string {
+/** The dialog's title line (also the complete view's first line). */
+export function dialogTitle(payload: PromptPayload): string {
 	const title = `Permission request: ${kindTitle(originPayload(payload).kind)}`;
 	return payload.kind === "forwarded" ? `${title} (forwarded from a subagent)` : title;
 }
@@ -111,15 +113,22 @@ function hintLine(elided: number, shortenedFacts: number, width: number): Styled
 	return truncateLine([segment(text, "dim")], width).line;
 }
 
-/** Each evidence entry (and advisory) as its wrapped rows; an entry is admitted or elided as one block. */
-function evidenceItems(payload: PromptPayload, width: number): StyledLine[][] {
+/**
+ * Each evidence entry (and advisory) as its wrapped rows; an entry is admitted or elided as one block. With a row
+ * budget, an entry whose text could not fit it even at one cell per character is not wrapped at all: it is elided
+ * (as a block taller than the budget) without the cost of wrapping a megabyte (issue 19).
+ */
+function evidenceItems(payload: PromptPayload, width: number, maxRows: number | null): StyledLine[][] {
 	const view = evidenceView(payload);
+	const tooTall = maxRows === null ? null : Array.from({ length: maxRows + 1 }, (): StyledLine => []);
 	const blocks = view.evidence.map((item, index) =>
-		evidenceRows(
-			item,
-			view.highlights.filter((span) => span.evidenceIndex === index),
-			width,
-		),
+		tooTall !== null && item.text.length > width * ((maxRows ?? 0) + 1) * 4
+			? tooTall
+			: evidenceRows(
+					item,
+					view.highlights.filter((span) => span.evidenceIndex === index),
+					width,
+				),
 	);
 	for (const advisory of view.advisories) {
 		blocks.push(evidenceRows({ label: `advisory (${advisory.source})`, text: advisory.text, detail: null }, [], width));

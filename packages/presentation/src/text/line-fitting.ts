@@ -3,7 +3,7 @@
  * Never: measures text that has not been made visible, or splits a grapheme cluster across rows.
  */
 import type { Painter, PaintStyle } from "../render/painter";
-import { type Grapheme, graphemes, visibleText } from "./terminal-text";
+import { type Grapheme, graphemeStream, graphemes, visibleText } from "./terminal-text";
 
 export interface StyledSegment {
 	readonly text: string;
@@ -71,22 +71,30 @@ export function wrapLine(line: StyledLine, width: number, indent = ""): StyledLi
  * Returns the line and whether it was shortened.
  */
 export function truncateLine(line: StyledLine, width: number): { line: StyledLine; shortened: boolean } {
-	const items = styledGraphemes(line);
-	const total = items.reduce((sum, item) => sum + item.width, 0);
+	// Two streaming passes, never an array of every cluster: a megabyte value costs time, not memory (issue 19).
+	let count = 0;
+	let total = 0;
+	for (const item of streamGraphemes(line)) {
+		count += 1;
+		total += item.width;
+	}
 	if (total <= width) return { line, shortened: false };
-	const markWidth = `…(+${items.length})`.length;
+	const markWidth = `…(+${count})`.length;
 	const room = Math.max(0, width - markWidth);
 	let used = 0;
-	let kept = 0;
-	while (kept < items.length) {
-		const next = items[kept];
-		if (next === undefined || used + next.width > room) break;
+	const kept: StyledGrapheme[] = [];
+	for (const next of streamGraphemes(line)) {
+		if (used + next.width > room) break;
 		used += next.width;
-		kept += 1;
+		kept.push(next);
 	}
-	const mark = `…(+${items.length - kept})`;
+	const mark = `…(+${count - kept.length})`;
 	const markText = mark.length <= width ? mark : "…".repeat(Math.min(1, width));
-	return { line: [...joinGraphemes(items.slice(0, kept)), { text: markText, style: "dim" }], shortened: true };
+	return { line: [...joinGraphemes(kept), { text: markText, style: "dim" }], shortened: true };
+}
+
+function* streamGraphemes(line: StyledLine): Generator<StyledGrapheme> {
+	for (const part of line) for (const grapheme of graphemeStream(part.text)) yield { ...grapheme, style: part.style };
 }
 
 export function paintLine(line: StyledLine, painter: Painter): string {

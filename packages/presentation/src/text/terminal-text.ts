@@ -84,6 +84,11 @@ export function graphemes(text: string): Grapheme[] {
 	return out;
 }
 
+/** The grapheme clusters of already-visible text, one at a time (no array: for texts of any length). */
+export function* graphemeStream(text: string): Generator<Grapheme> {
+	for (const { segment } of segmenter.segment(text)) yield { text: segment, width: clusterWidth(segment) };
+}
+
 function clusterWidth(cluster: string): number {
 	let width = 0;
 	let first = true;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { buildBashAskPayload } from "../../src/build/bash-ask-payload";
 import { renderFallbackText } from "../../src/render/fallback-text";
 import { PLAIN_PAINTER } from "../../src/render/painter";
-import { forwardedPayload, mcpPayload, toolPayload } from "../support/payload-fixtures";
+import { BASE, bashPayload, forwardedPayload, mcpPayload, toolPayload } from "../support/payload-fixtures";
 
 const BUDGET = { width: 80, maxRows: 24, fieldMaxWidth: 60, painter: PLAIN_PAINTER };
 
@@ -27,6 +28,34 @@ describe("renderFallbackText", () => {
 			reasonTitle: "Reason for denying (sent to the agent)",
 			scope: null,
 		});
+	});
+
+	it("names the grant's pattern and every unit of a chain the answer approves (issue 19)", () => {
+		const label = renderFallbackText(bashPayload(), BUDGET).options[1]?.label;
+		expect(label).toBe(
+			"Yes, for this session (`rm *`; approves all 3 units of this call: `echo $(rm -rf build)`, `rm -rf build`, `ls`; not calls your policy denies)",
+		);
+	});
+
+	it("counts the units of a long chain it does not name (issue 19)", () => {
+		const units = Array.from({ length: 9 }, (_, index) => ({
+			text: `step${index} --flag`,
+			context: null,
+			start: null,
+		}));
+		const payload = buildBashAskPayload({
+			...BASE,
+			sessionSuggestion: "step8 *",
+			toolName: "bash",
+			invokedToolName: null,
+			command: units.map((unit) => unit.text).join(" && "),
+			unit: units[8] ?? { text: "", context: null, start: null },
+			executedUnit: null,
+			units,
+		});
+		expect(renderFallbackText(payload, BUDGET).options[1]?.label).toBe(
+			"Yes, for this session (`step8 *`; approves all 9 units of this call: `step0 --flag`, `step1 --flag`, `step2 --flag`, `step3 --flag` and 5 more; not calls your policy denies)",
+		);
 	});
 
 	it("labels the session option plainly when no pattern is suggested", () => {

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { buildBashAskPayload } from "../../src/build/bash-ask-payload";
+import { invalidConfigEvidence } from "../../src/build/invalid-config-note";
+import type { LocalPromptPayload } from "../../src/prompt-payload";
+import { renderAgentDenial } from "../../src/render/agent-denial";
+import { renderDialog } from "../../src/render/dialog-renderer";
+import { PLAIN_PAINTER } from "../../src/render/painter";
+import { BASE } from "../support/payload-fixtures";
+
+const PROJECT = "/repo/.pi/extensions/pi-permissions/config.json";
+const AGENT = "/home/u/.pi/agent/agents/build.permissions.json";
+
+function failClosedAsk(scopes: Parameters<typeof invalidConfigEvidence>[0]): LocalPromptPayload {
+	const payload = buildBashAskPayload({
+		...BASE,
+		matchedPattern: null,
+		ruleOrigin: "fail-closed",
+		toolName: "bash",
+		invokedToolName: null,
+		command: "ls",
+		unit: { text: "ls", context: null, start: 0 },
+		executedUnit: null,
+		units: [{ text: "ls", context: null, start: 0 }],
+	});
+	return { ...payload, evidence: [...payload.evidence, ...invalidConfigEvidence(scopes)] };
+}
+
+describe("the wording of an ask a broken config forced (issue 19)", () => {
+	it("names the invalid project config in the dialog's rule line and its file as evidence", () => {
+		const lines = renderDialog(failClosedAsk([{ scope: "project", file: PROJECT }]), {
+			width: 120,
+			maxRows: 24,
+			fieldMaxWidth: 100,
+			painter: PLAIN_PAINTER,
+			expanded: false,
+		});
+		expect(lines).toContain("rule    : your project config is invalid, so allow rules are asked");
+		expect(lines).toContain(`invalid config: ${PROJECT}`);
+		expect(lines.join("\n")).not.toContain("no matching rule");
+	});
+
+	it("tells the agent the same, with the file", () => {
+		const text = renderAgentDenial({
+			kind: "user",
+			subject: failClosedAsk([{ scope: "project", file: PROJECT }]),
+			reason: null,
+		});
+		expect(text).toBe(
+			`[pi-permissions] Denied by the user: bash command, your project config is invalid, so allow rules are asked: ${PROJECT}.`,
+		);
+	});
+
+	it("names every invalid scope and file together", () => {
+		const subject = failClosedAsk([
+			{ scope: "project", file: PROJECT },
+			{ scope: "agent", file: AGENT },
+		]);
+		expect(renderAgentDenial({ kind: "unavailable", subject, cause: "no UI" })).toBe(
+			`[pi-permissions] Approval was required for bash command, your project and agent configs are invalid, so allow rules are asked: ${PROJECT}, ${AGENT}, but no interactive UI or authority could answer (no UI). The call was not run.`,
+		);
+	});
+
+	it("falls back to a general sentence when no scope was handed in", () => {
+		const text = renderAgentDenial({ kind: "user", subject: failClosedAsk([]), reason: null });
+		expect(text).toBe(
+			"[pi-permissions] Denied by the user: bash command, a config file is invalid, so allow rules are asked.",
+		);
+	});
+});
