@@ -28,6 +28,15 @@ export type {
 	SurfaceValue,
 } from "./config/permission-config";
 export { CONFIG_DEFAULTS } from "./config/permission-config";
+export type {
+	GrantConflict,
+	GrantPlacement,
+	GrantPlacementInput,
+	GrantRequest,
+	SurfaceForm,
+} from "./grants/grant-placement";
+export { configWithGrant, placeGrant } from "./grants/grant-placement";
+export { patternContains, patternsOverlap } from "./grants/pattern-overlap";
 export { expandHome } from "./home-expansion";
 export type { PathFlavor, PathFlavorName } from "./path-flavor";
 export { POSIX_FLAVOR, pathFlavorFor, WIN32_FLAVOR } from "./path-flavor";
