@@ -94,22 +94,34 @@ export function placeGrant(input: GrantPlacementInput): Result<GrantPlacement, G
 		if (verdict.kind === "shadowed") return err(verdict.conflict);
 		lastDeny = verdict.rule;
 	}
-	if (chosen === null) return lastDeny === null ? err({ kind: "unsupported-surface" }) : err({ kind: "lifts-deny", rule: lastDeny });
+	if (chosen === null)
+		return lastDeny === null ? err({ kind: "unsupported-surface" }) : err({ kind: "lifts-deny", rule: lastDeny });
 	// A rule that no value shares with the grant commutes with it: going before it changes no decision, and an
 	// insertion before the last entry adds one line instead of also editing the line above.
 	if (chosen === entries.length && chosen > 0 && form === "object") {
 		const last = entries[chosen - 1] as readonly [string, PatternValue];
-		const disjoint = !patternsOverlap(prepare(input.env, grant.surface, last[0]), prepare(input.env, grant.surface, grant.pattern));
+		const disjoint = !patternsOverlap(
+			prepare(input.env, grant.surface, last[0]),
+			prepare(input.env, grant.surface, grant.pattern),
+		);
 		if (disjoint && judge(input, config, form, chosen - 1, baseRules, values).kind === "lawful") chosen -= 1;
 	}
 	return ok({ kind: "insert", form, index: chosen });
 }
 
 /** `config` as it reads once `placement` is applied: what the grant writer's text edit must parse back to. */
-export function configWithGrant(config: PermissionConfig, grant: GrantRequest, placement: GrantPlacement): PermissionConfig {
+export function configWithGrant(
+	config: PermissionConfig,
+	grant: GrantRequest,
+	placement: GrantPlacement,
+): PermissionConfig {
 	if (placement.kind === "present") return config;
 	const entries = surfaceEntries(config.permission?.[grant.surface]);
-	const next = [...entries.slice(0, placement.index), [grant.pattern, "allow"] as const, ...entries.slice(placement.index)];
+	const next = [
+		...entries.slice(0, placement.index),
+		[grant.pattern, "allow"] as const,
+		...entries.slice(placement.index),
+	];
 	return {
 		...config,
 		permission: { ...config.permission, [grant.surface]: Object.fromEntries(next) as Record<string, PatternValue> },
@@ -132,7 +144,9 @@ function judge(
 	const { grant, env } = input;
 	const edited = configWithGrant(config, grant, { kind: "insert", form, index });
 	const scopes = input.scopes.some((s) => s.scope === input.target)
-		? input.scopes.map((s) => (s.scope === input.target ? { scope: s.scope, status: "valid" as const, config: edited } : s))
+		? input.scopes.map((s) =>
+				s.scope === input.target ? { scope: s.scope, status: "valid" as const, config: edited } : s,
+			)
 		: [...input.scopes, { scope: input.target, status: "valid" as const, config: edited }];
 	const after = composePolicy({ scopes: ordered(scopes), env });
 	const afterRules = withoutBaseline(after.displayRules);
@@ -248,7 +262,11 @@ function withoutBaseline(rules: Ruleset): Ruleset {
 
 function sameRule(a: Rule, b: Rule): boolean {
 	return (
-		a.surface === b.surface && a.pattern === b.pattern && a.action === b.action && a.origin === b.origin && a.reason === b.reason
+		a.surface === b.surface &&
+		a.pattern === b.pattern &&
+		a.action === b.action &&
+		a.origin === b.origin &&
+		a.reason === b.reason
 	);
 }
 
