@@ -5,7 +5,7 @@
  */
 import { homedir } from "node:os";
 import { createNodeFileSystemProbe } from "@pi-permissions/access-intent";
-import { createNodeConfigFileSystem } from "@pi-permissions/engine";
+import { createNodeConfigFileSystem, createNodeGrantFileSystem } from "@pi-permissions/engine";
 import type { CliHost } from "./cli-host";
 import { runCli } from "./cli-program";
 import { createNodeFileWriter } from "./node-file-writer";
@@ -28,6 +28,12 @@ const host: CliHost = {
 	configFileSystem: createNodeConfigFileSystem(),
 	probe: createNodeFileSystemProbe(),
 	files: createNodeFileWriter(),
+	grantFileSystem: createNodeGrantFileSystem(),
+	today: () => {
+		const now = new Date();
+		const pad = (n: number) => String(n).padStart(2, "0");
+		return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+	},
 };
 
 process.exitCode = await runCli(process.argv.slice(2), host);
