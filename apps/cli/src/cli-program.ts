@@ -115,7 +115,7 @@ export async function runCli(argv: readonly string[], host: CliHost): Promise<Ex
 
 	const grants = program
 		.command("grants")
-		.description("the persisted (\"always\") grants in the global and project config files");
+		.description('the persisted ("always") grants in the global and project config files');
 	grants
 		.command("list")
 		.description("every persisted grant: id, scope, file:line, pattern, date")

@@ -14,7 +14,7 @@ import {
 import { pathFlavorFor } from "@pi-permissions/policy";
 import { loadPolicy } from "./cli-engine";
 import type { CliHost } from "./cli-host";
-import { initTarget, resolvePolicySetup } from "./config-options";
+import { initTarget, type PolicySetup, resolvePolicySetup } from "./config-options";
 import { EXIT_CODES, type ExitCode } from "./exit-code";
 
 export interface GrantsOptions {
@@ -27,8 +27,7 @@ export interface GrantsOptions {
 const SCOPES: readonly GrantScope[] = ["global", "project"];
 
 /** Every persisted grant of both files, global first; a missing or unreadable file holds none. */
-export async function persistedGrantsOf(host: CliHost, cwd: string | undefined): Promise<readonly PersistedGrant[]> {
-	const setup = resolvePolicySetup(host, cwd === undefined ? {} : { cwd });
+export async function persistedGrantsOf(host: CliHost, setup: PolicySetup): Promise<readonly PersistedGrant[]> {
 	const grants: PersistedGrant[] = [];
 	for (const scope of SCOPES) {
 		const file = initTarget(setup, scope);
@@ -43,7 +42,8 @@ export async function persistedGrantsOf(host: CliHost, cwd: string | undefined):
 }
 
 export async function runGrantsList(host: CliHost, options: GrantsOptions): Promise<ExitCode> {
-	const grants = await persistedGrantsOf(host, options.cwd);
+	const setup = resolvePolicySetup(host, options.cwd === undefined ? {} : { cwd: options.cwd });
+	const grants = await persistedGrantsOf(host, setup);
 	if (options.json === true) {
 		host.stdout.write(`${JSON.stringify(grants)}\n`);
 		return EXIT_CODES.allow;

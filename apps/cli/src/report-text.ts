@@ -77,7 +77,12 @@ export function renderTrace(trace: ExplainTrace, colors: Colors): string {
 	text += heading("rules matching the deciding value (evaluation order; > marks the last match, which wins)");
 	if (trace.matchingRules.length === 0) text += "  (none)\n";
 	for (const rule of trace.matchingRules) {
-		const where = rule.file === null ? rule.source : `${rule.source} ${rule.file}`;
+		const where =
+			rule.file === null
+				? rule.source
+				: rule.persistedGrant === null
+					? `${rule.source} ${rule.file}`
+					: `${rule.source} ${rule.file}:${rule.persistedGrant.line}, persisted grant ${rule.persistedGrant.id}`;
 		const overlay = rule.origin === rule.source ? "" : ` (was ${rule.writtenAction}, ${rule.origin})`;
 		const mark = rule.wins ? ">" : " ";
 		const surface = rule.surface === "*" ? "(every surface)" : rule.surface;

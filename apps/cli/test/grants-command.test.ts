@@ -12,7 +12,8 @@ function tree(): ConfigTree {
 	return made;
 }
 
-const PROJECT = '{\n\t// team policy\n\t"permission": {\n\t\t"bash": {\n\t\t\t"*": "ask",\n\t\t\t"rm -rf *": "deny"\n\t\t}\n\t}\n}\n';
+const PROJECT =
+	'{\n\t// team policy\n\t"permission": {\n\t\t"bash": {\n\t\t\t"*": "ask",\n\t\t\t"rm -rf *": "deny"\n\t\t}\n\t}\n}\n';
 
 describe("pi-permissions grants (issue 16)", () => {
 	it("add --project writes one line; check then allows; list shows it; forget restores the file", async () => {
@@ -21,14 +22,31 @@ describe("pi-permissions grants (issue 16)", () => {
 		expect((await t.run(["check", "bash", "npm test"])).code).toBe(2);
 		const added = await t.run(["grants", "add", "bash", "npm test *", "--project"]);
 		expect(added).toMatchObject({ code: 0, stderr: "" });
-		expect(added.stdout).toMatch(/^added project-[0-9a-f]{8} {2}project {2}.*config\.json:6 {2}bash "npm test \*" {2}2026-12-01\n$/);
+		expect(added.stdout).toMatch(
+			/^added project-[0-9a-f]{8} {2}project {2}.*config\.json:6 {2}bash "npm test \*" {2}2026-12-01\n$/,
+		);
 		const text = readFileSync(t.projectFile, "utf8");
-		expect(text).toBe(PROJECT.replace('\t\t\t"rm -rf *"', '\t\t\t"npm test *": "allow", // pi-permissions grant, added 2026-12-01 with the CLI\n\t\t\t"rm -rf *"'));
+		expect(text).toBe(
+			PROJECT.replace(
+				'\t\t\t"rm -rf *"',
+				'\t\t\t"npm test *": "allow", // pi-permissions grant, added 2026-12-01 with the CLI\n\t\t\t"rm -rf *"',
+			),
+		);
 		expect((await t.run(["check", "bash", "npm test"])).code).toBe(0);
 		expect((await t.run(["check", "bash", "rm -rf /"])).code).toBe(3);
+		const explained = await t.run(["explain", "bash", "npm test"]);
+		expect(explained.stdout).toMatch(
+			/> bash "npm test \*": allow \(project .*config\.json:6, persisted grant project-[0-9a-f]{8}\)/,
+		);
 		const listed = await t.run(["grants", "list", "--json"]);
 		const [grant] = JSON.parse(listed.stdout) as { id: string; line: number; scope: string }[];
-		expect(grant).toMatchObject({ scope: "project", line: 6, surface: "bash", pattern: "npm test *", date: "2026-12-01" });
+		expect(grant).toMatchObject({
+			scope: "project",
+			line: 6,
+			surface: "bash",
+			pattern: "npm test *",
+			date: "2026-12-01",
+		});
 		const forgotten = await t.run(["grants", "forget", grant?.id ?? ""]);
 		expect(forgotten.code).toBe(0);
 		expect(readFileSync(t.projectFile, "utf8")).toBe(PROJECT);
@@ -52,7 +70,7 @@ describe("pi-permissions grants (issue 16)", () => {
 		t.writeProject('{ "permission": { "read": "allow" } }\n');
 		const refused = await t.run(["grants", "add", "bash", "rm tmp *", "--project"]);
 		expect(refused.code).toBe(1);
-		expect(refused.stderr).toContain("would lift the deny `bash: \"rm *\" → deny` (global)");
+		expect(refused.stderr).toContain('would lift the deny `bash: "rm *" → deny` (global)');
 		expect(readFileSync(t.projectFile, "utf8")).toBe('{ "permission": { "read": "allow" } }\n');
 	});
 
