@@ -10,8 +10,11 @@ import type { SessionAuthority } from "@pi-permissions/authority";
 import {
 	type ActiveSkill,
 	type ConfigLoadResult,
+	configLocations,
 	type GateRunner,
+	type GrantWriteError,
 	PermissionQuery,
+	type PersistedGrant,
 	type RunVerdict,
 	SKILL_SURFACE,
 	type SkillInvocation,
@@ -19,13 +22,19 @@ import {
 } from "@pi-permissions/engine";
 import {
 	type ComposedPolicy,
+	err,
 	type PermissionState,
 	pathFlavorFor,
+	type Result,
 	type SessionGrant,
 	SessionRuleStore,
 } from "@pi-permissions/policy";
 import { AgentPolicies } from "./agent/agent-policies";
 import { decisionFanOut } from "./decision-fan-out";
+import { alwaysOffer } from "./grants/always-offer";
+import { GrantPersister } from "./grants/grant-persister";
+import { PersistedGrantAccess } from "./grants/persisted-grant-access";
+import { shownFile } from "./grants/shown-file";
 import { SessionLogs } from "./logs/session-logs";
 import { createPermissionsService } from "./service/create-permissions-service";
 import { serviceRegistry } from "./service/service-registry";
@@ -57,6 +66,7 @@ export class PermissionSession {
 		private readonly globalHost: object,
 		private readonly logs: SessionLogs,
 		private readonly agents: AgentPolicies<LoadedPolicy>,
+		private readonly persisted: PersistedGrantAccess | null,
 	) {}
 
 	/** Loads the config and composes the session; starts nothing. */
@@ -91,6 +101,28 @@ export class PermissionSession {
 			now: edges.now,
 			atExit: edges.atExit,
 		});
+		const grantFiles = (): { project: string; global: string } => {
+			const at = configLocations({ cwd: facts.cwd, agentDir, agentName: null, flavor: host.flavor });
+			return { project: at.project as string, global: at.global as string };
+		};
+		let opened: PermissionSession | null = null;
+		const persisted = edges.grantFs === undefined ? null : new PersistedGrantAccess(edges.grantFs, grantFiles);
+		await persisted?.list();
+		// SECURITY: without a UI nobody can answer "always", so print and JSON modes never write a grant.
+		const persister =
+			edges.grantFs === undefined || !facts.hasUI
+				? null
+				: new GrantPersister({
+						fs: edges.grantFs,
+						files: grantFiles,
+						scopes: () => loaded.current.config.scopes,
+						env: { home: host.home, flavor },
+						now: edges.now,
+						notify: (text, level) => facts.ui.notify(text, level),
+						reload: async () => {
+							await opened?.reload();
+						},
+					});
 		const authority = createSessionAuthority(deps, facts, {
 			query,
 			store,
@@ -98,6 +130,13 @@ export class PermissionSession {
 			logs,
 			settings,
 			agentName: loaded.current.agentName,
+			always: (details) =>
+				alwaysOffer(details.payload, {
+					writable: persister !== null,
+					projectTrusted: facts.isProjectTrusted(),
+					projectFile: shownFile(grantFiles().project, facts.cwd, host.home),
+					globalFile: shownFile(grantFiles().global, facts.cwd, host.home),
+				}),
 		});
 		const runners = new SessionRunner({
 			policies: { policyFor: () => loaded.current.policy },
@@ -106,12 +145,15 @@ export class PermissionSession {
 			normalizer,
 			extensions,
 			authority,
-			sink: decisionFanOut([deps.sink, ...logs.sinks]),
+			sink: ((fanOut) => (persisted === null ? fanOut : persisted.attributing(fanOut)))(
+				decisionFanOut([deps.sink, ...logs.sinks]),
+			),
 			ids: edges.ids,
 			sessionId: facts.sessionId,
 			agentDir: deps.agentDir,
+			...(persister === null ? {} : { persistGrant: (outcome, scope) => persister.persist(outcome, scope) }),
 		});
-		return new PermissionSession(
+		opened = new PermissionSession(
 			loaded,
 			deps,
 			query,
@@ -125,7 +167,9 @@ export class PermissionSession {
 			edges.globalHost,
 			logs,
 			agents,
+			persisted,
 		);
+		return opened;
 	}
 
 	get config(): ConfigLoadResult {
@@ -150,7 +194,21 @@ export class PermissionSession {
 			throw error;
 		}
 		this.runners.invalidate();
+		await this.persisted?.list();
 		this.logs.reloaded({ ok: true, issues: this.loaded.current.config.issues.length });
+	}
+
+	/** The persisted ("always") grants of the project and global files, re-read now; none without a grant edge. */
+	persistedGrants(): Promise<readonly PersistedGrant[]> {
+		return this.persisted === null ? Promise.resolve([]) : this.persisted.list();
+	}
+
+	/** Removes a persisted grant by id with a JSONC edit and reloads, so the next matching call asks again. */
+	async forgetPersistedGrant(id: string): Promise<Result<PersistedGrant, GrantWriteError>> {
+		if (this.persisted === null) return err({ kind: "unknown-grant", file: "-", id });
+		const result = await this.persisted.forget(id);
+		if (result.ok) await this.reload();
+		return result;
 	}
 
 	/** The active agent whose policy decides this session's calls; `null` for the main session. */

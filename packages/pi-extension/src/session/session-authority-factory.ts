@@ -3,11 +3,12 @@
  * settings), the policy view links and serving consult, the chain, serving-session grants, and the real edges.
  * Never: starts serving (the session does, at `session_start`) or decides anything itself.
  */
-import { SessionAuthority } from "@pi-permissions/authority";
+import { type AskDetails, SessionAuthority } from "@pi-permissions/authority";
 import type { PermissionQuery } from "@pi-permissions/engine";
 import { type EffectiveSettings, pathFlavorFor, type SessionRuleStore } from "@pi-permissions/policy";
 import { authorityPermissionQuery } from "../authority/authority-permission-query";
 import { recordServingSessionGrant } from "../authority/serving-session-grant";
+import type { AlwaysOffer } from "../grants/always-offer";
 import type { SessionLogs } from "../logs/session-logs";
 import type { SessionExtensions } from "../service/session-extensions";
 import { userPromptFor } from "../ui/user-prompt-for";
@@ -22,6 +23,8 @@ export interface SessionAuthorityParts {
 	readonly settings: EffectiveSettings;
 	/** The active agent when the session opened. */
 	readonly agentName: string | null;
+	/** The "always" choices an ask offers (ADR 0032). */
+	readonly always?: (details: AskDetails) => AlwaysOffer;
 }
 
 export function createSessionAuthority(
@@ -46,6 +49,7 @@ export function createSessionAuthority(
 				timeoutMs: settings.forwardingTimeoutMs,
 			}),
 			announce: deps.uiPrompts,
+			...(parts.always === undefined ? {} : { always: parts.always }),
 		}),
 		query: authorityPermissionQuery(parts.query),
 		authorizers: parts.extensions.authorizers,

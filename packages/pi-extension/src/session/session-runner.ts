@@ -14,7 +14,7 @@ import {
 	ToolCallPipeline,
 } from "@pi-permissions/engine";
 import { SessionRuleStore } from "@pi-permissions/policy";
-import { AuthorityAskEscalator } from "../authority/authority-ask-escalator";
+import { AuthorityAskEscalator, type PersistGrant } from "../authority/authority-ask-escalator";
 import { forwardedAccessFacts } from "../authority/forwarded-access-facts";
 import { formattingAskEscalator } from "../service/formatting-ask-escalator";
 import type { SessionExtensions } from "../service/session-extensions";
@@ -31,6 +31,8 @@ export interface SessionRunnerDeps {
 	readonly sessionId: string | null;
 	/** Pi's agent directory (its settings, extensions, agents and skills are protected targets). */
 	readonly agentDir?: string;
+	/** Writes an "always" answer's grant; absent: an "always" answer counts as a session approval. */
+	readonly persistGrant?: PersistGrant;
 }
 
 interface CachedRunner {
@@ -112,8 +114,11 @@ export class SessionRunner {
 			pipeline,
 			escalator: formattingAskEscalator(
 				(toolName) => deps.extensions.formatterFor(toolName),
-				new AuthorityAskEscalator(deps.authority, (outcome) =>
-					forwardedAccessFacts(outcome, { parser: () => deps.parser.current, normalizer: deps.normalizer }),
+				new AuthorityAskEscalator(
+					deps.authority,
+					(outcome) =>
+						forwardedAccessFacts(outcome, { parser: () => deps.parser.current, normalizer: deps.normalizer }),
+					deps.persistGrant ?? null,
 				),
 			),
 			sink: deps.sink,
