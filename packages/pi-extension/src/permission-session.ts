@@ -131,7 +131,7 @@ export class PermissionSession {
 			settings,
 			agentName: loaded.current.agentName,
 			always: (details) =>
-				alwaysOffer(details.payload, {
+				alwaysOffer(details, {
 					writable: persister !== null,
 					projectTrusted: facts.isProjectTrusted(),
 					projectFile: shownFile(grantFiles().project, facts.cwd, host.home),

@@ -1,8 +1,9 @@
 /**
  * Owns: the JSONC text edits of persisted grants: insert `"<pattern>": "allow"` where `placeGrant` placed it, with a
  * trailing comment that marks it (date and source), create a missing file with `$schema`, and remove a grant again.
- * Never: decides placement (`placeGrant` does) or prints JSON itself; every edit goes through `jsonc-parser`'s
- * `modify` + `applyEdits`, so comments, order and formatting of everything else stay byte-identical.
+ * Never: decides placement (`placeGrant` does) or prints JSON itself: offsets come from `jsonc-parser`'s tree, values
+ * from `JSON.stringify` or `modify`, and every edit is applied with `applyEdits`, so comments, order and formatting
+ * of everything else stay byte-identical (ADR 0032 says why an insertion is placed by line, not by `modify` alone).
  */
 import { CONFIG_SCHEMA_ID, type GrantPlacement, type GrantRequest } from "@pi-permissions/policy";
 import { applyEdits, findNodeAtLocation, modify, type Node, parseTree } from "jsonc-parser";
@@ -165,7 +166,28 @@ export function removeGrantText(text: string, grant: GrantRequest): string {
 		const next = lineEnd < text.length ? lineEnd + 1 : lineEnd;
 		return text.slice(0, lineStart) + text.slice(next);
 	}
-	return applyEdits(text, modify(text, ["permission", grant.surface, grant.pattern], undefined, {}));
+	// Entries share a line: drop the property, its comma and its marker comment, so no other rule takes the marker.
+	let end = value.offset + value.length;
+	const skipSpaces = () => {
+		while (text[end] === " " || text[end] === "\t") end++;
+	};
+	skipSpaces();
+	const comma = text[end] === ",";
+	if (comma) end++;
+	skipSpaces();
+	const marker = /^\/\*[^\n]*?\*\//u.exec(text.slice(end));
+	if (marker !== null && marker[0].includes(GRANT_MARKER)) {
+		end += marker[0].length;
+		skipSpaces();
+	}
+	let start = property.offset;
+	if (!comma) {
+		// The last entry: the comma before it goes instead.
+		let before = start - 1;
+		while (before >= 0 && /\s/u.test(text[before] ?? "")) before--;
+		if (text[before] === ",") start = before;
+	}
+	return applyEdits(text, [{ offset: start, length: end - start, content: "" }]);
 }
 
 /** Appends the marker comment after the grant's value (and its comma): `// …` when the line ends there, else `/* … *\/`. */

@@ -4,7 +4,7 @@
  * Never: offers either without a session suggestion (never-suggest families, floors: the engine gives those
  * none), offers the project one when Pi does not trust the project, or offers anything where nothing may be written.
  */
-import type { PromptPayload } from "@pi-permissions/presentation";
+import type { AskDetails } from "@pi-permissions/authority";
 
 export interface AlwaysOffer {
 	/** The label of "Always, in this project", or `null` when it is not offered. */
@@ -23,8 +23,12 @@ export interface AlwaysOfferFacts {
 	readonly globalFile: string;
 }
 
-export function alwaysOffer(payload: PromptPayload, facts: AlwaysOfferFacts): AlwaysOffer {
-	if (!facts.writable || payload.kind === "forwarded") return NO_ALWAYS;
+export function alwaysOffer(details: AskDetails, facts: AlwaysOfferFacts): AlwaysOffer {
+	const { payload, access } = details;
+	if (!facts.writable || payload.kind === "forwarded" || details.forwarding !== null) return NO_ALWAYS;
+	// SECURITY: a floor (unparseable text, an opaque payload, a dynamic name) raised the ask past the rules; no rule
+	// written for it could be trusted to mean what the person saw. Only an ask the rules made carries plain facts.
+	if (access === null || access.floored === true) return NO_ALWAYS;
 	const suggestion = payload.annotations.find((note) => note.kind === "session-suggestion");
 	if (suggestion === undefined || suggestion.kind !== "session-suggestion") return NO_ALWAYS;
 	const sessionSuggestion = suggestion.text;
