@@ -176,7 +176,7 @@ export function removeGrantText(text: string, grant: GrantRequest): string {
 	if (comma) end++;
 	skipSpaces();
 	const marker = /^\/\*[^\n]*?\*\//u.exec(text.slice(end));
-	if (marker !== null && marker[0].includes(GRANT_MARKER)) {
+	if (marker?.[0].includes(GRANT_MARKER)) {
 		end += marker[0].length;
 		skipSpaces();
 	}
