@@ -26,6 +26,7 @@ import {
 	type PermissionState,
 	pathFlavorFor,
 	type Result,
+	type ScopeOutcome,
 	type SessionGrant,
 	SessionRuleStore,
 } from "@pi-permissions/policy";
@@ -198,6 +199,29 @@ export class PermissionSession {
 		this.logs.reloaded({ ok: true, issues: this.loaded.current.config.issues.length });
 	}
 
+	/**
+	 * The config check at each agent start: loads the config again (the loader re-reads only files whose size or
+	 * modification time changed) and swaps the policy in only when a scope's outcome changed, so a grant another
+	 * session wrote, or a hand edit, applies from the next turn without `/reload`. Grants and settings are kept.
+	 * On a failed load the policy in force stays and the error propagates.
+	 */
+	async refreshIfChanged(): Promise<boolean> {
+		const current = this.loaded.current;
+		const config = await this.deps.loader.load({
+			cwd: this.facts.cwd,
+			agentDir: this.deps.agentDir,
+			agentName: current.agentName,
+			isProjectTrusted: this.facts.isProjectTrusted,
+		});
+		if (sameOutcomes(config.scopes, current.config.scopes)) return false;
+		this.loaded.current = composeLoaded(this.deps, config, this.sessionYolo, current.agentName);
+		this.agents.clear();
+		this.runners.invalidate();
+		await this.persisted?.list();
+		this.logs.reloaded({ ok: true, issues: config.issues.length });
+		return true;
+	}
+
 	/** The persisted ("always") grants of the project and global files, re-read now; none without a grant edge. */
 	persistedGrants(): Promise<readonly PersistedGrant[]> {
 		return this.persisted === null ? Promise.resolve([]) : this.persisted.list();
@@ -346,4 +370,25 @@ export class PermissionSession {
 function sameSkills(a: readonly ActiveSkill[], b: readonly ActiveSkill[]): boolean {
 	if (a.length !== b.length) return false;
 	return a.every((skill, index) => skill.name === b[index]?.name && skill.directory === b[index]?.directory);
+}
+
+/** Whether two loads found the same thing: the loader hands back the same objects for unchanged files. */
+function sameOutcomes(a: readonly ScopeOutcome[], b: readonly ScopeOutcome[]): boolean {
+	if (a.length !== b.length) return false;
+	return a.every((outcome, index) => {
+		const other = b[index];
+		if (other === undefined || other.scope !== outcome.scope || other.status !== outcome.status) return false;
+		switch (outcome.status) {
+			case "valid":
+				return other.status === "valid" && other.config === outcome.config;
+			case "invalid":
+				return other.status === "invalid" && other.issues === outcome.issues && other.salvaged === outcome.salvaged;
+			case "absent":
+				return true;
+			default: {
+				const unhandled: never = outcome;
+				throw new Error(`unhandled scope outcome ${String(unhandled)}`);
+			}
+		}
+	});
 }

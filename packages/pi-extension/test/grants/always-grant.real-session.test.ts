@@ -208,4 +208,25 @@ describe("the always choices (issue 16)", () => {
 			await session.close();
 		}
 	});
+
+	it("applies in another running session at its next config check, without /reload", async () => {
+		const space = workspace({}, CONFIG);
+		const writer: Human = { answers: ["aa"], shown: [] };
+		const other: Human = { answers: ["\x1b"], shown: [] };
+		const a = await openSession(space, "tui", writer);
+		const b = await openSession(space, "tui", other);
+		try {
+			expect(await b.session.refreshIfChanged()).toBe(false);
+			expect((await a.run("bash", { command: "npm test" })).kind).toBe("allow");
+			// Before its config check the other session still asks (and is denied here by escape).
+			expect((await b.run("bash", { command: "npm test" })).kind).toBe("block");
+			expect(await b.session.refreshIfChanged()).toBe(true);
+			expect((await b.run("bash", { command: "npm test" })).kind).toBe("allow");
+			expect(other.shown).toHaveLength(1);
+			expect(b.decisions.at(-1)?.decidedBy).toMatch(/^persisted-grant:project-[0-9a-f]{8} /u);
+		} finally {
+			await a.session.close();
+			await b.session.close();
+		}
+	});
 });
