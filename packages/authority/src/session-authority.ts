@@ -59,6 +59,8 @@ export interface SessionAuthorityOptions {
 	/** The operator's `authorizerChain`. Must not throw. */
 	readonly chainConfig: () => readonly string[];
 	readonly recordServingSessionGrant: (request: ForwardedRequest) => void;
+	/** Writes a forwarded ask's "always" grant into this session's files (ADR 0032); absent: it stays a session grant. */
+	readonly persistServingGrant?: (request: ForwardedRequest, scope: "project" | "global") => Promise<void>;
 	readonly io: {
 		readonly fs: ForwardingFileSystem;
 		readonly clock: Clock;
@@ -186,6 +188,9 @@ export class SessionAuthority {
 								query: options.query,
 								escalator,
 								recordServingSessionGrant: options.recordServingSessionGrant,
+								...(options.persistServingGrant === undefined
+									? {}
+									: { persistServingGrant: options.persistServingGrant }),
 								subagents,
 								isPidAlive: io.isPidAlive,
 								pollIntervalMs: timing.pollIntervalMs,

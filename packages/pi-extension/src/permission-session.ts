@@ -137,7 +137,15 @@ export class PermissionSession {
 					projectTrusted: facts.isProjectTrusted(),
 					projectFile: shownFile(grantFiles().project, facts.cwd, host.home),
 					globalFile: shownFile(grantFiles().global, facts.cwd, host.home),
+					flavor,
 				}),
+			...(persister === null
+				? {}
+				: {
+						persistServingGrant: async (request, scope) => {
+							await persister.persistForwarded(request, scope);
+						},
+					}),
 		});
 		const runners = new SessionRunner({
 			policies: { policyFor: () => loaded.current.policy },

@@ -28,7 +28,7 @@ export function offeredScopes(details: AskDetails): readonly GrantScope[] {
 	if (protectedReason(originPayload(details.payload)) !== null) return ["once"];
 	return details.forwarding === null
 		? ["once", "requester-session", "always-project", "always-global"]
-		: ["once", "requester-session", "serving-session"];
+		: ["once", "requester-session", "serving-session", "always-project", "always-global"];
 }
 
 export class LocalUserAuthorizer implements TerminalAuthorizer {

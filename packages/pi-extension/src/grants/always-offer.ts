@@ -5,6 +5,7 @@
  * none), offers the project one when Pi does not trust the project, or offers anything where nothing may be written.
  */
 import type { AskDetails } from "@pi-permissions/authority";
+import { type PathFlavor, suggestSessionApproval } from "@pi-permissions/policy";
 
 export interface AlwaysOffer {
 	/** The label of "Always, in this project", or `null` when it is not offered. */
@@ -21,21 +22,38 @@ export interface AlwaysOfferFacts {
 	/** The files as shown to the person, e.g. `.pi/extensions/pi-permissions/config.json`. */
 	readonly projectFile: string;
 	readonly globalFile: string;
+	/** This session's path flavor: a forwarded ask's grant is computed here from the child's facts. */
+	readonly flavor: PathFlavor;
 }
 
 export function alwaysOffer(details: AskDetails, facts: AlwaysOfferFacts): AlwaysOffer {
-	const { payload, access } = details;
-	if (!facts.writable || payload.kind === "forwarded" || details.forwarding !== null) return NO_ALWAYS;
+	const { access } = details;
+	if (!facts.writable) return NO_ALWAYS;
 	// SECURITY: a floor (unparseable text, an opaque payload, a dynamic name) raised the ask past the rules; no rule
-	// written for it could be trusted to mean what the person saw. Only an ask the rules made carries plain facts.
+	// written for it could be trusted to mean what the person saw. Only an ask the rules made carries plain facts
+	// (a child never forwards a floor's facts, so a floored forwarded ask has none either).
 	if (access === null || access.floored === true) return NO_ALWAYS;
-	const suggestion = payload.annotations.find((note) => note.kind === "session-suggestion");
-	if (suggestion === undefined || suggestion.kind !== "session-suggestion") return NO_ALWAYS;
-	const sessionSuggestion = suggestion.text;
+	const sessionSuggestion =
+		details.forwarding === null ? localSuggestion(details) : forwardedSuggestion(details, facts);
+	if (sessionSuggestion === null) return NO_ALWAYS;
 	// JSON quoting keeps the label one line and inert in a terminal, as the session label does.
 	const pattern = JSON.stringify(sessionSuggestion);
 	return {
 		project: facts.projectTrusted ? `Always, in this project (${pattern} → ${facts.projectFile})` : null,
 		global: `Always, everywhere (${pattern} → ${facts.globalFile})`,
 	};
+}
+
+function localSuggestion(details: AskDetails): string | null {
+	if (details.payload.kind === "forwarded") return null;
+	const note = details.payload.annotations.find((annotation) => annotation.kind === "session-suggestion");
+	return note?.kind === "session-suggestion" ? note.text : null;
+}
+
+/** The grant this session would write for a child's ask, from the child's fixed facts (as the writer computes it). */
+function forwardedSuggestion(details: AskDetails, facts: AlwaysOfferFacts): string | null {
+	const [asked] = details.access?.matchValues ?? [];
+	if (details.access === null || asked === undefined) return null;
+	const suggestion = suggestSessionApproval(details.access.surface, asked, { flavor: facts.flavor });
+	return suggestion === null ? null : suggestion.patterns.join(", ");
 }

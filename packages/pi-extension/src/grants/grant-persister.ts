@@ -5,6 +5,8 @@
  * Never: writes without a session suggestion or for a floored ask, or widens the suggestion; a refusal leaves the
  * answer a session grant.
  */
+
+import type { ForwardedRequest } from "@pi-permissions/authority";
 import {
 	type GateOutcome,
 	type GrantFileSystem,
@@ -14,6 +16,7 @@ import {
 	PersistedGrantWriter,
 } from "@pi-permissions/engine";
 import type { PolicyEnvironment, ScopeOutcome } from "@pi-permissions/policy";
+import { servingSessionGrantRequests } from "../authority/serving-session-grant";
 
 export interface GrantPersisterDeps {
 	readonly fs: GrantFileSystem;
@@ -51,17 +54,43 @@ export class GrantPersister {
 			this.deps.notify("pi-permissions: nothing written: this ask has no grant to keep; approved once", "warning");
 			return { kind: "not-written" };
 		}
+		const asked = suggestion.surface === outcome.surface && suggestion.patterns.length === 1 ? outcome.value : null;
+		return this.write(
+			suggestion.patterns.map((pattern) => ({ surface: suggestion.surface, pattern })),
+			asked,
+			scope,
+		);
+	}
+
+	/**
+	 * Persists a subagent's forwarded ask in this (serving) session's `scope` file: the grant this session computes
+	 * from the child's fixed facts (never the child's own suggestion text). Never rejects.
+	 */
+	async persistForwarded(request: ForwardedRequest, scope: GrantScope): Promise<PersistOutcome> {
+		let grants: readonly { readonly surface: string; readonly pattern: string }[];
+		try {
+			grants = servingSessionGrantRequests(request, this.deps.env.flavor);
+		} catch {
+			this.deps.notify("pi-permissions: nothing written: this forwarded ask has no grant to keep", "warning");
+			return { kind: "not-written" };
+		}
+		return this.write(grants, grants.length === 1 ? (request.accessIntent?.matchValues[0] ?? null) : null, scope);
+	}
+
+	private async write(
+		grants: readonly { readonly surface: string; readonly pattern: string }[],
+		asked: string | null,
+		scope: GrantScope,
+	): Promise<PersistOutcome> {
 		const file = this.deps.files()[scope];
 		const written: PersistedGrant[] = [];
 		try {
-			for (const pattern of suggestion.patterns) {
-				const values =
-					suggestion.surface === outcome.surface && suggestion.patterns.length === 1 ? [outcome.value] : [];
+			for (const grant of grants) {
 				const result = await this.writer.add({
 					file,
 					scope,
-					grant: { surface: suggestion.surface, pattern },
-					values,
+					grant,
+					values: asked === null ? [] : [asked],
 					otherScopes: this.deps.scopes(),
 					env: this.deps.env,
 					date: localDate(this.deps.now()),

@@ -3,7 +3,7 @@
  * settings), the policy view links and serving consult, the chain, serving-session grants, and the real edges.
  * Never: starts serving (the session does, at `session_start`) or decides anything itself.
  */
-import { type AskDetails, SessionAuthority } from "@pi-permissions/authority";
+import { type AskDetails, type ForwardedRequest, SessionAuthority } from "@pi-permissions/authority";
 import type { PermissionQuery } from "@pi-permissions/engine";
 import { type EffectiveSettings, pathFlavorFor, type SessionRuleStore } from "@pi-permissions/policy";
 import { authorityPermissionQuery } from "../authority/authority-permission-query";
@@ -25,6 +25,8 @@ export interface SessionAuthorityParts {
 	readonly agentName: string | null;
 	/** The "always" choices an ask offers (ADR 0032). */
 	readonly always?: (details: AskDetails) => AlwaysOffer;
+	/** Writes a forwarded ask's "always" grant into this session's files. */
+	readonly persistServingGrant?: (request: ForwardedRequest, scope: "project" | "global") => Promise<void>;
 }
 
 export function createSessionAuthority(
@@ -57,6 +59,7 @@ export function createSessionAuthority(
 		recordServingSessionGrant: (request) => {
 			recordServingSessionGrant(store, request, flavor);
 		},
+		...(parts.persistServingGrant === undefined ? {} : { persistServingGrant: parts.persistServingGrant }),
 		io: {
 			fs: edges.forwardingFs,
 			clock: edges.clock,
