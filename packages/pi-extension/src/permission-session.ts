@@ -10,7 +10,6 @@ import type { SessionAuthority } from "@pi-permissions/authority";
 import {
 	type ActiveSkill,
 	type ConfigLoadResult,
-	configLocations,
 	type GateRunner,
 	type GrantWriteError,
 	PermissionQuery,
@@ -26,21 +25,19 @@ import {
 	type PermissionState,
 	pathFlavorFor,
 	type Result,
-	type ScopeOutcome,
 	type SessionGrant,
 	SessionRuleStore,
 } from "@pi-permissions/policy";
 import { AgentPolicies } from "./agent/agent-policies";
 import { decisionFanOut } from "./decision-fan-out";
-import { alwaysOffer } from "./grants/always-offer";
-import { GrantPersister } from "./grants/grant-persister";
-import { PersistedGrantAccess } from "./grants/persisted-grant-access";
-import { shownFile } from "./grants/shown-file";
+import type { PersistedGrantAccess } from "./grants/persisted-grant-access";
+import { sessionGrantParts } from "./grants/session-grant-parts";
 import { SessionLogs } from "./logs/session-logs";
 import { createPermissionsService } from "./service/create-permissions-service";
 import { serviceRegistry } from "./service/service-registry";
 import { SessionExtensions } from "./service/session-extensions";
 import { composeLoaded, type LoadedPolicy, launcherYolo, loadPolicy } from "./session/loaded-policy";
+import { sameOutcomes } from "./session/same-outcomes";
 import { createSessionAuthority } from "./session/session-authority-factory";
 import type { PermissionSessionDeps, SessionFacts } from "./session/session-facts";
 import { SessionRunner } from "./session/session-runner";
@@ -102,28 +99,14 @@ export class PermissionSession {
 			now: edges.now,
 			atExit: edges.atExit,
 		});
-		const grantFiles = (): { project: string; global: string } => {
-			const at = configLocations({ cwd: facts.cwd, agentDir, agentName: null, flavor: host.flavor });
-			return { project: at.project as string, global: at.global as string };
-		};
 		let opened: PermissionSession | null = null;
-		const persisted = edges.grantFs === undefined ? null : new PersistedGrantAccess(edges.grantFs, grantFiles);
-		await persisted?.list();
-		// SECURITY: without a UI nobody can answer "always", so print and JSON modes never write a grant.
-		const persister =
-			edges.grantFs === undefined || !facts.hasUI
-				? null
-				: new GrantPersister({
-						fs: edges.grantFs,
-						files: grantFiles,
-						scopes: () => loaded.current.config.scopes,
-						env: { home: host.home, flavor },
-						now: edges.now,
-						notify: (text, level) => facts.ui.notify(text, level),
-						reload: async () => {
-							await opened?.reload();
-						},
-					});
+		const grants = await sessionGrantParts(deps, facts, {
+			scopes: () => loaded.current.config.scopes,
+			reload: async () => {
+				await opened?.reload();
+			},
+		});
+		const { persisted } = grants;
 		const authority = createSessionAuthority(deps, facts, {
 			query,
 			store,
@@ -131,21 +114,8 @@ export class PermissionSession {
 			logs,
 			settings,
 			agentName: loaded.current.agentName,
-			always: (details) =>
-				alwaysOffer(details, {
-					writable: persister !== null,
-					projectTrusted: facts.isProjectTrusted(),
-					projectFile: shownFile(grantFiles().project, facts.cwd, host.home),
-					globalFile: shownFile(grantFiles().global, facts.cwd, host.home),
-					flavor,
-				}),
-			...(persister === null
-				? {}
-				: {
-						persistServingGrant: async (request, scope) => {
-							await persister.persistForwarded(request, scope);
-						},
-					}),
+			always: grants.always,
+			...(grants.persistServingGrant === undefined ? {} : { persistServingGrant: grants.persistServingGrant }),
 		});
 		const runners = new SessionRunner({
 			policies: { policyFor: () => loaded.current.policy },
@@ -160,7 +130,7 @@ export class PermissionSession {
 			ids: edges.ids,
 			sessionId: facts.sessionId,
 			agentDir: deps.agentDir,
-			...(persister === null ? {} : { persistGrant: (outcome, scope) => persister.persist(outcome, scope) }),
+			...(grants.persistGrant === undefined ? {} : { persistGrant: grants.persistGrant }),
 		});
 		opened = new PermissionSession(
 			loaded,
@@ -378,25 +348,4 @@ export class PermissionSession {
 function sameSkills(a: readonly ActiveSkill[], b: readonly ActiveSkill[]): boolean {
 	if (a.length !== b.length) return false;
 	return a.every((skill, index) => skill.name === b[index]?.name && skill.directory === b[index]?.directory);
-}
-
-/** Whether two loads found the same thing: the loader hands back the same objects for unchanged files. */
-function sameOutcomes(a: readonly ScopeOutcome[], b: readonly ScopeOutcome[]): boolean {
-	if (a.length !== b.length) return false;
-	return a.every((outcome, index) => {
-		const other = b[index];
-		if (other === undefined || other.scope !== outcome.scope || other.status !== outcome.status) return false;
-		switch (outcome.status) {
-			case "valid":
-				return other.status === "valid" && other.config === outcome.config;
-			case "invalid":
-				return other.status === "invalid" && other.issues === outcome.issues && other.salvaged === outcome.salvaged;
-			case "absent":
-				return true;
-			default: {
-				const unhandled: never = outcome;
-				throw new Error(`unhandled scope outcome ${String(unhandled)}`);
-			}
-		}
-	});
 }
