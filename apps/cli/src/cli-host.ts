@@ -4,7 +4,7 @@
  * Never: reads process state itself; only `main.ts` builds a host from the real process.
  */
 import type { FileSystemProbe } from "@pi-permissions/access-intent";
-import type { ConfigFileSystem } from "@pi-permissions/engine";
+import type { ConfigFileSystem, GrantFileSystem } from "@pi-permissions/engine";
 import type { PathFlavorName } from "@pi-permissions/policy";
 
 /** Where the CLI writes text. Must not throw. */
@@ -53,4 +53,8 @@ export interface CliHost {
 	readonly stderrIsTerminal: boolean;
 	/** The temp directory the sandbox lets commands write (`os.tmpdir()`); `/tmp` when absent. */
 	readonly tmpDir?: string;
+	/** The persisted-grant writer's file-system edge (`grants add|forget`). */
+	readonly grantFileSystem: GrantFileSystem;
+	/** Today's date as `YYYY-MM-DD` (local time), recorded in a grant's marker comment. Must not throw. */
+	today(): string;
 }

@@ -10,6 +10,7 @@ import { type ConfigCommandOptions, runConfigShow, runConfigValidate } from "./c
 import { type DecideOptions, runDecide } from "./decide-command";
 import { type EvalOptions, runEval } from "./eval-command";
 import { EXIT_CODES, type ExitCode } from "./exit-code";
+import { type GrantsOptions, runGrantsAdd, runGrantsForget, runGrantsList } from "./grants-command";
 import { type InitOptions, runInit } from "./init-command";
 import { type LintOptions, runLint } from "./lint/lint-command";
 import { type ReplayOptions, runReplay } from "./replay/replay-command";
@@ -162,6 +163,37 @@ export async function runCli(argv: readonly string[], host: CliHost): Promise<Ex
 		.option("--cwd <dir>", "the project directory (default: the current directory)")
 		.action(async (options: InitOptions) => {
 			exit = await runInit(host, options);
+		});
+
+	const grants = program
+		.command("grants")
+		.description('the persisted ("always") grants in the global and project config files');
+	grants
+		.command("list")
+		.description("every persisted grant: id, scope, file:line, pattern, date")
+		.option("--cwd <dir>", "the project directory (default: the current directory)")
+		.option("--json", "print as JSON")
+		.action(async (options: GrantsOptions) => {
+			exit = await runGrantsList(host, options);
+		});
+	grants
+		.command("add")
+		.description("allow a pattern in the project or global file, placed so no deny is lifted (or refused; exit 1)")
+		.argument("<surface>", "the surface: bash, mcp, read, a tool name, …")
+		.argument("<pattern>", 'the pattern, e.g. "npm test *"')
+		.option("--project", "write the project config")
+		.option("--global", "write the global config")
+		.option("--cwd <dir>", "the project directory (default: the current directory)")
+		.action(async (surface: string, pattern: string, options: GrantsOptions) => {
+			exit = await runGrantsAdd(host, surface, pattern, options);
+		});
+	grants
+		.command("forget")
+		.description("remove a persisted grant by id (see `grants list`)")
+		.argument("<id>", "the grant id, e.g. project-3fa9c1d2")
+		.option("--cwd <dir>", "the project directory (default: the current directory)")
+		.action(async (id: string, options: GrantsOptions) => {
+			exit = await runGrantsForget(host, id, options);
 		});
 
 	try {

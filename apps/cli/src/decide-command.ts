@@ -13,6 +13,7 @@ import { configNoticeLines } from "./config-notices";
 import { type PolicyOptions, resolvePolicySetup } from "./config-options";
 import { EXIT_CODES, type ExitCode, exitCodeFor } from "./exit-code";
 import { type ExplainTrace, explainTrace } from "./explain-trace";
+import { persistedGrantsOf } from "./grants-command";
 import { colorsFor, renderReport, renderTrace } from "./report-text";
 import { sandboxSection } from "./sandbox-command";
 
@@ -39,7 +40,8 @@ export async function runDecide(
 	if (missing !== null) host.stderr.write(`${missing}\n`);
 	const decided = await engine.decide(tool, input.value, null);
 	const report = callReport(decided);
-	const trace = mode === "explain" ? explainTrace(engine, decided, report) : null;
+	const grants = mode === "explain" ? await persistedGrantsOf(host, engine.setup) : [];
+	const trace = mode === "explain" ? explainTrace(engine, decided, report, grants) : null;
 	host.stdout.write(options.json === true ? `${JSON.stringify(jsonOf(report, trace))}\n` : textOf(host, report, trace));
 	// Issue 21: for a bash call, `explain` also says what the sandbox will still stop once the gate lets it run.
 	const sandbox =

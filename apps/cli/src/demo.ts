@@ -9,7 +9,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createNodeFileSystemProbe } from "@pi-permissions/access-intent";
-import { createNodeConfigFileSystem } from "@pi-permissions/engine";
+import { createNodeConfigFileSystem, createNodeGrantFileSystem } from "@pi-permissions/engine";
 import type { CliHost } from "./cli-host";
 import { runDemo } from "./demo-script";
 import { createNodeFileWriter } from "./node-file-writer";
@@ -48,6 +48,8 @@ try {
 		files: createNodeFileWriter(),
 		history: createNodeHistoryReader(),
 		stderrIsTerminal: false,
+		grantFileSystem: createNodeGrantFileSystem(),
+		today: () => new Date().toISOString().slice(0, 10),
 	};
 	process.exitCode = await runDemo(host, {
 		policyFile,

@@ -5,7 +5,7 @@
  * Never: decides; it re-reads the composed rules only to list matches, never to change the verdict.
  */
 import { displayPath } from "@pi-permissions/access-intent";
-import type { GateName, OutcomeBasis, ScopeStatus } from "@pi-permissions/engine";
+import type { GateName, OutcomeBasis, PersistedGrant, ScopeStatus } from "@pi-permissions/engine";
 import {
 	CompiledPolicy,
 	composePolicy,
@@ -50,6 +50,8 @@ export interface TraceRule {
 	readonly reason: string | null;
 	/** The last matching rule: the one that wins. */
 	readonly wins: boolean;
+	/** When the rule is a persisted ("always") grant: its id and line in `file`. */
+	readonly persistedGrant: { readonly id: string; readonly line: number } | null;
 }
 
 export type TraceOverlay =
@@ -79,7 +81,12 @@ export interface ExplainTrace {
 /** The bash units whose matching rules `explain` lists, at most. */
 export const EXPLAIN_MAX_UNITS = 64;
 
-export function explainTrace(engine: CliEngine, decided: DecidedCall, report: CallReport): ExplainTrace {
+export function explainTrace(
+	engine: CliEngine,
+	decided: DecidedCall,
+	report: CallReport,
+	grants: readonly PersistedGrant[] = [],
+): ExplainTrace {
 	const { program, decision, loaded } = decided;
 	const files = new Map<RuleOrigin, string | null>(loaded.load.reports.map((entry) => [entry.scope, entry.file]));
 	return {
@@ -110,10 +117,10 @@ export function explainTrace(engine: CliEngine, decided: DecidedCall, report: Ca
 		matchingRules:
 			report.surface === null || report.value === null
 				? []
-				: matchingRules(engine, decided, report.surface, report.value, files),
+				: matchingRules(engine, decided, report.surface, report.value, files, grants),
 		unitRules: (program?.units ?? []).slice(0, EXPLAIN_MAX_UNITS).map((unit) => ({
 			unit: unit.text,
-			rules: matchingRules(engine, decided, "bash", unit.text, files),
+			rules: matchingRules(engine, decided, "bash", unit.text, files, grants),
 		})),
 		unitRulesOmitted: Math.max(0, (program?.units.length ?? 0) - EXPLAIN_MAX_UNITS),
 		overlay: overlayOf(report, loaded.policy.failClosedScopes),
@@ -134,6 +141,7 @@ function matchingRules(
 	surface: string,
 	value: string,
 	files: ReadonlyMap<RuleOrigin, string | null>,
+	grants: readonly PersistedGrant[],
 ): TraceRule[] {
 	const { policy, load } = decided.loaded;
 	// The same composition without overlays: overlays rewrite rules one for one, so indexes line up.
@@ -149,6 +157,8 @@ function matchingRules(
 		if (match.rule === null) return;
 		found.push({ rule, written: (aligned ? written[index] : undefined) ?? rule });
 	});
+	const grantOf = (rule: Rule) =>
+		grants.find((g) => g.scope === rule.origin && g.surface === rule.surface && g.pattern === rule.pattern);
 	return found.map(({ rule, written: original }, index) => ({
 		surface: rule.surface,
 		pattern: rule.pattern,
@@ -159,5 +169,6 @@ function matchingRules(
 		file: files.get(original.origin) ?? null,
 		reason: rule.reason ?? null,
 		wins: index === found.length - 1,
+		persistedGrant: ((g) => (g === undefined ? null : { id: g.id, line: g.line }))(grantOf(original)),
 	}));
 }

@@ -5,7 +5,7 @@
  */
 import { homedir, tmpdir } from "node:os";
 import { createNodeFileSystemProbe } from "@pi-permissions/access-intent";
-import { createNodeConfigFileSystem } from "@pi-permissions/engine";
+import { createNodeConfigFileSystem, createNodeGrantFileSystem } from "@pi-permissions/engine";
 import type { CliHost } from "./cli-host";
 import { runCli } from "./cli-program";
 import { createNodeFileWriter } from "./node-file-writer";
@@ -32,6 +32,12 @@ const host: CliHost = {
 	history: createNodeHistoryReader(),
 	stderrIsTerminal: process.stderr.isTTY === true,
 	tmpDir: tmpdir(),
+	grantFileSystem: createNodeGrantFileSystem(),
+	today: () => {
+		const now = new Date();
+		const pad = (n: number) => String(n).padStart(2, "0");
+		return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+	},
 };
 
 process.exitCode = await runCli(process.argv.slice(2), host);

@@ -100,7 +100,12 @@ export function renderTrace(trace: ExplainTrace, colors: Colors): string {
 }
 
 function ruleLine(rule: TraceRule, colors: Colors, indent: string): string {
-	const where = rule.file === null ? rule.source : `${rule.source} ${rule.file}`;
+	const where =
+		rule.file === null
+			? rule.source
+			: rule.persistedGrant === null
+				? `${rule.source} ${rule.file}`
+				: `${rule.source} ${rule.file}:${rule.persistedGrant.line}, persisted grant ${rule.persistedGrant.id}`;
 	const overlay = rule.origin === rule.source ? "" : ` (was ${rule.writtenAction}, ${rule.origin})`;
 	const mark = rule.wins ? ">" : " ";
 	const surface = rule.surface === "*" ? "(every surface)" : rule.surface;

@@ -64,6 +64,8 @@ export interface SessionAuthorityOptions {
 	readonly onForwardedAnswered?: ForwardedAnswerListener;
 	/** This session's yolo over the forwarded asks it serves; absent: none. */
 	readonly forwardedYolo?: ForwardedYolo;
+	/** Writes a forwarded ask's "always" grant into this session's files (ADR 0032); absent: it stays a session grant. */
+	readonly persistServingGrant?: (request: ForwardedRequest, scope: "project" | "global") => Promise<void>;
 	readonly io: {
 		readonly fs: ForwardingFileSystem;
 		readonly clock: Clock;
@@ -195,6 +197,9 @@ export class SessionAuthority {
 									? {}
 									: { onForwardedAnswered: options.onForwardedAnswered }),
 								...(options.forwardedYolo === undefined ? {} : { forwardedYolo: options.forwardedYolo }),
+								...(options.persistServingGrant === undefined
+									? {}
+									: { persistServingGrant: options.persistServingGrant }),
 								subagents,
 								isPidAlive: io.isPidAlive,
 								pollIntervalMs: timing.pollIntervalMs,

@@ -36,6 +36,21 @@ export { ProtectedTargets } from "./gates/protected-targets";
 export type { SkillInvocation } from "./gates/skill-input-gate";
 export type { ActiveSkill } from "./gates/skill-read-gate";
 export { SKILL_SURFACE } from "./gates/skill-read-gate";
+export type { GrantFileState, GrantFileSystem } from "./grants/grant-file-system";
+export { createNodeGrantFileSystem } from "./grants/grant-file-system";
+export type { GrantSource } from "./grants/grant-text-edit";
+export { GRANT_MARKER, grantNote } from "./grants/grant-text-edit";
+export { grantWriteErrorText } from "./grants/grant-write-error-text";
+export type { PersistedGrant } from "./grants/persisted-grant-list";
+export { listPersistedGrants, persistedGrantId } from "./grants/persisted-grant-list";
+export type {
+	AddGrantOutcome,
+	AddGrantRequest,
+	GrantScope,
+	GrantWriteError,
+	GrantWriterOptions,
+} from "./grants/persisted-grant-writer";
+export { PersistedGrantWriter } from "./grants/persisted-grant-writer";
 export type { AskAnswer, AskDecider, AskDenier, AskEscalator, AskRequest } from "./pipeline/ask-escalator";
 export type { DecisionFact, DecisionResolution, DecisionSink, RequestIdGenerator } from "./pipeline/decision-fact";
 export type { DecidingPipeline, GateRunnerOptions, RunVerdict } from "./pipeline/gate-runner";

@@ -8,7 +8,12 @@ import { tmpdir } from "node:os";
 import type { ExtensionAPI, ExtensionFactory } from "@earendil-works/pi-coding-agent";
 import { createNodeFileSystemProbe } from "@pi-permissions/access-intent";
 import { NodeForwardingFileSystem, processIsAlive, systemClock, systemIdGenerator } from "@pi-permissions/authority";
-import { ConfigLoader, createNodeConfigFileSystem, resolveAgentDir } from "@pi-permissions/engine";
+import {
+	ConfigLoader,
+	createNodeConfigFileSystem,
+	createNodeGrantFileSystem,
+	resolveAgentDir,
+} from "@pi-permissions/engine";
 import {
 	registerPermissionsCommand,
 	registerPermissionsFlag,
@@ -49,6 +54,7 @@ export function createPermissionsExtension(host: HostEnvironment): ExtensionFact
 				globalHost: globalThis,
 				now: Date.now,
 				atExit: exitHook(process),
+				grantFs: createNodeGrantFileSystem(),
 			},
 		});
 		pi.on("session_start", onSessionStart(state, pi.events));

@@ -18,7 +18,9 @@ import {
 	examplesOf,
 	type GateRunner,
 	judgeExample,
+	type GrantWriteError,
 	PermissionQuery,
+	type PersistedGrant,
 	type RunVerdict,
 	SKILL_SURFACE,
 	type SkillInvocation,
@@ -26,14 +28,18 @@ import {
 } from "@pi-permissions/engine";
 import {
 	type ComposedPolicy,
+	err,
 	type PermissionState,
 	pathFlavorFor,
+	type Result,
 	type SessionGrant,
 	SessionRuleStore,
 } from "@pi-permissions/policy";
 import type { InvalidScope } from "@pi-permissions/presentation";
 import { AgentPolicies } from "./agent/agent-policies";
 import { decisionFanOut } from "./decision-fan-out";
+import type { PersistedGrantAccess } from "./grants/persisted-grant-access";
+import { sessionGrantParts } from "./grants/session-grant-parts";
 import { SessionLogs } from "./logs/session-logs";
 import { createPermissionsService } from "./service/create-permissions-service";
 import { serviceRegistry } from "./service/service-registry";
@@ -41,6 +47,7 @@ import { SessionExtensions } from "./service/session-extensions";
 import { composeLoaded, type LoadedPolicy, launcherYolo, loadPolicy } from "./session/loaded-policy";
 import { mcpServerNames } from "./session/mcp-server-names";
 import { piInfrastructureDirs } from "./session/pi-infrastructure";
+import { sameOutcomes } from "./session/same-outcomes";
 import { createSessionAuthority } from "./session/session-authority-factory";
 import type { PermissionSessionDeps, SessionFacts } from "./session/session-facts";
 import { SessionRunner } from "./session/session-runner";
@@ -74,6 +81,7 @@ export class PermissionSession {
 		private readonly logs: SessionLogs,
 		private readonly agents: AgentPolicies<LoadedPolicy>,
 		mcp: { current: readonly string[] },
+		private readonly persisted: PersistedGrantAccess | null,
 	) {
 		this.mcp = mcp;
 	}
@@ -120,6 +128,14 @@ export class PermissionSession {
 				}
 			},
 		});
+		let opened: PermissionSession | null = null;
+		const grants = await sessionGrantParts(deps, facts, {
+			scopes: () => loaded.current.config.scopes,
+			reload: async () => {
+				await opened?.reload();
+			},
+		});
+		const { persisted } = grants;
 		const authority = createSessionAuthority(deps, facts, {
 			query,
 			store,
@@ -130,6 +146,8 @@ export class PermissionSession {
 			preparePolicy: (agentName) =>
 				agentName === null || agentName === loaded.current.agentName ? Promise.resolve() : agents.ensure(agentName),
 			policyFor: policies.policyFor,
+			always: grants.always,
+			...(grants.persistServingGrant === undefined ? {} : { persistServingGrant: grants.persistServingGrant }),
 		});
 		const runners = new SessionRunner({
 			policies: { policyFor: () => loaded.current.policy },
@@ -138,7 +156,9 @@ export class PermissionSession {
 			normalizer,
 			extensions,
 			authority,
-			sink: decisionFanOut([deps.sink, ...logs.sinks]),
+			sink: ((fanOut) => (persisted === null ? fanOut : persisted.attributing(fanOut)))(
+				decisionFanOut([deps.sink, ...logs.sinks]),
+			),
 			ids: edges.ids,
 			sessionId: facts.sessionId,
 			agentDir: deps.agentDir,
@@ -150,8 +170,9 @@ export class PermissionSession {
 					skills,
 				),
 			invalidScopes: () => invalidScopesOf(loaded.current.config),
+			...(grants.persistGrant === undefined ? {} : { persistGrant: grants.persistGrant }),
 		});
-		return new PermissionSession(
+		opened = new PermissionSession(
 			loaded,
 			deps,
 			query,
@@ -166,7 +187,9 @@ export class PermissionSession {
 			logs,
 			agents,
 			mcp,
+			persisted,
 		);
+		return opened;
 	}
 
 	/** The first failed log write of this session (`<file>: <reason>`), or `null`. */
@@ -211,7 +234,44 @@ export class PermissionSession {
 			throw error;
 		}
 		this.runners.invalidate();
+		await this.persisted?.list();
 		this.logs.reloaded({ ok: true, issues: this.loaded.current.config.issues.length });
+	}
+
+	/**
+	 * The config check at each agent start: loads the config again (the loader re-reads only files whose size or
+	 * modification time changed) and swaps the policy in only when a scope's outcome changed, so a grant another
+	 * session wrote, or a hand edit, applies from the next turn without `/reload`. Grants and settings are kept.
+	 * On a failed load the policy in force stays and the error propagates.
+	 */
+	async refreshIfChanged(): Promise<boolean> {
+		const current = this.loaded.current;
+		const config = await this.deps.loader.load({
+			cwd: this.facts.cwd,
+			agentDir: this.deps.agentDir,
+			agentName: current.agentName,
+			isProjectTrusted: this.facts.isProjectTrusted,
+		});
+		if (sameOutcomes(config.scopes, current.config.scopes)) return false;
+		this.loaded.current = composeLoaded(this.deps, config, this.sessionYolo, current.agentName);
+		this.agents.clear();
+		this.runners.invalidate();
+		await this.persisted?.list();
+		this.logs.reloaded({ ok: true, issues: config.issues.length });
+		return true;
+	}
+
+	/** The persisted ("always") grants of the project and global files, re-read now; none without a grant edge. */
+	persistedGrants(): Promise<readonly PersistedGrant[]> {
+		return this.persisted === null ? Promise.resolve([]) : this.persisted.list();
+	}
+
+	/** Removes a persisted grant by id with a JSONC edit and reloads, so the next matching call asks again. */
+	async forgetPersistedGrant(id: string): Promise<Result<PersistedGrant, GrantWriteError>> {
+		if (this.persisted === null) return err({ kind: "unknown-grant", file: "-", id });
+		const result = await this.persisted.forget(id);
+		if (result.ok) await this.reload();
+		return result;
 	}
 
 	/** The active agent whose policy decides this session's calls; `null` for the main session. */

@@ -39,6 +39,15 @@ export type {
 export { layerSandboxConfig, SANDBOX_DEFAULTS, SANDBOX_MODES } from "./config/sandbox-config";
 export type { SurfaceKeyJudgement } from "./config/surface-keys";
 export { BUILTIN_TOOL_NAMES, judgeSurfaceKey, SURFACE_NAMES } from "./config/surface-keys";
+export type {
+	GrantConflict,
+	GrantPlacement,
+	GrantPlacementInput,
+	GrantRequest,
+	SurfaceForm,
+} from "./grants/grant-placement";
+export { configWithGrant, placeGrant } from "./grants/grant-placement";
+export { patternContains, patternsOverlap } from "./grants/pattern-overlap";
 export { expandHome } from "./home-expansion";
 export type { PathFlavor, PathFlavorName } from "./path-flavor";
 export { POSIX_FLAVOR, pathFlavorFor, WIN32_FLAVOR } from "./path-flavor";

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { Readable } from "node:stream";
 import { createNodeFileSystemProbe } from "@pi-permissions/access-intent";
-import { createNodeConfigFileSystem } from "@pi-permissions/engine";
+import { createNodeConfigFileSystem, createNodeGrantFileSystem } from "@pi-permissions/engine";
 import type { CliHost } from "../../src/cli-host";
 import { runCli } from "../../src/cli-program";
 import { createNodeFileWriter } from "../../src/node-file-writer";
@@ -99,6 +99,8 @@ export class ConfigTree {
 			files: createNodeFileWriter(),
 			history: createNodeHistoryReader(),
 			stderrIsTerminal: options.stderrIsTerminal ?? false,
+			grantFileSystem: createNodeGrantFileSystem(),
+			today: () => "2026-12-01",
 		};
 		return { host, output: () => ({ stdout, stderr }) };
 	}

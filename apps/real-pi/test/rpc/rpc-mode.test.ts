@@ -26,6 +26,8 @@ describe("pi --mode rpc with pi-permissions", () => {
 		expect(dialog.options).toEqual([
 			"Yes",
 			"Yes, for this session (`rm *`; not calls your policy denies)",
+			'Always, in this project ("rm *" → .pi/extensions/pi-permissions/config.json)',
+			`Always, everywhere ("rm *" → ${sandbox.configFile})`,
 			"No",
 			"No, provide reason",
 		]);

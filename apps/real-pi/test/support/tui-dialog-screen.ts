@@ -14,7 +14,7 @@ export interface DialogOnScreen {
 }
 
 const TITLE = "Permission request:";
-const CHOICE = /^[›\s]\s\[[ysnr]\] /u;
+const CHOICE = /^[›\s]\s\[[ysagnr]\] /u;
 const HINTS = ["enter confirm", "again to confirm", "enter deny with this reason"];
 
 /** The dialog on the screen, or `undefined` when none is shown. */

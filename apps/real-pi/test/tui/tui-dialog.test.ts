@@ -10,7 +10,7 @@ import { type TerminalSize, TmuxTerminal } from "../support/tmux-terminal";
 import { type DialogOnScreen, findDialog } from "../support/tui-dialog-screen";
 
 /** The most rows the dialog adds below its body (choices and hint; the adapter's `FOOTER_MAX_ROWS`). */
-const FOOTER_MAX_ROWS = 5;
+const FOOTER_MAX_ROWS = 7;
 const NARROW: TerminalSize = { columns: 80, rows: 40 };
 const WIDE: TerminalSize = { columns: 160, rows: 40 };
 

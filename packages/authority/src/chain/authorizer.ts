@@ -80,8 +80,11 @@ export interface Authorizer {
 	authorize(details: AskDetails, query: PermissionQuery, log: AuthorityLog): Promise<AuthorizerVerdict>;
 }
 
-/** How far an approval reaches. `requester` is the asking session; `serving-session` is the parent serving it. */
-export type GrantScope = "once" | "requester-session" | "serving-session";
+/**
+ * How far an approval reaches. `requester` is the asking session; `serving-session` is the parent serving it;
+ * `always-project` and `always-global` also persist the grant in the project or global config file (ADR 0032).
+ */
+export type GrantScope = "once" | "requester-session" | "serving-session" | "always-project" | "always-global";
 
 /** A terminal's ruling: it cannot defer. */
 export type TerminalDecision =
@@ -111,7 +114,12 @@ export type DecisionState =
 export function decisionState(decision: TerminalDecision): DecisionState {
 	switch (decision.verdict) {
 		case "allow":
-			return decision.scope === "requester-session" ? "approved_for_session" : "approved";
+			// A persisted grant is a session grant that also outlives the session: the wire state stays the same.
+			return decision.scope === "requester-session" ||
+				decision.scope === "always-project" ||
+				decision.scope === "always-global"
+				? "approved_for_session"
+				: "approved";
 		case "deny":
 			if (decision.unavailable) return "confirmation_unavailable";
 			return decision.reason === null ? "denied" : "denied_with_reason";

@@ -19,13 +19,16 @@ export interface UserPrompt {
 }
 
 /**
- * A local ask may be approved once or for this session; a forwarded one for the subagent or the whole serving session;
- * a protected target (the permission config, a git hook, …) once only.
+ * A local ask may be approved once, for this session, or always (persisted in the project or global file); a
+ * forwarded one for the subagent or the whole serving session; a protected target (the permission config, a git
+ * hook, …) once only. The prompt offers a persisted scope only where the ask carries a session suggestion.
  */
 export function offeredScopes(details: AskDetails): readonly GrantScope[] {
 	// SECURITY: a protected target is never offered as a session grant, so each write is put to the human again.
 	if (protectedReason(originPayload(details.payload)) !== null) return ["once"];
-	return details.forwarding === null ? ["once", "requester-session"] : ["once", "requester-session", "serving-session"];
+	return details.forwarding === null
+		? ["once", "requester-session", "always-project", "always-global"]
+		: ["once", "requester-session", "serving-session", "always-project", "always-global"];
 }
 
 export class LocalUserAuthorizer implements TerminalAuthorizer {

@@ -40,6 +40,11 @@ export interface ForwardedRequestServerDeps {
 	readonly recordServingSessionGrant: (request: ForwardedRequest) => void;
 	readonly onForwardedAnswered?: ForwardedAnswerListener;
 	readonly forwardedYolo?: ForwardedYolo;
+	/**
+	 * Writes an "always" answer's grant into this (serving) session's project or global config. May reject (logged);
+	 * either way the child records the approval as its own session grant.
+	 */
+	readonly persistServingGrant?: (request: ForwardedRequest, scope: "project" | "global") => Promise<void>;
 	/** Whether a requester process still runs; a dead requester's ask is dropped, never put to the human. */
 	readonly isPidAlive: PidProbe;
 	/** For the one-hop canary; absent when no in-process registry exists. */
@@ -129,7 +134,8 @@ export class ForwardedRequestServer {
 		// a forwarded one included, so the parent's listeners see how the ask they were shown ended.
 		if (resolution.via === "escalated") this.announceAnswer(request, resolution.decision);
 		if (!(await stillWaiting())) return this.drop(stem, file);
-		await this.respond(stem, file, this.recordServingSessionGrant(request, resolution.decision), resolution.via);
+		const decision = await this.persistAlways(request, resolution.decision);
+		await this.respond(stem, file, this.recordServingSessionGrant(request, decision), resolution.via);
 		return true;
 	}
 
@@ -152,6 +158,25 @@ export class ForwardedRequestServer {
 			reason: "the requester is gone; its ask is dropped",
 		});
 		return true;
+	}
+
+	/**
+	 * An "always" answer is written to the serving session's own files (ADR 0032); the child sees a session approval,
+	 * so it stops asking at once whether or not the write succeeded.
+	 */
+	private async persistAlways(request: ForwardedRequest, decision: TerminalDecision): Promise<TerminalDecision> {
+		if (decision.verdict !== "allow" || (decision.scope !== "always-project" && decision.scope !== "always-global")) {
+			return decision;
+		}
+		try {
+			await this.deps.persistServingGrant?.(request, decision.scope === "always-project" ? "project" : "global");
+		} catch (error) {
+			this.deps.log.event("permission_forwarding.error", {
+				requestId: request.id,
+				reason: `persisting the grant failed: ${String(error)}`,
+			});
+		}
+		return { ...decision, scope: "requester-session" };
 	}
 
 	/** A whole-serving-session grant becomes this session's rule; the child then sees a plain approval. */

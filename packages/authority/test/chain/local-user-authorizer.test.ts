@@ -36,9 +36,18 @@ describe("LocalUserAuthorizer", () => {
 		await authorizer.authorize(askDetails());
 		await authorizer.authorize(askDetails({ forwarded: true }));
 		expect(offered).toEqual([
-			["once", "requester-session"],
-			["once", "requester-session", "serving-session"],
+			["once", "requester-session", "always-project", "always-global"],
+			["once", "requester-session", "serving-session", "always-project", "always-global"],
 		]);
+	});
+
+	it("keeps an always answer to a local or a forwarded ask (issue 16)", async () => {
+		const always = prompting({ answer: "allow", scope: "always-project", via: "dialog" }).authorizer;
+		expect(await always.authorize(askDetails())).toMatchObject({ verdict: "allow", scope: "always-project" });
+		expect(await always.authorize(askDetails({ forwarded: true }))).toMatchObject({
+			verdict: "allow",
+			scope: "always-project",
+		});
 	});
 
 	it("degrades a scope that was not offered to a one-time approval", async () => {

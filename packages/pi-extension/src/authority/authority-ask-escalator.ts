@@ -15,6 +15,12 @@ import type { AskAnswer, AskDenier, AskEscalator, AskRequest, GateOutcome } from
 /** The facts fixed for one asking outcome; `null` when a serving session must put the ask to a human. */
 export type AccessFactsOf = (outcome: GateOutcome) => AccessFacts | null;
 
+/** Writes an "always" answer's grant; `written` when it reached the config file. Must not reject. */
+export type PersistGrant = (
+	outcome: GateOutcome,
+	scope: "project" | "global",
+) => Promise<{ readonly kind: "written" | "not-written" }>;
+
 /** Whatever resolves an ask for this session (`SessionAuthority` in production). */
 export interface AskAuthority {
 	escalate(details: AskDetails): Promise<TerminalDecision>;
@@ -25,6 +31,7 @@ export class AuthorityAskEscalator implements AskEscalator {
 	constructor(
 		private readonly authority: AskAuthority,
 		private readonly factsOf: AccessFactsOf = outcomeFacts,
+		private readonly persist: PersistGrant | null = null,
 	) {}
 
 	async escalate(ask: AskRequest): Promise<AskAnswer> {
@@ -35,6 +42,14 @@ export class AuthorityAskEscalator implements AskEscalator {
 			agentName: ask.call.agentName,
 			forwarding: null,
 		});
+		if (decision.verdict === "allow" && (decision.scope === "always-project" || decision.scope === "always-global")) {
+			const scope = decision.scope === "always-project" ? "project" : "global";
+			const persisted =
+				this.persist === null ? { kind: "not-written" as const } : await this.persist(ask.outcome, scope);
+			// Written: the reloaded config allows it from now on. Refused: the answer still holds for this session.
+			const answer = answerOf({ ...decision, scope: persisted.kind === "written" ? "once" : "requester-session" });
+			return answer;
+		}
 		return answerOf(decision);
 	}
 }

@@ -7,13 +7,14 @@ export type PermissionsCommand =
 	| { readonly kind: "show" }
 	| { readonly kind: "grants" }
 	| { readonly kind: "revoke"; readonly id: string }
+	| { readonly kind: "forget"; readonly id: string }
 	| { readonly kind: "yolo"; readonly on: boolean }
 	| { readonly kind: "yolo-persist"; readonly on: boolean }
 	| { readonly kind: "logs" }
 	| { readonly kind: "usage"; readonly problem: string | null };
 
 export const PERMISSIONS_USAGE =
-	"usage: /permissions [show | grants | revoke <id> | yolo on|off | yolo persist on|off | logs]";
+	"usage: /permissions [show | grants | revoke <id> | forget <id> | yolo on|off | yolo persist on|off | logs]";
 
 export function parsePermissionsCommand(args: string): PermissionsCommand {
 	const words = args
@@ -27,6 +28,12 @@ export function parsePermissionsCommand(args: string): PermissionsCommand {
 	if (head === "revoke") {
 		const [id, ...extra] = rest;
 		return id !== undefined && extra.length === 0 ? { kind: "revoke", id } : usage("revoke takes one grant id");
+	}
+	if (head === "forget") {
+		const [id, ...extra] = rest;
+		return id !== undefined && extra.length === 0
+			? { kind: "forget", id }
+			: usage("forget takes one persisted grant id");
 	}
 	if (head === "yolo") {
 		const persist = rest[0] === "persist";

@@ -4,6 +4,7 @@
  * Never: holds policy logic; yolo never touches a deny because composition rewrites only asks.
  */
 import type { ExtensionAPI, ExtensionCommandContext } from "@earendil-works/pi-coding-agent";
+import { grantWriteErrorText } from "@pi-permissions/engine";
 import type { ExtensionState } from "../extension-state";
 import { debugLogFile } from "../logs/debug-log";
 import { logDirectory, reviewLogFile } from "../logs/review-log-sink";
@@ -87,8 +88,19 @@ async function execute(deps: PermissionsCommandDeps, command: PermissionsCommand
 			const sandbox = deps.sandboxReport === undefined ? [] : await deps.sandboxReport(session);
 			return sandbox.length === 0 ? report : `${report}\n${bounded(sandbox)}`;
 		}
-		case "grants":
-			return grantsReport((await deps.state.sessionFor(ctx)).grants());
+		case "grants": {
+			const session = await deps.state.sessionFor(ctx);
+			return grantsReport(session.grants(), await session.persistedGrants());
+		}
+		case "forget": {
+			const session = await deps.state.sessionFor(ctx);
+			const forgotten = await session.forgetPersistedGrant(command.id);
+			return forgotten.ok
+				? bounded([
+						`pi-permissions: forgot ${forgotten.value.surface} ${JSON.stringify(forgotten.value.pattern)} from ${forgotten.value.file}; matching calls ask again`,
+					])
+				: bounded([`pi-permissions: ${grantWriteErrorText(forgotten.error)}`]);
+		}
 		case "revoke": {
 			const session = await deps.state.sessionFor(ctx);
 			return session.revokeGrant(command.id)

@@ -3,6 +3,7 @@
  * config issues and notices, the session's grants, and the log paths; every report bounded in lines and width.
  * Never: reads the disk or Pi's context; it formats what the session hands it.
  */
+import type { PersistedGrant } from "@pi-permissions/engine";
 import { type ConfigLoadResult, formatConfigLoadIssue } from "@pi-permissions/engine";
 import type { ComposedPolicy, SessionGrant } from "@pi-permissions/policy";
 
@@ -55,11 +56,20 @@ function summaryLines(summary: SessionSummary): string[] {
 	return lines;
 }
 
-export function grantsReport(grants: readonly SessionGrant[]): string {
-	if (grants.length === 0) return "pi-permissions: no session grants";
-	const lines = ["pi-permissions: session grants (revoke with /permissions revoke <id>):"];
+export function grantsReport(grants: readonly SessionGrant[], persisted: readonly PersistedGrant[] = []): string {
+	const lines =
+		grants.length === 0
+			? ["pi-permissions: no session grants"]
+			: ["pi-permissions: session grants (revoke with /permissions revoke <id>):"];
 	for (const grant of grants) {
 		lines.push(`  ${grant.id}  ${grant.rule.surface}  ${grant.rule.pattern}  ${grant.rule.action}`);
+	}
+	if (persisted.length === 0) lines.push("pi-permissions: no persisted grants");
+	else lines.push("pi-permissions: persisted grants (forget with /permissions forget <id>):");
+	for (const grant of persisted) {
+		lines.push(
+			`  ${grant.id}  ${grant.scope}  ${grant.file}:${grant.line}  ${grant.surface}  ${JSON.stringify(grant.pattern)}  ${grant.date ?? "-"}`,
+		);
 	}
 	return bounded(lines);
 }

@@ -33,6 +33,12 @@ export function onBeforeAgentStart(pi: ExtensionAPI, state: ExtensionState) {
 			return undefined;
 		}
 		try {
+			// The config check: a file changed since (a grant another session persisted, a hand edit) applies now.
+			await session.refreshIfChanged();
+		} catch {
+			// The policy in force stays; tool_call decides with it.
+		}
+		try {
 			await state.useSignalledAgent(session, ctx, event.systemPrompt);
 		} catch {
 			// tool_call loads the agent again and blocks while it cannot; the narrowing below uses the policy in force.

@@ -3,13 +3,14 @@
  * settings), the policy view links and serving consult, the chain, serving-session grants, and the real edges.
  * Never: starts serving (the session does, at `session_start`) or decides anything itself.
  */
-import { SessionAuthority } from "@pi-permissions/authority";
+import { type AskDetails, type ForwardedRequest, SessionAuthority } from "@pi-permissions/authority";
 import type { PermissionQuery } from "@pi-permissions/engine";
 import { type EffectiveSettings, pathFlavorFor, type SessionRuleStore } from "@pi-permissions/policy";
 import { authorityPermissionQuery, type PolicyPreparer } from "../authority/authority-permission-query";
 import { forwardedDecisionFact } from "../authority/forwarded-decision-fact";
 import { forwardedYolo, type ServingPolicyFor } from "../authority/forwarded-yolo";
 import { recordServingSessionGrant } from "../authority/serving-session-grant";
+import type { AlwaysOffer } from "../grants/always-offer";
 import type { SessionLogs } from "../logs/session-logs";
 import type { SessionExtensions } from "../service/session-extensions";
 import { userPromptFor } from "../ui/user-prompt-for";
@@ -28,6 +29,10 @@ export interface SessionAuthorityParts {
 	readonly preparePolicy?: PolicyPreparer;
 	/** The composed policy of a requester agent (this session's yolo included); throws while it loads. */
 	readonly policyFor?: ServingPolicyFor;
+	/** The "always" choices an ask offers (ADR 0032). */
+	readonly always?: (details: AskDetails) => AlwaysOffer;
+	/** Writes a forwarded ask's "always" grant into this session's files. */
+	readonly persistServingGrant?: (request: ForwardedRequest, scope: "project" | "global") => Promise<void>;
 }
 
 export function createSessionAuthority(
@@ -58,6 +63,7 @@ export function createSessionAuthority(
 				},
 			}),
 			announce: deps.uiPrompts,
+			...(parts.always === undefined ? {} : { always: parts.always }),
 		}),
 		query: authorityPermissionQuery(parts.query, parts.preparePolicy),
 		authorizers: parts.extensions.authorizers,
@@ -68,6 +74,7 @@ export function createSessionAuthority(
 		// The bus only: the review log is the requester's record of its own call (it logs the parent's answer).
 		onForwardedAnswered: (request, decision) => deps.sink.emit(forwardedDecisionFact(request, decision)),
 		...(parts.policyFor === undefined ? {} : { forwardedYolo: forwardedYolo(parts.policyFor) }),
+		...(parts.persistServingGrant === undefined ? {} : { persistServingGrant: parts.persistServingGrant }),
 		io: {
 			fs: edges.forwardingFs,
 			clock: edges.clock,

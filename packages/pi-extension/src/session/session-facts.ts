@@ -6,7 +6,7 @@
 import type { ExtensionContext, ExtensionUIContext } from "@earendil-works/pi-coding-agent";
 import type { FileSystemProbe } from "@pi-permissions/access-intent";
 import type { AuthorityLog, Clock, ForwardingFileSystem, IdGenerator, PidProbe } from "@pi-permissions/authority";
-import type { ConfigLoader, DecisionSink } from "@pi-permissions/engine";
+import type { ConfigLoader, DecisionSink, GrantFileSystem } from "@pi-permissions/engine";
 import type { HostEnvironment } from "../host-environment";
 import type { AtExit } from "../logs/exit-hook";
 import type { UiPromptSink } from "../ui/announced-user-prompt";
@@ -56,4 +56,6 @@ export interface SessionEdges {
 	readonly atExit: AtExit;
 	/** The wall clock for log timestamps, in epoch milliseconds (a number: read on every decision, it allocates nothing). */
 	readonly now: () => number;
+	/** Where persisted ("always") grants are written; absent: the dialog offers no "always" choice. */
+	readonly grantFs?: GrantFileSystem;
 }

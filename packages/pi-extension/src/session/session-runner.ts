@@ -19,7 +19,7 @@ import {
 } from "@pi-permissions/engine";
 import { SessionRuleStore } from "@pi-permissions/policy";
 import type { InvalidScope } from "@pi-permissions/presentation";
-import { AuthorityAskEscalator } from "../authority/authority-ask-escalator";
+import { AuthorityAskEscalator, type PersistGrant } from "../authority/authority-ask-escalator";
 import { forwardedAccessFacts } from "../authority/forwarded-access-facts";
 import { formattingAskEscalator } from "../service/formatting-ask-escalator";
 import type { SessionExtensions } from "../service/session-extensions";
@@ -42,6 +42,8 @@ export interface SessionRunnerDeps {
 	readonly mcpServers?: () => readonly string[];
 	/** The scopes invalid now and their files (the note of a fail-closed ask). Must not throw. */
 	readonly invalidScopes?: () => readonly InvalidScope[];
+	/** Writes an "always" answer's grant; absent: an "always" answer counts as a session approval. */
+	readonly persistGrant?: PersistGrant;
 }
 
 interface CachedRunner {
@@ -185,8 +187,11 @@ export class SessionRunner {
 			pipeline,
 			escalator: formattingAskEscalator(
 				(toolName) => deps.extensions.formatterFor(toolName),
-				new AuthorityAskEscalator(deps.authority, (outcome) =>
-					forwardedAccessFacts(outcome, { parser: () => deps.parser.current, normalizer: deps.normalizer }),
+				new AuthorityAskEscalator(
+					deps.authority,
+					(outcome) =>
+						forwardedAccessFacts(outcome, { parser: () => deps.parser.current, normalizer: deps.normalizer }),
+					deps.persistGrant ?? null,
 				),
 			),
 			sink: deps.sink,

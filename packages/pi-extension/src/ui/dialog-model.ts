@@ -4,8 +4,17 @@
  * Never: imports Pi or draws anything; a key it does not know leaves the state as it was (never an approval).
  */
 
-/** The four answers the dialog offers, by wire name. */
-export type DialogChoice = "approved" | "approved_for_session" | "denied" | "denied_with_reason";
+/** The answers the dialog offers, by wire name; the two `approved_always_*` persist a grant (ADR 0032). */
+export type DialogChoice =
+	| "approved"
+	| "approved_for_session"
+	| "approved_always_project"
+	| "approved_always_global"
+	| "denied"
+	| "denied_with_reason";
+
+/** Where an "always" approval is written. */
+export type AlwaysScope = "always-project" | "always-global";
 
 /** Where a session approval of a forwarded ask applies. */
 export type SessionScope = "requester-session" | "serving-session";
@@ -21,12 +30,17 @@ export type DialogKey =
 	| { readonly kind: "expand" };
 
 export type DialogDecision =
-	| { readonly answer: "allow"; readonly scope: "once" | SessionScope }
+	| { readonly answer: "allow"; readonly scope: "once" | SessionScope | AlwaysScope }
 	| { readonly answer: "deny"; readonly reason: string | null };
 
 export interface DialogConfig {
 	/** Whether a session approval may be offered at all. */
 	readonly offersSession: boolean;
+	/**
+	 * Which "always" approvals are offered: the project one only when Pi trusts the project, neither without a
+	 * session suggestion (never-suggest families, floors) or where nothing may be written. Absent: none.
+	 */
+	readonly offersAlways?: { readonly project: boolean; readonly global: boolean };
 	/** A forwarded ask: a session approval asks next whether it covers the subagent or the whole serving session. */
 	readonly choosesScope: boolean;
 	/** The first press of a choice arms it; the same press again confirms. */
@@ -54,18 +68,25 @@ export const MAX_REASON_LENGTH = 500;
 
 export const SCOPE_CHOICES: readonly SessionScope[] = ["requester-session", "serving-session"];
 
+/** `a` for "always, in this project", `g` for "always, everywhere" (global): beside `y`, `s`, `n`, `r`. */
 const SHORTCUTS: Readonly<Record<string, DialogChoice>> = {
 	y: "approved",
 	s: "approved_for_session",
+	a: "approved_always_project",
+	g: "approved_always_global",
 	n: "denied",
 	r: "denied_with_reason",
 };
 
 /** The choices in display order. */
 export function dialogChoices(config: DialogConfig): readonly DialogChoice[] {
-	return config.offersSession
-		? ["approved", "approved_for_session", "denied", "denied_with_reason"]
-		: ["approved", "denied", "denied_with_reason"];
+	const choices: DialogChoice[] = ["approved"];
+	if (config.offersSession) choices.push("approved_for_session");
+	// SECURITY: an "always" approval never appears where a session approval is not offered.
+	if (config.offersSession && config.offersAlways?.project === true) choices.push("approved_always_project");
+	if (config.offersSession && config.offersAlways?.global === true) choices.push("approved_always_global");
+	choices.push("denied", "denied_with_reason");
+	return choices;
 }
 
 export function initialDialogState(): DialogState {
@@ -132,6 +153,10 @@ function press(config: DialogConfig, state: Choosing, choice: DialogChoice): Dia
 			return config.choosesScope
 				? stay({ phase: "scope", cursor: 0, expanded: state.expanded })
 				: done(state, { answer: "allow", scope: "requester-session" });
+		case "approved_always_project":
+			return done(state, { answer: "allow", scope: "always-project" });
+		case "approved_always_global":
+			return done(state, { answer: "allow", scope: "always-global" });
 		case "denied":
 			return done(state, { answer: "deny", reason: null });
 		case "denied_with_reason":

@@ -6,6 +6,16 @@
 import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
 import type { AskDetails, GrantScope, UserAnswer, UserPrompt } from "@pi-permissions/authority";
 import { type FallbackOption, PLAIN_PAINTER, renderFallbackText } from "@pi-permissions/presentation";
+import { type AlwaysOffer, NO_ALWAYS } from "../grants/always-offer";
+
+type FallbackChoice = FallbackOption<
+	| "approved"
+	| "approved_for_session"
+	| "approved_always_project"
+	| "approved_always_global"
+	| "denied"
+	| "denied_with_reason"
+>;
 
 export interface FallbackPromptSettings {
 	readonly promptMaxRows: number;
@@ -21,6 +31,7 @@ export class FallbackUserPrompt implements UserPrompt {
 	constructor(
 		private readonly ui: ExtensionUIContext,
 		private readonly settings: () => FallbackPromptSettings,
+		private readonly always: (details: AskDetails) => AlwaysOffer = () => NO_ALWAYS,
 	) {}
 
 	async ask(details: AskDetails, scopes: readonly GrantScope[]): Promise<UserAnswer> {
@@ -32,9 +43,18 @@ export class FallbackUserPrompt implements UserPrompt {
 			painter: PLAIN_PAINTER,
 		});
 		const dialog = { timeout: settings.timeoutMs, ...(details.signal === undefined ? {} : { signal: details.signal }) };
-		const offered = text.options.filter(
+		const session = text.options.filter(
 			(option) => option.decision !== "approved_for_session" || scopes.includes("requester-session"),
 		);
+		// The same "always" choices as the dialog, right after the session approval.
+		const offer = scopes.includes("requester-session") ? this.always(details) : NO_ALWAYS;
+		const always: FallbackChoice[] = [];
+		if (offer.project !== null && scopes.includes("always-project"))
+			always.push({ decision: "approved_always_project", label: offer.project });
+		if (offer.global !== null && scopes.includes("always-global"))
+			always.push({ decision: "approved_always_global", label: offer.global });
+		const at = session.findIndex((option) => option.decision === "approved_for_session") + 1;
+		const offered: FallbackChoice[] = [...session.slice(0, at || 1), ...always, ...session.slice(at || 1)];
 		const picked = pick(
 			offered,
 			await this.ui.select(
@@ -51,6 +71,10 @@ export class FallbackUserPrompt implements UserPrompt {
 				return { answer: "allow", scope: "once", via: "select" };
 			case "approved_for_session":
 				return { answer: "allow", scope: await this.sessionScope(text.scope, scopes, dialog), via: "select" };
+			case "approved_always_project":
+				return { answer: "allow", scope: "always-project", via: "select" };
+			case "approved_always_global":
+				return { answer: "allow", scope: "always-global", via: "select" };
 			case "denied_with_reason": {
 				const reason = await this.ui.input(text.reasonTitle, undefined, dialog);
 				return { answer: "deny", reason: reason?.trim() ? reason : null, via: "select" };

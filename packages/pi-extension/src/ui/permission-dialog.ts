@@ -36,6 +36,8 @@ import { ReasonPaste } from "./reason-paste";
 
 export interface PermissionDialogOptions {
 	readonly payload: PromptPayload;
+	/** The labels of the "always" choices (pattern and file), when offered. */
+	readonly alwaysLabels?: { readonly project: string; readonly global: string };
 	readonly config: DialogConfig;
 	/** `promptMaxRows`: the row budget of the dialog body in the bounded view. */
 	readonly maxRows: number;
@@ -48,11 +50,13 @@ export interface PermissionDialogOptions {
 }
 
 /** The most rows the dialog adds below the body (the choice list and its hint). */
-export const FOOTER_MAX_ROWS = 5;
+export const FOOTER_MAX_ROWS = 7;
 
 const SHORTCUT_OF: Readonly<Record<DialogChoice, string>> = {
 	approved: "y",
 	approved_for_session: "s",
+	approved_always_project: "a",
+	approved_always_global: "g",
 	denied: "n",
 	denied_with_reason: "r",
 };
@@ -82,6 +86,8 @@ export class PermissionDialog implements Component {
 		const labels: Record<DialogChoice, string> = {
 			approved: "Yes, once",
 			approved_for_session: "Yes, for this session",
+			approved_always_project: options.alwaysLabels?.project ?? "Always, in this project",
+			approved_always_global: options.alwaysLabels?.global ?? "Always, everywhere",
 			denied: "No",
 			denied_with_reason: "No, with a reason",
 		};

@@ -6,6 +6,7 @@
 import type { ExtensionUIContext, Theme } from "@earendil-works/pi-coding-agent";
 import type { AskDetails, GrantScope, UserAnswer, UserPrompt } from "@pi-permissions/authority";
 import type { Painter } from "@pi-permissions/presentation";
+import { type AlwaysOffer, NO_ALWAYS } from "../grants/always-offer";
 import type { DialogDecision } from "./dialog-model";
 import { PermissionDialog } from "./permission-dialog";
 import { PromptPing, type PromptPingSettings, type PromptPingTimers } from "./prompt-ping";
@@ -32,12 +33,17 @@ export class TuiUserPrompt implements UserPrompt {
 	constructor(
 		private readonly ui: ExtensionUIContext,
 		private readonly settings: () => DialogPromptSettings,
+		private readonly always: (details: AskDetails) => AlwaysOffer = () => NO_ALWAYS,
 	) {}
 
 	async ask(details: AskDetails, scopes: readonly GrantScope[]): Promise<UserAnswer> {
 		const settings = this.settings();
+		const offer = this.always(details);
+		const project = offer.project !== null && scopes.includes("always-project");
+		const global = offer.global !== null && scopes.includes("always-global");
 		const config = {
 			offersSession: scopes.includes("requester-session"),
+			offersAlways: { project, global },
 			choosesScope: scopes.includes("serving-session"),
 			doublePressToConfirm: settings.doublePressToConfirm,
 		};
@@ -66,6 +72,7 @@ export class TuiUserPrompt implements UserPrompt {
 				const dialog = new PermissionDialog({
 					payload: details.payload,
 					config,
+					alwaysLabels: { project: offer.project ?? "", global: offer.global ?? "" },
 					maxRows: settings.promptMaxRows,
 					fieldMaxWidth: settings.promptFieldMaxWidth,
 					painter: themePainter(theme),

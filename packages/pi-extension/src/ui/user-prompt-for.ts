@@ -4,7 +4,8 @@
  * Never: inspects anything but the mode Pi reports; an unknown mode gets the fallback, which every UI supports.
  */
 import type { ExtensionContext, ExtensionUIContext } from "@earendil-works/pi-coding-agent";
-import type { UserPrompt } from "@pi-permissions/authority";
+import type { AskDetails, UserPrompt } from "@pi-permissions/authority";
+import type { AlwaysOffer } from "../grants/always-offer";
 import { AnnouncedUserPrompt, type UiPromptSink } from "./announced-user-prompt";
 import { FallbackUserPrompt } from "./fallback-user-prompt";
 import { type DialogPromptSettings, TuiUserPrompt } from "./tui-user-prompt";
@@ -15,12 +16,14 @@ export interface UserPromptChoice {
 	readonly ui: ExtensionUIContext;
 	readonly settings: () => DialogPromptSettings;
 	readonly announce: UiPromptSink | undefined;
+	/** The "always" choices an ask offers; absent: none. Must not throw. */
+	readonly always?: (details: AskDetails) => AlwaysOffer;
 }
 
 export function userPromptFor(choice: UserPromptChoice): UserPrompt {
 	const prompt =
 		choice.mode === "tui"
-			? new TuiUserPrompt(choice.ui, choice.settings)
-			: new FallbackUserPrompt(choice.ui, choice.settings);
+			? new TuiUserPrompt(choice.ui, choice.settings, choice.always)
+			: new FallbackUserPrompt(choice.ui, choice.settings, choice.always);
 	return choice.announce === undefined ? prompt : new AnnouncedUserPrompt(prompt, choice.announce);
 }

@@ -56,7 +56,29 @@ describe("grantsReport", () => {
 	});
 
 	it("says when there are none", () => {
-		expect(grantsReport([])).toBe("pi-permissions: no session grants");
+		expect(grantsReport([])).toBe("pi-permissions: no session grants\npi-permissions: no persisted grants");
+	});
+
+	it("lists persisted grants with scope, file:line, pattern and date (issue 16)", () => {
+		const text = grantsReport(
+			[],
+			[
+				{
+					id: "project-0123abcd",
+					scope: "project",
+					file: "/p/.pi/extensions/pi-permissions/config.json",
+					line: 6,
+					surface: "bash",
+					pattern: "npm test *",
+					date: "2026-12-01",
+					source: "dialog",
+				},
+			],
+		);
+		expect(text).toContain("persisted grants (forget with /permissions forget <id>):");
+		expect(text).toContain(
+			'  project-0123abcd  project  /p/.pi/extensions/pi-permissions/config.json:6  bash  "npm test *"  2026-12-01',
+		);
 	});
 });
 

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ToolCall } from "@earendil-works/pi-ai";
 import { describe, expect, it } from "vitest";
@@ -60,7 +60,14 @@ describe("forwarding a subagent's ask to its serving parent (real Pi sessions)",
 				[bash("touch second.txt", "c2")],
 			]);
 			expect(parent.dialogs.map((dialog) => dialog.options)).toEqual([
-				["Yes", "Yes, for this session (`touch *`; not calls your policy denies)", "No", "No, provide reason"],
+				[
+					"Yes",
+					"Yes, for this session (`touch *`; not calls your policy denies)",
+					'Always, in this project ("touch *" → .pi/extensions/pi-permissions/config.json)',
+					expect.stringMatching(/^Always, everywhere \("touch \*" → .*config\.json\)$/u),
+					"No",
+					"No, provide reason",
+				],
 				["This subagent only", "The whole serving session"],
 			]);
 			expect(child.ends.map((end) => end.isError)).toEqual([false, false]);
@@ -71,6 +78,28 @@ describe("forwarding a subagent's ask to its serving parent (real Pi sessions)",
 			expect(own[0]?.isError).toBe(false);
 			expect(parent.dialogs).toHaveLength(2);
 			expect(existsSync(join(space.cwd, "third.txt"))).toBe(true);
+		} finally {
+			await parent.close();
+		}
+	});
+
+	it("writes a forwarded ask's always grant into the parent's project file; the child stops asking (issue 16)", async () => {
+		const space = workspace({}, ASK_BASH);
+		const parent = await openParent(space);
+		try {
+			parent.answer(choose("Always, in this project"));
+			const child = await runChild(space, parent.bus, parent.sessionId, [
+				[bash("touch first.txt", "c1")],
+				[bash("touch second.txt", "c2")],
+			]);
+			expect(parent.dialogs).toHaveLength(1);
+			expect(child.ends.map((end) => end.isError)).toEqual([false, false]);
+			const file = join(space.cwd, ".pi", "extensions", "pi-permissions", "config.json");
+			expect(readFileSync(file, "utf8")).toContain('"touch *": "allow" // pi-permissions grant, added');
+			// The parent's own call of the family runs under the persisted rule, without a prompt.
+			const own = await parent.prompt([[bash("touch third.txt", "p1")]]);
+			expect(own[0]?.isError).toBe(false);
+			expect(parent.dialogs).toHaveLength(1);
 		} finally {
 			await parent.close();
 		}

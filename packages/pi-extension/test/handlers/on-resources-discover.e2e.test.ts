@@ -25,7 +25,7 @@ function editsConfigOnDiscover(space: Workspace, config: unknown): ExtensionFact
 const PERMISSIVE = "permissive top-level";
 
 describe("resources_discover in a real Pi session", () => {
-	it("applies a changed config file from the next call", async () => {
+	it("applies a changed config file from the next turn (the config check at agent start, issue 16) and after a reload", async () => {
 		const space = workspace({ "notes.txt": "hello from disk" }, { permission: { "*": "allow" } });
 		const session = await openSession(space, { tools: ["bash"] });
 		try {
@@ -37,7 +37,7 @@ describe("resources_discover in a real Pi session", () => {
 			await session.prompt("third", [[cat("call_3")]]);
 			expect(session.ends.map((end) => [end.toolCallId, end.isError])).toEqual([
 				["call_1", false],
-				["call_2", false],
+				["call_2", true],
 				["call_3", true],
 			]);
 		} finally {

@@ -5,6 +5,7 @@ import {
 	type DialogDecision,
 	type DialogKey,
 	type DialogState,
+	dialogChoices,
 	initialDialogState,
 	MAX_REASON_LENGTH,
 	reduce,
@@ -155,5 +156,47 @@ describe("reduce", () => {
 			),
 			{ numRuns: 300 },
 		);
+	});
+});
+
+describe("the always choices (issue 16)", () => {
+	const ALWAYS: DialogConfig = { ...LOCAL, offersAlways: { project: true, global: true } };
+	const PROJECT_ONLY: DialogConfig = { ...LOCAL, offersAlways: { project: true, global: false } };
+	const PROJECT: DialogDecision = { answer: "allow", scope: "always-project" };
+	const GLOBAL: DialogDecision = { answer: "allow", scope: "always-global" };
+
+	it("lists them after the session approval, in key order a then g", () => {
+		expect(dialogChoices(ALWAYS)).toEqual([
+			"approved",
+			"approved_for_session",
+			"approved_always_project",
+			"approved_always_global",
+			"denied",
+			"denied_with_reason",
+		]);
+		expect(dialogChoices(PROJECT_ONLY)).not.toContain("approved_always_global");
+	});
+
+	it("a and g answer always-project and always-global; the cursor reaches them too", () => {
+		expect(play(ALWAYS, "a").decision).toEqual(PROJECT);
+		expect(play(ALWAYS, "g").decision).toEqual(GLOBAL);
+		expect(play(ALWAYS, "↓ ↓ ⏎").decision).toEqual(PROJECT);
+		expect(play(ALWAYS, "↓ ↓ ↓ ⏎").decision).toEqual(GLOBAL);
+	});
+
+	it("double press applies: the first a arms, a second a confirms, another key disarms", () => {
+		const double = { ...ALWAYS, doublePressToConfirm: true };
+		expect(play(double, "a").decision).toBeNull();
+		expect(play(double, "a").state).toMatchObject({ phase: "choosing", armed: "approved_always_project" });
+		expect(play(double, "a a").decision).toEqual(PROJECT);
+		expect(play(double, "g g").decision).toEqual(GLOBAL);
+		expect(play(double, "a g").decision).toBeNull();
+	});
+
+	it("a key for a choice not offered does nothing: no always without a session approval or the offer", () => {
+		expect(play(PROJECT_ONLY, "g").decision).toBeNull();
+		expect(play(LOCAL, "a").decision).toBeNull();
+		expect(play({ ...ALWAYS, offersSession: false }, "a").decision).toBeNull();
+		expect(dialogChoices({ ...ALWAYS, offersSession: false })).toEqual(["approved", "denied", "denied_with_reason"]);
 	});
 });

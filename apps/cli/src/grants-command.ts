@@ -1,0 +1,123 @@
+/**
+ * Owns: `grants list|add|forget`: the persisted ("always") grants in the global and project config files, listed
+ * with scope, file:line, pattern and date; added and forgotten with the same writer and law as Pi's dialog.
+ * Never: edits a file itself; `PersistedGrantWriter` does, under its lock, or refuses with the conflicting rule.
+ */
+import {
+	ConfigLoader,
+	type GrantScope,
+	grantWriteErrorText,
+	listPersistedGrants,
+	type PersistedGrant,
+	PersistedGrantWriter,
+} from "@pi-permissions/engine";
+import { pathFlavorFor } from "@pi-permissions/policy";
+import { loadPolicy } from "./cli-engine";
+import type { CliHost } from "./cli-host";
+import { initTarget, type PolicySetup, resolvePolicySetup } from "./config-options";
+import { EXIT_CODES, type ExitCode } from "./exit-code";
+
+export interface GrantsOptions {
+	readonly cwd?: string;
+	readonly json?: boolean;
+	readonly project?: boolean;
+	readonly global?: boolean;
+}
+
+const SCOPES: readonly GrantScope[] = ["global", "project"];
+
+/** Every persisted grant of both files, global first; a missing or unreadable file holds none. */
+export async function persistedGrantsOf(host: CliHost, setup: PolicySetup): Promise<readonly PersistedGrant[]> {
+	const grants: PersistedGrant[] = [];
+	for (const scope of SCOPES) {
+		const file = initTarget(setup, scope);
+		try {
+			if ((await host.grantFileSystem.inspect(file)).kind !== "file") continue;
+			grants.push(...listPersistedGrants(await host.grantFileSystem.readText(file), scope, file));
+		} catch {
+			// An unreadable file lists nothing here; `config validate` reports why.
+		}
+	}
+	return grants;
+}
+
+export async function runGrantsList(host: CliHost, options: GrantsOptions): Promise<ExitCode> {
+	const setup = resolvePolicySetup(host, options.cwd === undefined ? {} : { cwd: options.cwd });
+	const grants = await persistedGrantsOf(host, setup);
+	if (options.json === true) {
+		host.stdout.write(`${JSON.stringify(grants)}\n`);
+		return EXIT_CODES.allow;
+	}
+	if (grants.length === 0) {
+		host.stdout.write("no persisted grants\n");
+		return EXIT_CODES.allow;
+	}
+	for (const grant of grants) host.stdout.write(`${grantLine(grant)}\n`);
+	return EXIT_CODES.allow;
+}
+
+/** One grant as a line: `project-3fa9c1d2  project  <file>:12  bash "npm test *"  2026-12-01`. */
+export function grantLine(grant: PersistedGrant): string {
+	return `${grant.id}  ${grant.scope.padEnd(7)}  ${grant.file}:${grant.line}  ${grant.surface} ${JSON.stringify(grant.pattern)}  ${grant.date ?? "-"}`;
+}
+
+export async function runGrantsAdd(
+	host: CliHost,
+	surface: string,
+	pattern: string,
+	options: GrantsOptions,
+): Promise<ExitCode> {
+	if ((options.project === true) === (options.global === true)) {
+		host.stderr.write("pi-permissions: grants add needs exactly one of --project or --global\n");
+		return EXIT_CODES.usage;
+	}
+	const scope: GrantScope = options.project === true ? "project" : "global";
+	const setup = resolvePolicySetup(host, options.cwd === undefined ? {} : { cwd: options.cwd });
+	const env = { home: setup.home, flavor: pathFlavorFor(setup.flavor) };
+	const loader = new ConfigLoader({ fileSystem: host.configFileSystem, flavor: setup.flavor });
+	const { load } = await loadPolicy(loader, setup, env, null);
+	const file = initTarget(setup, scope);
+	const writer = new PersistedGrantWriter(host.grantFileSystem);
+	const result = await writer.add({
+		file,
+		scope,
+		grant: { surface, pattern },
+		values: [],
+		otherScopes: load.scopes,
+		env,
+		date: host.today(),
+		source: "cli",
+	});
+	if (!result.ok) {
+		host.stderr.write(`pi-permissions: ${grantWriteErrorText(result.error)}\n`);
+		return EXIT_CODES.usage;
+	}
+	switch (result.value.kind) {
+		case "present":
+			host.stdout.write(`${file} already allows ${surface} ${JSON.stringify(pattern)}; nothing written\n`);
+			return EXIT_CODES.allow;
+		case "written":
+			host.stdout.write(`added ${grantLine(result.value.grant)}\n`);
+			return EXIT_CODES.allow;
+		default: {
+			const unhandled: never = result.value;
+			throw new Error(`unhandled grant outcome ${String(unhandled)}`);
+		}
+	}
+}
+
+export async function runGrantsForget(host: CliHost, id: string, options: GrantsOptions): Promise<ExitCode> {
+	const scope = SCOPES.find((candidate) => id.startsWith(`${candidate}-`));
+	if (scope === undefined) {
+		host.stderr.write(`pi-permissions: \`${id}\` is not a persisted grant id; list them with \`grants list\`\n`);
+		return EXIT_CODES.usage;
+	}
+	const setup = resolvePolicySetup(host, options.cwd === undefined ? {} : { cwd: options.cwd });
+	const result = await new PersistedGrantWriter(host.grantFileSystem).forget(initTarget(setup, scope), scope, id);
+	if (!result.ok) {
+		host.stderr.write(`pi-permissions: ${grantWriteErrorText(result.error)}\n`);
+		return EXIT_CODES.usage;
+	}
+	host.stdout.write(`forgot ${grantLine(result.value)}\n`);
+	return EXIT_CODES.allow;
+}
