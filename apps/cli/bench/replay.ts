@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createNodeFileSystemProbe } from "@pi-permissions/access-intent";
-import { createNodeConfigFileSystem } from "@pi-permissions/engine";
+import { createNodeConfigFileSystem, createNodeGrantFileSystem } from "@pi-permissions/engine";
 import type { CliHost } from "../src/cli-host";
 import { runCli } from "../src/cli-program";
 import { createNodeFileWriter } from "../src/node-file-writer";
@@ -86,6 +86,8 @@ for (let run = 0; run < Number(process.env.BENCH_RUNS ?? 3); run++) {
 		files: createNodeFileWriter(),
 		history: createNodeHistoryReader(),
 		stderrIsTerminal: false,
+		grantFileSystem: createNodeGrantFileSystem(),
+		today: () => "2026-01-02",
 	};
 	const cpuBefore = process.cpuUsage();
 	const start = process.hrtime.bigint();
