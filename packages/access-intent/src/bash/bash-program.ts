@@ -18,14 +18,15 @@ import {
 	regexHidesSubstitution,
 } from "./misparse-guards";
 import { DEFAULT_PARSE_LIMITS, ParseBudget, type ParseLimits, type WorkCount } from "./parse-budget";
-import { collectBashPaths } from "./path-candidates";
+import { PathCollector } from "./path-candidates";
 import { plainCommandDrafts } from "./plain-command";
 import { rebindingFloor } from "./shell-rebinding-guard";
 import { SourceIndex } from "./source-index";
 import { collectDrafts } from "./unit-collector";
 import type { UnitDraft } from "./unit-draft";
 import { UnitEmitter } from "./unit-emitter";
-import { collectWriteTargets, type WriteTarget } from "./write-targets";
+import { UnitWalk } from "./unit-walk";
+import { WriteCollector, type WriteTarget } from "./write-targets";
 
 export interface Unparseable {
 	readonly kind: "unparseable";
@@ -68,8 +69,16 @@ export class BashProgram {
 		if (parsed.unparseable !== null && parsed.units.length === 0)
 			return new BashProgram(command, [], [], [], parsed.unparseable, parsed.work, false, []);
 		// A shell-state floor (ADR 0025) keeps the units and paths it read, so their denies still decide.
-		const options = deps.workdir === undefined ? {} : { workdir: deps.workdir };
-		const paths = collectBashPaths(parsed.units, deps.normalizer, options);
+		const { normalizer, workdir } = deps;
+		// One walk reads both path slices and the write slice under one shell state and one probe cache (ADR 0030).
+		const walk = new UnitWalk(
+			normalizer.withProbeCache(),
+			workdir === undefined ? normalizer.cwd : normalizer.resolveLexical(workdir),
+		);
+		const pathCollector = new PathCollector(walk);
+		const writeCollector = new WriteCollector(walk);
+		walk.run(parsed.units, [pathCollector, writeCollector]);
+		const paths = pathCollector.sink.result();
 		return new BashProgram(
 			command,
 			parsed.units,
@@ -78,7 +87,7 @@ export class BashProgram {
 			parsed.unparseable,
 			parsed.work,
 			paths.truncated,
-			collectWriteTargets(parsed.units, deps.normalizer.withProbeCache(), options),
+			writeCollector.result(),
 		);
 	}
 }
@@ -221,14 +230,7 @@ function opaqueTextMisread(tree: Tree, source: string): string | null {
 				return "an ANSI-C string ($'…') that the grammar reads past its end";
 		}
 	}
-	const quoted = () =>
-		// A single-quoted run holding an opener, or any ANSI-C string (its `\'` may hide the run from this test).
-		!/'[^']*(?:\$\(|`)/.test(source) && !source.includes("$'")
-			? []
-			: tree.rootNode
-					.descendantsOfType(["raw_string", "ansi_c_string"])
-					.flatMap((node) => (node === null ? [] : [source.slice(node.startIndex, node.endIndex)]));
-	if (reEvaluatesQuotedSubstitution(source, quoted))
+	if (reEvaluatesQuotedSubstitution(source, () => quotedTexts(tree, source)))
 		return "a substitution kept as data in a command that evaluates strings again";
 	// A `regex` node only comes from `${x#…}`, `${x%…}`, `${x^…}`, `${x,…}` (`##`, `%%`, `^^`, `,,`) and `=~`.
 	if (regexHidesSubstitution(source) && /\$\{[^}]*?[#%^,]|=~/.test(source)) {
@@ -238,6 +240,15 @@ function opaqueTextMisread(tree: Tree, source: string): string | null {
 		}
 	}
 	return null;
+}
+
+/** The quoted texts a re-evaluating command may hold a substitution in (asked only when it re-evaluates). */
+function quotedTexts(tree: Tree, source: string): readonly string[] {
+	// A single-quoted run holding an opener, or any ANSI-C string (its `\'` may hide the run from this test).
+	if (!/'[^']*(?:\$\(|`)/.test(source) && !source.includes("$'")) return [];
+	return tree.rootNode
+		.descendantsOfType(["raw_string", "ansi_c_string"])
+		.flatMap((node) => (node === null ? [] : [source.slice(node.startIndex, node.endIndex)]));
 }
 
 function overBudget(budget: ParseBudget): { readonly unparseable: string } {

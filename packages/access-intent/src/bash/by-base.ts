@@ -19,4 +19,18 @@ export class ByBase<T> {
 		}
 		return found;
 	}
+
+	/** The stored answer, or `undefined` before one is stored (for callers that must not make a closure per call). */
+	get(base: string, text: string): T | undefined {
+		return this.bases.get(base)?.get(text);
+	}
+
+	set(base: string, text: string, value: T): void {
+		let texts = this.bases.get(base);
+		if (texts === undefined) {
+			texts = new Map();
+			this.bases.set(base, texts);
+		}
+		texts.set(text, value);
+	}
 }
