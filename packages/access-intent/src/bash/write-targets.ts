@@ -15,7 +15,12 @@ import type { PathNormalizer } from "../path/path-normalizer";
 import { isSafeDevice } from "../path/safe-devices";
 import type { CommandUnit, Redirect } from "./command-unit";
 import type { OptionValue } from "./effects/option-scan";
-import { type WriteEffect, type WriteSelection, writeSelections } from "./effects/write-operand-table";
+import {
+	hasWriteOperands,
+	type WriteEffect,
+	type WriteSelection,
+	writeSelections,
+} from "./effects/write-operand-table";
 import { literalWordText, type ShellWord, unglobbedLiteralText } from "./shell-word";
 import { type UnitVisitor, UnitWalk } from "./unit-walk";
 
@@ -92,7 +97,7 @@ export class WriteCollector implements UnitVisitor {
 	visitUnit(unit: CommandUnit, bases: Bases): void {
 		this.visitRedirects(unit, bases);
 		const declaration = unit.nameWord === null || (unit.commandName !== null && DECLARATIONS.has(unit.commandName));
-		if (declaration || unit.commandName === null) return;
+		if (declaration || unit.commandName === null || !hasWriteOperands(unit.commandName)) return;
 		for (const selection of writeSelections(unit.commandName, unit.args.map(literalWordText)))
 			this.addSelection(unit, selection, bases);
 	}

@@ -770,6 +770,11 @@ export const WRITE_OPERANDS: ReadonlyMap<string, Handler> = new Map<string, Hand
 	["pandoc", outputOption("pandoc")],
 ]);
 
+/** True when the table lists `program` (callers skip reading the argument texts of any other). */
+export function hasWriteOperands(program: string): boolean {
+	return WRITE_OPERANDS.has(program);
+}
+
 /** What `program` writes with these arguments; `[]` for a program the table does not list. */
 export function writeSelections(program: string | null, args: ArgTexts): WriteSelection[] {
 	if (program === null) return [];
