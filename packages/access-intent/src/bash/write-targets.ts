@@ -78,8 +78,9 @@ export function isWritingRedirect(redirect: Redirect): boolean {
 export class WriteCollector implements UnitVisitor {
 	private readonly targets: WriteTarget[] = [];
 	private readonly normalizer: PathNormalizer;
-	private readonly glob: GlobBudget = createGlobBudget();
-	private readonly seen = new Set<string>();
+	/** Made when first needed: most commands write nothing and expand no written glob. */
+	private glob: GlobBudget | null = null;
+	private seen: Set<string> | null = null;
 	private truncated = false;
 
 	constructor(private readonly walk: UnitWalk) {
@@ -211,6 +212,7 @@ export class WriteCollector implements UnitVisitor {
 			return;
 		}
 		for (const base of bases.dirs) {
+			this.glob ??= createGlobBudget();
 			const expansion = expandGlob(pieces, base, this.normalizer, this.glob);
 			for (const match of expansion.matches) this.addResolved(this.walk.token(match, base), effect, via, tree);
 			// With no match bash passes the pattern itself; with a cut-short listing more files may match.
@@ -253,6 +255,7 @@ export class WriteCollector implements UnitVisitor {
 	private addResolved(path: AccessPath, effect: WriteEffect, via: string, tree: boolean): void {
 		if (isSafeTarget(path)) return;
 		const key = `${path.kind === "resolved" ? path.lexical : `?${path.typed}`}\0${effect}\0${tree}`;
+		this.seen ??= new Set();
 		if (this.seen.has(key)) return;
 		if (this.targets.length >= MAX_WRITE_TARGETS) {
 			if (this.truncated) return;
