@@ -34,7 +34,7 @@ export class UnitWalk implements EffectContext {
 	/** Whether the unit whose effects are being recorded certainly persists them (read by `recordStateEffects`). */
 	certain = false;
 	/** `forBashToken` answers by base, then text: the view's probe is memoised, so an answer never changes. */
-	private readonly tokens = new Map<string, Map<string, AccessPath>>();
+	private tokens: Map<string, Map<string, AccessPath>> | null = null;
 
 	/** `normalizer` should be a `withProbeCache()` view of the command's normalizer. */
 	constructor(
@@ -53,6 +53,7 @@ export class UnitWalk implements EffectContext {
 
 	/** `normalizer.forBashToken(text, base)`, asked once per base and text. */
 	token(text: string, base: string): AccessPath {
+		this.tokens ??= new Map();
 		let texts = this.tokens.get(base);
 		if (texts === undefined) {
 			texts = new Map();

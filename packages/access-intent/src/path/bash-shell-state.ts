@@ -29,7 +29,7 @@ export class BashShellState {
 	private currentBases: Bases;
 	private readonly variables = new Map<string, VariableValues>();
 	/** The saved directories of the stack, oldest first (`dirs` lists the current one, then these newest first). */
-	private readonly stack: Bases[] = [];
+	private stack: Bases[] = NO_STACK;
 	/** False once the stack went through a change this state does not model (`pushd +1`, a nested `pushd`). */
 	private stackKnown = true;
 	/** `declare -n r=f`: the variables `r` may refer to; `null` when the target is not known. */
@@ -229,13 +229,14 @@ export class BashShellState {
 	}
 
 	pushDirectory(next: Bases, certain: boolean): void {
+		if (this.stack === NO_STACK) this.stack = [];
 		this.stack.push(this.currentBases);
 		if (!certain) this.stackKnown = false;
 		this.changeDirectory(next, certain);
 	}
 
 	popDirectory(certain: boolean): void {
-		const previous = this.stack.pop() ?? UNKNOWN_BASES;
+		const previous = (this.stack === NO_STACK ? undefined : this.stack.pop()) ?? UNKNOWN_BASES;
 		if (!certain) this.stackKnown = false;
 		this.changeDirectory(previous, certain);
 	}
@@ -252,6 +253,7 @@ export class BashShellState {
 /** Shared and never written: `declareNameref` and `setCase` replace them before the first write. */
 const NO_NAMEREFS: Map<string, readonly string[] | null> = new Map();
 const NO_CASES: Map<string, CaseAttribute> = new Map();
+const NO_STACK: Bases[] = [];
 
 const EMPTY_VALUES: VariableValues = Object.freeze({ known: Object.freeze([]), unknown: false });
 
