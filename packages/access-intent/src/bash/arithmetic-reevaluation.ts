@@ -58,7 +58,7 @@ export function arithmeticFloor(command: string, units: readonly CommandUnit[]):
 	// expressions alone and the second (the same walk, recording values) runs only when one was found.
 	for (const unit of units) collect(unit, null, integers, expressions);
 	// SECURITY: an interpolating heredoc body is no unit's word, but bash expands the arithmetic in it.
-	if (UNQUOTED_HEREDOC.test(command)) expressions.push(...arithmeticRegions(command));
+	if (command.includes("<<") && UNQUOTED_HEREDOC.test(command)) expressions.push(...arithmeticRegions(command));
 	// `declare -i i; i="…"` evaluates the assigned text as arithmetic (red-team A2-arith-declare-i).
 	if (integers.size > 0) {
 		for (const unit of units) {

@@ -143,7 +143,8 @@ function unitsOf(
 	// SECURITY: `${x@P}` expands the value as a prompt, running any `$(…)` in it, and `x` may come from the environment.
 	if (command.includes("@P}")) return { unparseable: "prompt expansion (${…@P}) runs the value as code" };
 	// SECURITY: a non-interactive bash sources `$BASH_ENV` first (`BASH_ENV=./s bash x.sh` runs `s`); `ENV` for `sh -i`.
-	if (/(?:^|[^\w])(?:BASH_ENV|ENV)=/.test(command)) return { unparseable: "the command sets a shell start-up file" };
+	if (command.includes("ENV=") && /(?:^|[^\w])(?:BASH_ENV|ENV)=/.test(command))
+		return { unparseable: "the command sets a shell start-up file" };
 	if (!budget.spendInput(command.length)) return overBudget(budget);
 	const plain = plainCommandDrafts(command, scope.context, scope.nesting);
 	if (plain !== null) return emit(command, plain, parser, budget, payloadDepth);
