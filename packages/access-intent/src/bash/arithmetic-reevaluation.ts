@@ -52,12 +52,13 @@ type Value = { readonly kind: "number" } | { readonly kind: "computed" } | { rea
 export function arithmeticFloor(command: string, units: readonly CommandUnit[]): string | null {
 	// SECURITY: `l''et` and `dec''lare -i` are `let` and `declare` to bash, so the names are also read from the units.
 	if (!hasMarker(command) && !units.some(namedContext)) return null;
-	const values = new Map<string, Value[]>();
 	const integers = new Set<string>();
 	const expressions: string[] = [];
-	for (const unit of units) collect(unit, values, integers, expressions);
+	// The values are read only when some expression exists: most commands hold none, so a first pass gathers the
+	// expressions alone and the second (the same walk, recording values) runs only when one was found.
+	for (const unit of units) collect(unit, null, integers, expressions);
 	// SECURITY: an interpolating heredoc body is no unit's word, but bash expands the arithmetic in it.
-	if (UNQUOTED_HEREDOC.test(command)) expressions.push(...arithmeticRegions(command));
+	if (command.includes("<<") && UNQUOTED_HEREDOC.test(command)) expressions.push(...arithmeticRegions(command));
 	// `declare -i i; i="…"` evaluates the assigned text as arithmetic (red-team A2-arith-declare-i).
 	if (integers.size > 0) {
 		for (const unit of units) {
@@ -67,6 +68,9 @@ export function arithmeticFloor(command: string, units: readonly CommandUnit[]):
 			}
 		}
 	}
+	if (expressions.length === 0) return null;
+	const values = new Map<string, Value[]>();
+	for (const unit of units) collect(unit, values, new Set(), []);
 	for (const text of expressions) {
 		const reach = expressionReach(text);
 		if (reach.kind === "code") return reach.reason;
@@ -76,9 +80,16 @@ export function arithmeticFloor(command: string, units: readonly CommandUnit[]):
 	return null;
 }
 
-function collect(unit: CommandUnit, values: Map<string, Value[]>, integers: Set<string>, expressions: string[]): void {
+/** One unit's arithmetic expressions and integer names; with `values`, also the values it sets (`null`: skip them). */
+function collect(
+	unit: CommandUnit,
+	values: Map<string, Value[]> | null,
+	integers: Set<string>,
+	expressions: string[],
+): void {
 	for (const assignment of unit.assignments) {
-		record(values, assignment.name, assignment.value === null ? null : arithmeticValue(assignment.value));
+		if (values !== null)
+			record(values, assignment.name, assignment.value === null ? null : arithmeticValue(assignment.value));
 		if (assignment.value !== null) regionsOf(assignment.value, expressions, values);
 	}
 	if (unit.nameWord === null) {
@@ -86,7 +97,7 @@ function collect(unit: CommandUnit, values: Map<string, Value[]>, integers: Set<
 		expressions.push(...assignedSubscripts(unit.text));
 		const header = unit.compound ? compoundArithmetic(unit.text) : null;
 		if (header !== null) expressions.push(header);
-		if (unit.compound) loopVariable(unit.text, values);
+		if (unit.compound && values !== null) loopVariable(unit.text, values);
 		// `for i in $((x))` and `case $((x)) in` hold arithmetic in words no unit owns.
 		if (unit.compound && /^(?:for|select|case)\s/.test(unit.text)) expressions.push(...arithmeticRegions(unit.text));
 	} else regionsOf(unit.nameWord, expressions, values);
@@ -117,7 +128,7 @@ function collect(unit: CommandUnit, values: Map<string, Value[]>, integers: Set<
 	for (const target of nameTargets(unit)) {
 		// SECURITY: `read "a[${d}(rm x)]"`, `declare "a[…]=1"`, `declare -n r="a[…]"`: the subscript is arithmetic.
 		nameExpression(target.word, expressions, target.literal);
-		if (!DECLARATION_BUILTINS.has(name) && target.literal !== null)
+		if (values !== null && !DECLARATION_BUILTINS.has(name) && target.literal !== null)
 			record(values, target.literal.replace(/\[.*$/s, ""), { kind: "computed" });
 	}
 	if (DECLARATION_BUILTINS.has(name) && declarationFlags(unit).includes("n")) {
@@ -212,10 +223,11 @@ function wordExpression(word: ShellWord): string {
 	return text;
 }
 
-function regionsOf(word: ShellWord, expressions: string[], values: Map<string, Value[]>): void {
+function regionsOf(word: ShellWord, expressions: string[], values: Map<string, Value[]> | null): void {
 	for (const part of word.parts) {
 		if (part.kind !== "dynamic") continue;
 		expressions.push(...arithmeticRegions(part.raw));
+		if (values === null) continue;
 		// SECURITY: `${x:=$(cat f)}` assigns x as it expands (`: ${x:=$(cat f)}; (( x ))`).
 		for (const assigned of defaultAssignments(part.raw))
 			record(values, assigned.name, assigned.numeric ? { kind: "number" } : { kind: "computed" });

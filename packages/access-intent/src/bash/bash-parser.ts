@@ -67,11 +67,19 @@ export class BashParser {
 	 */
 	parse(text: string, tick?: ParseTick): Tree | null {
 		const tree =
-			tick === undefined ? this.parser.parse(text) : this.parser.parse(text, null, { progressCallback: () => !tick() });
+			tick === undefined
+				? this.parser.parse(text)
+				: this.parser.parse(text, null, { progressCallback: stopWhenSpent(tick) });
 		// INVARIANT: a cancelled parse would otherwise resume on the next call with the old text.
 		if (tree === null) this.parser.reset();
 		return tree;
 	}
+}
+
+/** web-tree-sitter's progress callback stops the parse on `true`; a tick answers whether work may go on. */
+function stopWhenSpent(tick: ParseTick): () => boolean {
+	// An anonymous function made per parse: a named one would cost a `defineProperty` per parse under keepNames.
+	return () => !tick();
 }
 
 const loadDefault = loadOnceWithRetry(() => BashParser.loadFrom(grammarCandidates()));

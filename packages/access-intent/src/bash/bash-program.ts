@@ -19,14 +19,15 @@ import {
 	regexHidesSubstitution,
 } from "./misparse-guards";
 import { DEFAULT_PARSE_LIMITS, ParseBudget, type ParseLimits, type WorkCount } from "./parse-budget";
-import { collectBashPaths } from "./path-candidates";
+import { PathCollector } from "./path-candidates";
 import { plainCommandDrafts } from "./plain-command";
 import { rebindingFloor } from "./shell-rebinding-guard";
 import { SourceIndex } from "./source-index";
 import { collectDrafts } from "./unit-collector";
 import type { UnitDraft } from "./unit-draft";
 import { UnitEmitter } from "./unit-emitter";
-import { collectWriteTargets, type WriteTarget } from "./write-targets";
+import { UnitWalk } from "./unit-walk";
+import { WriteCollector, type WriteTarget } from "./write-targets";
 
 export interface Unparseable {
 	readonly kind: "unparseable";
@@ -69,13 +70,17 @@ export class BashProgram {
 		if (parsed.unparseable !== null && parsed.units.length === 0)
 			return new BashProgram(command, [], [], [], parsed.unparseable, parsed.work, false, []);
 		// A shell-state floor (ADR 0025) keeps the units and paths it read, so their denies still decide.
-		const options = deps.workdir === undefined ? {} : { workdir: deps.workdir };
+		const { normalizer, workdir } = deps;
 		const environment = CommandEnvironment.topLevel(command);
-		const paths = collectBashPaths(parsed.units, deps.normalizer, {
-			...options,
-			positionalEmpty: environment.positionalParametersEmpty,
-			pwdIsBuiltin: environment.pwdIsBuiltin,
-		});
+		// One walk reads both path slices and the write slice under one shell state and one probe cache (ADR 0030).
+		const walk = new UnitWalk(
+			normalizer.withProbeCache(),
+			workdir === undefined ? normalizer.cwd : normalizer.resolveLexical(workdir),
+		);
+		const pathCollector = new PathCollector(walk, environment.positionalParametersEmpty, environment.pwdIsBuiltin);
+		const writeCollector = new WriteCollector(walk);
+		walk.run(parsed.units, [pathCollector, writeCollector]);
+		const paths = pathCollector.sink.result();
 		return new BashProgram(
 			command,
 			parsed.units,
@@ -84,7 +89,7 @@ export class BashProgram {
 			parsed.unparseable,
 			parsed.work,
 			paths.truncated,
-			collectWriteTargets(parsed.units, deps.normalizer.withProbeCache(), options),
+			writeCollector.result(),
 		);
 	}
 }
@@ -140,7 +145,8 @@ function unitsOf(
 	// SECURITY: `${x@P}` expands the value as a prompt, running any `$(…)` in it, and `x` may come from the environment.
 	if (command.includes("@P}")) return { unparseable: "prompt expansion (${…@P}) runs the value as code" };
 	// SECURITY: a non-interactive bash sources `$BASH_ENV` first (`BASH_ENV=./s bash x.sh` runs `s`); `ENV` for `sh -i`.
-	if (/(?:^|[^\w])(?:BASH_ENV|ENV)=/.test(command)) return { unparseable: "the command sets a shell start-up file" };
+	if (command.includes("ENV=") && /(?:^|[^\w])(?:BASH_ENV|ENV)=/.test(command))
+		return { unparseable: "the command sets a shell start-up file" };
 	if (!budget.spendInput(command.length)) return overBudget(budget);
 	const plain = plainCommandDrafts(command, scope.context, scope.nesting);
 	if (plain !== null) return emit(command, plain, parser, budget, payloadDepth);
@@ -232,14 +238,7 @@ function opaqueTextMisread(tree: Tree, source: string): string | null {
 				return "an ANSI-C string ($'…') that the grammar reads past its end";
 		}
 	}
-	const quoted = () =>
-		// A single-quoted run holding an opener, or any ANSI-C string (its `\'` may hide the run from this test).
-		!/'[^']*(?:\$\(|`)/.test(source) && !source.includes("$'")
-			? []
-			: tree.rootNode
-					.descendantsOfType(["raw_string", "ansi_c_string"])
-					.flatMap((node) => (node === null ? [] : [source.slice(node.startIndex, node.endIndex)]));
-	if (reEvaluatesQuotedSubstitution(source, quoted))
+	if (reEvaluatesQuotedSubstitution(source, () => quotedTexts(tree, source)))
 		return "a substitution kept as data in a command that evaluates strings again";
 	// A `regex` node only comes from `${x#…}`, `${x%…}`, `${x^…}`, `${x,…}` (`##`, `%%`, `^^`, `,,`) and `=~`.
 	if (regexHidesSubstitution(source) && /\$\{[^}]*?[#%^,]|=~/.test(source)) {
@@ -249,6 +248,15 @@ function opaqueTextMisread(tree: Tree, source: string): string | null {
 		}
 	}
 	return null;
+}
+
+/** The quoted texts a re-evaluating command may hold a substitution in (asked only when it re-evaluates). */
+function quotedTexts(tree: Tree, source: string): readonly string[] {
+	// A single-quoted run holding an opener, or any ANSI-C string (its `\'` may hide the run from this test).
+	if (!/'[^']*(?:\$\(|`)/.test(source) && !source.includes("$'")) return [];
+	return tree.rootNode
+		.descendantsOfType(["raw_string", "ansi_c_string"])
+		.flatMap((node) => (node === null ? [] : [source.slice(node.startIndex, node.endIndex)]));
 }
 
 function overBudget(budget: ParseBudget): { readonly unparseable: string } {

@@ -3,7 +3,13 @@
  * Never: computes an answer or outlives the command; nested maps spare a joined key string per lookup.
  */
 export class ByBase<T> {
-	private readonly bases = new Map<string, Map<string, T>>();
+	/** Made at the first answer: a one-unit command often asks nothing. */
+	private basesMap: Map<string, Map<string, T>> | null = null;
+
+	private get bases(): Map<string, Map<string, T>> {
+		this.basesMap ??= new Map();
+		return this.basesMap;
+	}
 
 	/** The answer for `text` under `base`, computed by `compute` the first time only. */
 	answer(base: string, text: string, compute: (text: string, base: string) => T): T {
@@ -18,5 +24,19 @@ export class ByBase<T> {
 			texts.set(text, found);
 		}
 		return found;
+	}
+
+	/** The stored answer, or `undefined` before one is stored (for callers that must not make a closure per call). */
+	get(base: string, text: string): T | undefined {
+		return this.basesMap?.get(base)?.get(text);
+	}
+
+	set(base: string, text: string, value: T): void {
+		let texts = this.bases.get(base);
+		if (texts === undefined) {
+			texts = new Map();
+			this.bases.set(base, texts);
+		}
+		texts.set(text, value);
 	}
 }

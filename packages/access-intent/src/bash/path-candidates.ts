@@ -5,16 +5,19 @@
  * Never: consults rules or decides an action; candidacy is a file-system question answered through the normalizer.
  */
 
-import type { AccessPath } from "../path/access-path";
 import { type OperandRole, operandRoles } from "../path/bash-operand-roles";
-import { type Bases, BashShellState } from "../path/bash-shell-state";
+import type { Bases, BashShellState } from "../path/bash-shell-state";
 import { assignmentOperandValue, isPathShaped } from "../path/bash-token-shape";
-import { hasActiveGlob, resolveWord, type ValuePiece, type VariableValues } from "../path/bash-word-values";
-import { applyDirectoryChange } from "../path/directory-change";
-import { createGlobBudget, expandGlob, type GlobBudget } from "../path/glob-expansion";
+import {
+	hasActiveGlob,
+	resolveWord,
+	type ValuePiece,
+	type VariableLookup,
+	type VariableValues,
+} from "../path/bash-word-values";
+import { expandGlob, type GlobBudget } from "../path/glob-expansion";
 import { type BashPaths, PathCandidateSink } from "../path/path-candidate-sink";
 import type { PathNormalizer } from "../path/path-normalizer";
-import { recordStateEffects } from "../path/shell-state-effects";
 import { ByBase } from "./by-base";
 import type { CommandUnit } from "./command-unit";
 import { awkReads } from "./effects/awk-program";
@@ -23,6 +26,7 @@ import { sedWrites } from "./effects/sed-script";
 import { awkCommandLine, sedCommandLine } from "./effects/write-operand-table";
 import { CURRENT_DIRECTORY, POSITIONAL } from "./environment-words";
 import { literalWordText, type ShellWord, unglobbedLiteralText } from "./shell-word";
+import { type UnitVisitor, UnitWalk } from "./unit-walk";
 
 const DECLARATIONS = new Set(["export", "declare", "local", "readonly", "typeset"]);
 /** Heredoc bodies and here-strings are data, not files. */
@@ -45,69 +49,58 @@ export function collectBashPaths(
 	options: CollectBashPathsOptions = {},
 ): BashPaths {
 	const start = options.workdir === undefined ? normalizer.cwd : normalizer.resolveLexical(options.workdir);
-	const collector = new PathCollector(
-		normalizer.withProbeCache(),
-		start,
-		options.positionalEmpty === true,
-		options.pwdIsBuiltin === true,
-	);
-	for (const unit of units) {
-		if (collector.sink.truncated) break;
-		collector.visit(unit);
-	}
+	const walk = new UnitWalk(normalizer.withProbeCache(), start);
+	const collector = new PathCollector(walk, options.positionalEmpty === true, options.pwdIsBuiltin === true);
+	walk.run(units, [collector]);
 	return collector.sink.result();
 }
 
 type Certainty = "definite" | "if-shaped";
 
-class PathCollector {
+/**
+ * The path slice's reading of each unit, under the shell state of the walk it shares with the write slice
+ * (`unit-walk.ts`, which also applies each unit's `cd` and variable effects).
+ */
+export class PathCollector implements UnitVisitor {
+	private readonly normalizer: PathNormalizer;
 	private readonly state: BashShellState;
-	private readonly budget: GlobBudget = createGlobBudget();
+	private readonly budget: GlobBudget;
 	readonly sink: PathCandidateSink;
-	private readonly lookup = (name: string): VariableValues => this.state.lookup(name);
-	/** True after `shopt -s dotglob` and the like: a glob may match what the default options would not. */
-	private globsUnknown = false;
-	private readonly globsChanged = (): void => {
-		this.globsUnknown = true;
-	};
-	/** `forBashToken` and `entryExists` answers: the view's probe is memoised, so an answer never changes. */
-	private readonly tokens = new ByBase<AccessPath>();
+	private readonly lookup: VariableLookup;
+	/** `entryExists` answers: the view's probe is memoised, so an answer never changes. */
 	private readonly entries = new ByBase<boolean>();
-	private readonly resolveToken = (text: string, base: string) => this.normalizer.forBashToken(text, base);
-	private readonly probeEntry = (text: string, base: string) =>
-		this.normalizer.entryExists(this.normalizer.resolveLexical(text, base));
 
 	/** True while visiting a unit whose `$1`, `"$@"` are Pi's empty arguments (not a function's or a payload's). */
 	private positionalEmptyHere = false;
 
 	constructor(
-		private readonly normalizer: PathNormalizer,
-		start: string,
-		private readonly positionalEmpty: boolean,
-		private readonly pwdIsBuiltin: boolean,
+		private readonly walk: UnitWalk,
+		private readonly positionalEmpty = false,
+		private readonly pwdIsBuiltin = false,
 	) {
-		this.state = new BashShellState(start, normalizer.home);
-		this.sink = new PathCandidateSink(normalizer);
+		this.normalizer = walk.normalizer;
+		this.state = walk.state;
+		this.budget = walk.globBudget;
+		this.lookup = walk.lookup;
+		this.sink = new PathCandidateSink(walk.normalizer);
 	}
 
-	visit(unit: CommandUnit): void {
+	/** True after `shopt -s dotglob` and the like: a glob may match what the default options would not. */
+	private get globsUnknown(): boolean {
+		return this.walk.globsUnknown;
+	}
+
+	visitCompound(unit: CommandUnit, bases: Bases): void {
+		if (this.sink.truncated) return;
+		// SECURITY: `{ cat a; } > /etc/x` and `while …; done < /etc/passwd`: a compound's own redirects are its paths.
+		this.visitRedirects(unit, bases);
+	}
+
+	visitUnit(unit: CommandUnit, bases: Bases): void {
+		if (this.sink.truncated) return;
 		this.positionalEmptyHere =
 			this.positionalEmpty && !unit.nesting.includes("function") && !unit.nesting.includes("payload");
-		// SECURITY: `false && cd /tmp; cat ../x`: a `cd` right after `&&` holds only up to the end of its `&&` chain.
-		const chained = unit.context === null && unit.nesting.length === 1 && unit.nesting[0] === "and_then";
-		if (!chained) this.state.endChain();
-		// INVARIANT: an effect is certain only for a plain top-level unit; anything nested may not run or may not persist.
-		const certain = unit.context === null && unit.nesting.length === 0;
-		if (unit.compound) {
-			// SECURITY: `{ cat a; } > /etc/x` and `while …; done < /etc/passwd`: a compound's own redirects are its paths.
-			this.visitRedirects(unit, this.state.bases);
-			this.recordEffects(unit, certain);
-			return;
-		}
-		const bases = this.state.bases;
 		const declaration = unit.nameWord === null || (unit.commandName !== null && DECLARATIONS.has(unit.commandName));
-		// A sourced file may set any variable; the working directory is still assumed kept (see the report residuals).
-		if (unit.commandName === "source" || unit.commandName === ".") this.state.forgetVariables();
 		this.visitCommandName(unit.nameWord, bases);
 		if (readsHistoryFile(unit)) {
 			// With HISTFILE unset, `history -r` falls back to `~/.history`; `set -o history` then loads nothing.
@@ -128,17 +121,6 @@ class PathCollector {
 		if (unit.commandName !== null && AWKS.has(unit.commandName)) this.visitAwkReads(unit, bases);
 		this.visitProgramReads(unit, bases);
 		this.visitRedirects(unit, bases);
-		// Variables change after the unit's own words were expanded (`f=x; f=y cat $f` reads x).
-		this.recordEffects(unit, certain);
-		const chainedCd = chained && unit.commandName === "cd";
-		if (chainedCd) this.state.enterChain();
-		applyDirectoryChange(unit, {
-			certain: certain || chainedCd,
-			bases,
-			state: this.state,
-			normalizer: this.normalizer,
-			lookup: this.lookup,
-		});
 	}
 
 	/** `awk '{ getline l < "f" }'`: files an awk program reads by its own syntax; a computed name is unresolved. */
@@ -186,31 +168,6 @@ class PathCollector {
 			this.visitWord(redirect.target, "definite", bases);
 		}
 	}
-
-	private recordEffects(unit: CommandUnit, certain: boolean): void {
-		const context = { state: this.state, certain, lookup: this.lookup, globsChanged: this.globsChanged };
-		recordStateEffects(unit, { ...context, loopValues: this.loopValues });
-	}
-
-	/** `for f in src/*.ts`: each word, a glob as the names it matches at every known base (the pattern if none). */
-	private readonly loopValues = (words: readonly string[]): VariableValues | null => {
-		const bases = this.state.bases;
-		if (bases.kind === "unknown") return null;
-		const known: string[] = [];
-		for (const word of words) {
-			if (!GLOB_CHAR.test(word)) {
-				known.push(word);
-				continue;
-			}
-			if (this.globsUnknown) return null;
-			for (const base of bases.dirs) {
-				const expansion = expandGlob([{ text: word, active: true }], base, this.normalizer, this.budget);
-				if (!expansion.complete) return null;
-				known.push(...(expansion.matches.length === 0 ? [word] : expansion.matches));
-			}
-		}
-		return { known: [...new Set(known)], unknown: false };
-	};
 
 	/**
 	 * The file a builtin opens through a variable (`$HISTFILE`, `$INPUTRC`; a prefix assignment first) as a path;
@@ -404,11 +361,15 @@ class PathCollector {
 
 	private entryAt(text: string, base: string): boolean {
 		// Scripts repeat words (`5`, `src/`, `build/`): the view's probe is memoised, so one answer per base and text holds.
-		return this.entries.answer(base, text, this.probeEntry);
+		const known = this.entries.get(base, text);
+		if (known !== undefined) return known;
+		const exists = this.normalizer.entryExists(this.normalizer.resolveLexical(text, base));
+		this.entries.set(base, text, exists);
+		return exists;
 	}
 
 	private add(text: string, base: string): void {
-		this.sink.addPath(this.tokens.answer(base, text, this.resolveToken));
+		this.sink.addPath(this.walk.token(text, base));
 	}
 }
 

@@ -37,7 +37,11 @@ const NAME_START_CODE: readonly boolean[] = Array.from({ length: 128 }, (_, code
 );
 const NAME_CODE: readonly boolean[] = Array.from({ length: 128 }, (_, code) => /\w/.test(String.fromCharCode(code)));
 const SEPARATORS: ReadonlySet<string> = new Set(["&&", "||", ";", "|", "&"]);
-const BLANK = /[ \t]/;
+
+/** A space or tab (compared by code: a regular expression per character cost a tenth of a short command's check). */
+function isBlank(code: number): boolean {
+	return code === 32 || code === 9;
+}
 
 /** Drafts for `command` when it is in the plain grammar, otherwise `null`. */
 export function plainCommandDrafts(
@@ -51,12 +55,12 @@ export function plainCommandDrafts(
 	let current: UnitDraft | null = null;
 	let i = 0;
 	while (i < command.length) {
-		if (BLANK.test(command[i] as string)) {
+		if (isBlank(command.charCodeAt(i))) {
 			i++;
 			continue;
 		}
 		let end = i;
-		while (end < command.length && !BLANK.test(command[end] as string)) end++;
+		while (end < command.length && !isBlank(command.charCodeAt(end))) end++;
 		const token = command.slice(i, end);
 		if (SEPARATORS.has(token)) {
 			if (current === null) return null;

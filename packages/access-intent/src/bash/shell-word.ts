@@ -20,8 +20,14 @@ export interface ShellWord {
 
 /** The word's text when it is made only of literal parts, otherwise `null`. */
 export function literalWordText(word: ShellWord): string | null {
+	const parts = word.parts;
+	// Most words are one part: no loop, no string built (this runs several times per word on every call).
+	if (parts.length === 1) {
+		const only = parts[0] as WordPart;
+		return only.kind === "literal" ? only.text : null;
+	}
 	let text = "";
-	for (const part of word.parts) {
+	for (const part of parts) {
 		if (part.kind !== "literal") return null;
 		text += part.text;
 	}
@@ -30,8 +36,13 @@ export function literalWordText(word: ShellWord): string | null {
 
 /** The word's text when it is made only of literal parts without an active glob (its one value), otherwise `null`. */
 export function unglobbedLiteralText(word: ShellWord): string | null {
+	const parts = word.parts;
+	if (parts.length === 1) {
+		const only = parts[0] as WordPart;
+		return only.kind === "literal" && !only.globActive ? only.text : null;
+	}
 	let text = "";
-	for (const part of word.parts) {
+	for (const part of parts) {
 		if (part.kind !== "literal" || part.globActive) return null;
 		text += part.text;
 	}

@@ -8,16 +8,21 @@
  */
 
 import type { AccessPath } from "../path/access-path";
-import { type Bases, BashShellState } from "../path/bash-shell-state";
-import { hasActiveGlob, resolveWord, type VariableValues } from "../path/bash-word-values";
-import { applyDirectoryChange } from "../path/directory-change";
+import type { Bases } from "../path/bash-shell-state";
+import { hasActiveGlob, resolveWord } from "../path/bash-word-values";
 import { createGlobBudget, expandGlob, type GlobBudget } from "../path/glob-expansion";
 import type { PathNormalizer } from "../path/path-normalizer";
 import { isSafeDevice } from "../path/safe-devices";
 import type { CommandUnit, Redirect } from "./command-unit";
 import type { OptionValue } from "./effects/option-scan";
-import { type WriteEffect, type WriteSelection, writeSelections } from "./effects/write-operand-table";
+import {
+	hasWriteOperands,
+	type WriteEffect,
+	type WriteSelection,
+	writeSelections,
+} from "./effects/write-operand-table";
 import { literalWordText, type ShellWord, unglobbedLiteralText } from "./shell-word";
+import { type UnitVisitor, UnitWalk } from "./unit-walk";
 
 export type { WriteEffect } from "./effects/write-operand-table";
 
@@ -36,7 +41,7 @@ export const MAX_WRITE_TARGETS = 512;
 /** The spelling listed when the write slice was cut short. */
 export const UNCHECKED_WRITES = "<writes not checked: command too large>";
 
-const DECLARATIONS = new Set(["export", "declare", "local", "readonly", "typeset"]);
+const DECLARATIONS: ReadonlySet<string> = new Set(["export", "declare", "local", "readonly", "typeset"]);
 const FD_DUPLICATE = /^(?:\d+|-)$/;
 const FD_DEVICE = /^\/dev\/fd\/\d+$/;
 
@@ -51,9 +56,10 @@ export function collectWriteTargets(
 	options: CollectWriteTargetsOptions = {},
 ): readonly WriteTarget[] {
 	const start = options.workdir === undefined ? normalizer.cwd : normalizer.resolveLexical(options.workdir);
-	const collector = new WriteCollector(normalizer, start);
-	for (const unit of units) collector.visit(unit);
-	return Object.freeze(collector.targets);
+	const walk = new UnitWalk(normalizer.withProbeCache(), start);
+	const collector = new WriteCollector(walk);
+	walk.run(units, [collector]);
+	return collector.result();
 }
 
 /** True for a redirect that opens its target for writing (`>`, `>>`, `>|`, `&>`, `2>`, `<>`, `>&file`). */
@@ -65,53 +71,42 @@ export function isWritingRedirect(redirect: Redirect): boolean {
 	return !(op.includes("&") && target !== null && FD_DUPLICATE.test(target) && !op.startsWith("&"));
 }
 
-class WriteCollector {
-	readonly targets: WriteTarget[] = [];
-	private readonly state: BashShellState;
-	private readonly glob: GlobBudget = createGlobBudget();
-	private readonly seen = new Set<string>();
-	private readonly lookup = (name: string): VariableValues => this.state.lookup(name);
+/**
+ * The write slice's reading of each unit. Its directories and variables are the walk's (`unit-walk.ts`), the same
+ * state the path slice reads words with, so `f=.pi/x; f+=y`, `read f` and `for f in …` mean here what they mean there.
+ */
+export class WriteCollector implements UnitVisitor {
+	private readonly targets: WriteTarget[] = [];
+	private readonly normalizer: PathNormalizer;
+	/** Made when first needed: most commands write nothing and expand no written glob. */
+	private glob: GlobBudget | null = null;
+	private seen: Set<string> | null = null;
 	private truncated = false;
 
-	constructor(
-		private readonly normalizer: PathNormalizer,
-		start: string,
-	) {
-		this.state = new BashShellState(start, normalizer.home);
+	constructor(private readonly walk: UnitWalk) {
+		this.normalizer = walk.normalizer;
 	}
 
-	visit(unit: CommandUnit): void {
-		// The directory and variable bookkeeping mirrors the path collector's (`path-candidates.ts`).
-		const chained = unit.context === null && unit.nesting.length === 1 && unit.nesting[0] === "and_then";
-		if (!chained) this.state.endChain();
-		const bases = this.state.bases;
+	result(): readonly WriteTarget[] {
+		return Object.freeze(this.targets);
+	}
+
+	visitCompound(unit: CommandUnit, bases: Bases): void {
+		this.visitRedirects(unit, bases);
+	}
+
+	visitUnit(unit: CommandUnit, bases: Bases): void {
+		this.visitRedirects(unit, bases);
+		const declaration = unit.nameWord === null || (unit.commandName !== null && DECLARATIONS.has(unit.commandName));
+		if (declaration || unit.commandName === null || !hasWriteOperands(unit.commandName)) return;
+		for (const selection of writeSelections(unit.commandName, unit.args.map(literalWordText)))
+			this.addSelection(unit, selection, bases);
+	}
+
+	private visitRedirects(unit: CommandUnit, bases: Bases): void {
 		for (const redirect of unit.redirects) {
 			if (isWritingRedirect(redirect)) this.addWord(redirect.target, "write", redirect.operator, false, bases);
 		}
-		if (unit.compound) return;
-		const certain = unit.context === null && unit.nesting.length === 0;
-		const declaration = unit.nameWord === null || (unit.commandName !== null && DECLARATIONS.has(unit.commandName));
-		if (declaration) {
-			for (const assignment of unit.assignments) {
-				if (assignment.value === null) continue;
-				const resolved = resolveWord(assignment.value, this.lookup);
-				const known = resolved.values.map((value) => value.text);
-				this.state.assign(assignment.name, { known, unknown: resolved.unresolved !== null }, certain);
-			}
-		} else {
-			for (const selection of writeSelections(unit.commandName, unit.args.map(literalWordText)))
-				this.addSelection(unit, selection, bases);
-		}
-		if (unit.commandName === "source" || unit.commandName === ".") this.state.forgetVariables();
-		const chainedCd = chained && unit.commandName === "cd";
-		if (chainedCd) this.state.enterChain();
-		applyDirectoryChange(unit, {
-			certain: certain || chainedCd,
-			bases,
-			state: this.state,
-			normalizer: this.normalizer,
-			lookup: this.lookup,
-		});
 	}
 
 	private addSelection(unit: CommandUnit, selection: WriteSelection, bases: Bases): void {
@@ -192,7 +187,7 @@ class WriteCollector {
 			this.addText(literal, effect, via, tree, bases);
 			return;
 		}
-		const resolved = resolveWord(word, this.lookup);
+		const resolved = resolveWord(word, this.walk.lookup);
 		for (const value of resolved.values) {
 			const texts = value.splits ? value.text.split(/\s+/).filter((piece) => piece !== "") : [value.text];
 			for (const text of texts) {
@@ -217,11 +212,11 @@ class WriteCollector {
 			return;
 		}
 		for (const base of bases.dirs) {
+			this.glob ??= createGlobBudget();
 			const expansion = expandGlob(pieces, base, this.normalizer, this.glob);
-			for (const match of expansion.matches)
-				this.addResolved(this.normalizer.forBashToken(match, base), effect, via, tree);
+			for (const match of expansion.matches) this.addResolved(this.walk.token(match, base), effect, via, tree);
 			// With no match bash passes the pattern itself; with a cut-short listing more files may match.
-			if (expansion.matches.length === 0) this.addResolved(this.normalizer.forBashToken(text, base), effect, via, tree);
+			if (expansion.matches.length === 0) this.addResolved(this.walk.token(text, base), effect, via, tree);
 			if (!expansion.complete) this.addUnknown(text, effect, via);
 		}
 	}
@@ -229,7 +224,7 @@ class WriteCollector {
 	private addText(text: string, effect: WriteEffect, via: string, tree: boolean, bases: Bases): void {
 		if (text === "") return;
 		if (text === "~" || text.startsWith("~/")) {
-			const home = this.state.tracked("HOME");
+			const home = this.walk.state.tracked("HOME");
 			if (home !== null) {
 				// SECURITY: `HOME=.pi; echo x > ~/settings.json` writes under the command's own HOME.
 				for (const value of home.known) this.addText(value + text.slice(1), effect, via, tree, bases);
@@ -244,7 +239,7 @@ class WriteCollector {
 			return;
 		}
 		for (const base of bases.kind === "known" ? bases.dirs : [this.normalizer.cwd]) {
-			this.addResolved(this.normalizer.forBashToken(text, base), effect, via, tree);
+			this.addResolved(this.walk.token(text, base), effect, via, tree);
 		}
 	}
 
@@ -260,6 +255,7 @@ class WriteCollector {
 	private addResolved(path: AccessPath, effect: WriteEffect, via: string, tree: boolean): void {
 		if (isSafeTarget(path)) return;
 		const key = `${path.kind === "resolved" ? path.lexical : `?${path.typed}`}\0${effect}\0${tree}`;
+		this.seen ??= new Set();
 		if (this.seen.has(key)) return;
 		if (this.targets.length >= MAX_WRITE_TARGETS) {
 			if (this.truncated) return;

@@ -14,7 +14,8 @@ const DESTINATION_LAST: ReadonlySet<string> = new Set(["cp", "mv", "install", "l
 const RUNS_OPERAND: ReadonlySet<string> = new Set([...BASH_COMPATIBLE_SHELLS, "fish", "source", ".", "exec"]);
 
 export class WrittenFiles {
-	private readonly paths = new Set<string>();
+	/** Made at the first write: most commands write nothing a later unit could run. */
+	private paths: Set<string> | null = null;
 
 	/** Records what `draft` writes; call after judging it, so a unit never counts its own write. */
 	record(draft: UnitDraft): void {
@@ -34,19 +35,22 @@ export class WrittenFiles {
 
 	/** True when `draft` runs a file this command wrote before it: as its command name or an interpreter's operand. */
 	runsWritten(draft: UnitDraft): boolean {
-		if (this.paths.size === 0 || draft.name === null) return false;
+		const paths = this.paths;
+		if (paths === null || draft.name === null) return false;
 		const head = literalWordText(draft.name.word);
-		if (head !== null && this.paths.has(fold(head))) return true;
+		if (head !== null && paths.has(fold(head))) return true;
 		const name = commandNameOf(draft.name.word);
 		if (name === null || (!RUNS_OPERAND.has(name) && interpreterEntry(name) === null)) return false;
 		return draft.args.some((ref) => {
 			const text = literalWordText(ref.word);
-			return text !== null && this.paths.has(fold(text));
+			return text !== null && paths.has(fold(text));
 		});
 	}
 
 	private add(path: string | null): void {
-		if (path !== null && path !== "" && !path.startsWith("/dev/")) this.paths.add(fold(path));
+		if (path === null || path === "" || path.startsWith("/dev/")) return;
+		this.paths ??= new Set();
+		this.paths.add(fold(path));
 	}
 }
 

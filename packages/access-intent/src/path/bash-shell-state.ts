@@ -29,12 +29,13 @@ export class BashShellState {
 	private currentBases: Bases;
 	private readonly variables = new Map<string, VariableValues>();
 	/** The saved directories of the stack, oldest first (`dirs` lists the current one, then these newest first). */
-	private readonly stack: Bases[] = [];
+	private stack: Bases[] = NO_STACK;
 	/** False once the stack went through a change this state does not model (`pushd +1`, a nested `pushd`). */
 	private stackKnown = true;
 	/** `declare -n r=f`: the variables `r` may refer to; `null` when the target is not known. */
-	private readonly namerefs = new Map<string, readonly string[] | null>();
-	private readonly cases = new Map<string, CaseAttribute>();
+	// The two maps most commands never set start as one shared empty map, replaced at the first `set`.
+	private namerefs: Map<string, readonly string[] | null> = NO_NAMEREFS;
+	private cases: Map<string, CaseAttribute> = NO_CASES;
 	private readonly home: string;
 	/** The directories (and `PWD`/`OLDPWD`) before the first `cd` of the current `&&` chain, `null` outside one. */
 	private chainStart: { bases: Bases; pwd: VariableValues | null; oldpwd: VariableValues | null } | null = null;
@@ -159,6 +160,7 @@ export class BashShellState {
 	/** `declare -n name=target`; `targets` is `null` when the target name is not a literal. */
 	declareNameref(name: string, targets: readonly string[] | null, certain: boolean): void {
 		const before = this.namerefs.get(name);
+		if (this.namerefs === NO_NAMEREFS) this.namerefs = new Map();
 		if (!certain && before !== undefined) {
 			this.namerefs.set(name, before === null || targets === null ? null : [...new Set([...before, ...targets])]);
 			return;
@@ -173,8 +175,12 @@ export class BashShellState {
 			this.assignUnknown(name);
 			return;
 		}
-		if (attribute === null) this.cases.delete(name);
-		else this.cases.set(name, attribute);
+		if (attribute === null) {
+			if (this.cases !== NO_CASES) this.cases.delete(name);
+			return;
+		}
+		if (this.cases === NO_CASES) this.cases = new Map();
+		this.cases.set(name, attribute);
 	}
 
 	/** Every tracked variable may since have been set to anything (after `source`, `declare "$x"`). */
@@ -223,13 +229,14 @@ export class BashShellState {
 	}
 
 	pushDirectory(next: Bases, certain: boolean): void {
+		if (this.stack === NO_STACK) this.stack = [];
 		this.stack.push(this.currentBases);
 		if (!certain) this.stackKnown = false;
 		this.changeDirectory(next, certain);
 	}
 
 	popDirectory(certain: boolean): void {
-		const previous = this.stack.pop() ?? UNKNOWN_BASES;
+		const previous = (this.stack === NO_STACK ? undefined : this.stack.pop()) ?? UNKNOWN_BASES;
 		if (!certain) this.stackKnown = false;
 		this.changeDirectory(previous, certain);
 	}
@@ -242,6 +249,11 @@ export class BashShellState {
 		this.stackKnown = false;
 	}
 }
+
+/** Shared and never written: `declareNameref` and `setCase` replace them before the first write. */
+const NO_NAMEREFS: Map<string, readonly string[] | null> = new Map();
+const NO_CASES: Map<string, CaseAttribute> = new Map();
+const NO_STACK: Bases[] = [];
 
 const EMPTY_VALUES: VariableValues = Object.freeze({ known: Object.freeze([]), unknown: false });
 

@@ -31,16 +31,8 @@ export const MAX_PROBE_CALLS = 20_000;
 export const UNCHECKED_PATHS = "<paths not checked: command too large>";
 
 export class PathCandidateSink {
-	private readonly external: AccessPath[] = [];
-	/** External resolved paths by folded canonical form, external literals by spelling. */
-	private readonly externalCanonicals = new Set<string>();
-	private readonly externalLiterals = new Set<string>();
-	private readonly rules: AccessPath[] = [];
-	private readonly resolvedRules = new RuleKeys();
-	private readonly literalRules = new RuleKeys();
-	/** Paths already handed in: an `AccessPath` is frozen, so the same object always lands on the same keys. */
-	private readonly seenPaths = new Set<AccessPath>();
-	private readonly seenRules = new Set<AccessPath>();
+	/** Made at the first candidate: most one-unit commands hand in none, and a call should not pay for ten sets. */
+	private lists: SinkLists | null = null;
 	private work = 0;
 	truncated = false;
 
@@ -61,33 +53,63 @@ export class PathCandidateSink {
 
 	/** A candidate for path rules, and an external path when it lies outside cwd. */
 	addPath(path: AccessPath): void {
-		if (this.seenPaths.has(path)) return;
-		this.seenPaths.add(path);
+		const lists = this.listsOf();
+		if (lists.seenPaths.has(path)) return;
+		lists.seenPaths.add(path);
 		this.addRuleOnly(path);
 		if (!path.external) return;
 		const resolved = path.kind === "resolved";
-		const keys = resolved ? this.externalCanonicals : this.externalLiterals;
+		const keys = resolved ? lists.externalCanonicals : lists.externalLiterals;
 		const key = resolved ? this.normalizer.flavor.fold(path.canonical) : path.typed;
 		if (keys.has(key)) return;
 		keys.add(key);
-		this.external.push(path);
+		lists.external.push(path);
 	}
 
 	/** A candidate for path rules only; one with the same kind and match values as an earlier one is dropped. */
 	addRuleOnly(path: AccessPath): void {
-		if (this.seenRules.has(path)) return;
-		this.seenRules.add(path);
-		const keys = path.kind === "resolved" ? this.resolvedRules : this.literalRules;
-		if (keys.isNew(path.matchValues)) this.rules.push(path);
+		const lists = this.listsOf();
+		if (lists.seenRules.has(path)) return;
+		lists.seenRules.add(path);
+		const keys = path.kind === "resolved" ? lists.resolvedRules : lists.literalRules;
+		if (keys.isNew(path.matchValues)) lists.rules.push(path);
 	}
 
 	result(): BashPaths {
+		const lists = this.lists;
 		return {
-			externalPaths: Object.freeze([...this.external]),
-			ruleCandidates: Object.freeze([...this.rules]),
+			externalPaths: Object.freeze(lists === null ? [] : [...lists.external]),
+			ruleCandidates: Object.freeze(lists === null ? [] : [...lists.rules]),
 			truncated: this.truncated,
 		};
 	}
+
+	private listsOf(): SinkLists {
+		this.lists ??= {
+			external: [],
+			externalCanonicals: new Set(),
+			externalLiterals: new Set(),
+			rules: [],
+			resolvedRules: new RuleKeys(),
+			literalRules: new RuleKeys(),
+			seenPaths: new Set(),
+			seenRules: new Set(),
+		};
+		return this.lists;
+	}
+}
+
+interface SinkLists {
+	readonly external: AccessPath[];
+	/** External resolved paths by folded canonical form, external literals by spelling. */
+	readonly externalCanonicals: Set<string>;
+	readonly externalLiterals: Set<string>;
+	readonly rules: AccessPath[];
+	readonly resolvedRules: RuleKeys;
+	readonly literalRules: RuleKeys;
+	/** Paths already handed in: an `AccessPath` is frozen, so the same object always lands on the same keys. */
+	readonly seenPaths: Set<AccessPath>;
+	readonly seenRules: Set<AccessPath>;
 }
 
 /**

@@ -49,3 +49,25 @@ describe("BashProgram.writeTargets on a real tree", () => {
 		expect(writes("cd .pi && echo x > settings.json")).toEqual(["write /.pi/settings.json"]);
 	});
 });
+
+describe("BashProgram.writeTargets reads variables as the path slice does (one shell state, ADR 0030)", () => {
+	it("appends with +=", () => {
+		expect(writes("f=.pi/settings.js; f+=on; echo x > $f")).toEqual(["write /.pi/settings.json"]);
+	});
+
+	it("applies a declared case to later values", () => {
+		expect(writes("declare -l f=.GIT/CONFIG; echo x > $f")).toEqual(["write /.git/config"]);
+	});
+
+	it("takes a loop variable's words", () => {
+		expect(writes("for f in .git/config; do echo x > $f; done")).toEqual(["write /.git/config"]);
+	});
+
+	it("forgets a value read from input, so the write cannot be named", () => {
+		expect(writes("f=notes.txt; read f; echo x > $f")).toEqual(["write ?$f"]);
+	});
+
+	it("forgets values after source, before the unit's own words", () => {
+		expect(writes("f=notes.txt; source x > $f")).toEqual(["write /notes.txt", "write ?$f"]);
+	});
+});

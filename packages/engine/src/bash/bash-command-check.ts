@@ -61,10 +61,9 @@ export interface BashCommandCheck {
 export function checkBashCommand(parsed: ParsedBashCommand, policy: CompiledPolicy): BashCommandCheck {
 	const { command, units } = parsed;
 	const unparseable = incompleteAnalysis(parsed);
-	const whole = (): RuleMatch => policy.evaluate(BASH_SURFACE, command);
 	if (units.length === 0 && unparseable === null) {
 		// Nothing runs (empty or comment-only): the whole string is resolved like any value (PP-069, PP-070).
-		return fromMatch(whole(), command, null);
+		return fromMatch(policy.evaluate(BASH_SURFACE, command), command, null);
 	}
 	let best: BashCommandCheck | null = null;
 	for (const unit of units) {
@@ -74,14 +73,14 @@ export function checkBashCommand(parsed: ParsedBashCommand, policy: CompiledPoli
 		if (best.state === "deny") break;
 	}
 	if (unparseable !== null && best?.state !== "deny") {
-		const wholeMatch = whole();
+		const wholeMatch = policy.evaluate(BASH_SURFACE, command);
 		// SECURITY: an unparseable command never passes silently; only an explicit deny covering it is stronger (PP-082/083).
 		if (wholeMatch.state === "deny") return fromMatch(wholeMatch, command, null);
 		if (!best || restrictiveness(best.state) < restrictiveness("ask")) {
 			return floor(BASH_SENTINELS.unparseable, command, null, null, unparseable.reason);
 		}
 	}
-	if (best === null && unparseable === null) return fromMatch(whole(), command, null);
+	if (best === null && unparseable === null) return fromMatch(policy.evaluate(BASH_SURFACE, command), command, null);
 	return best ?? floor(BASH_SENTINELS.unparseable, command, null, null, unparseable?.reason ?? null);
 }
 

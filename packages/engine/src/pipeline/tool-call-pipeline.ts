@@ -187,13 +187,15 @@ export class ToolCallPipeline {
 			// SECURITY: a working directory we cannot read would leave relative paths resolved in the wrong place.
 			throw new Error(`the \`${kind.workdirArgument}\` input of a shell tool is not a string`);
 		}
-		const parse = (text: string, workdir?: string) =>
+		// The parse callback is passed inline: a named closure would cost a `defineProperty` per call under keepNames.
+		const program = parseInWorkdir(command, workdir === "" ? null : workdir, (text, at) =>
 			this.parseProgram(text, {
 				parser: this.options.parser,
 				normalizer,
-				...(workdir === undefined ? {} : { workdir }),
-			});
-		return { command, program: parseInWorkdir(command, workdir === "" ? null : workdir, parse) };
+				...(at === undefined ? {} : { workdir: at }),
+			}),
+		);
+		return { command, program };
 	}
 
 	private factsOf(composed: ComposedPolicy): PolicyFacts {

@@ -263,18 +263,10 @@ function git(args: ArgTexts): WriteSelection[] {
 	}
 	const subcommand = args[index];
 	const rest = args.slice(index + 1);
-	const shift = (selection: WriteSelection): WriteSelection => {
-		const moved = selection.kind === "word" ? { ...selection, index: selection.index + index + 1 } : selection;
-		if (directory === null || moved.kind === "unknown") return moved;
-		// `git -C dir diff --output=f` writes `dir/f`: the option value is relative to the -C directory.
-		const text = moved.kind === "text" ? moved.text : (args[moved.index] ?? null);
-		if (text === null) return moved;
-		return { kind: "text", text, relativeTo: directory, effect: moved.effect, via: moved.via, tree: moved.tree };
-	};
-	const scanned = scanOptions(rest, {
-		shortValues: subcommand === "format-patch" || subcommand === "archive" ? "o" : "",
-		longValues: ["output", "output-directory", "file"],
-	});
+	const scanned = scanOptions(
+		rest,
+		subcommand === "format-patch" || subcommand === "archive" ? GIT_OUTPUT_O_GRAMMAR : GIT_OUTPUT_GRAMMAR,
+	);
 	const out: WriteSelection[] = [];
 	for (const value of optionValues(scanned, "--output")) out.push(fromValue(value, "write", "git --output"));
 	if (subcommand === "format-patch")
@@ -284,7 +276,52 @@ function git(args: ArgTexts): WriteSelection[] {
 		for (const value of optionValues(scanned, "-o")) out.push(fromValue(value, "write", "git archive -o"));
 	if (subcommand === "config") out.push(...gitConfig(rest, scanned));
 	out.push(...gitWorktreeWrites(subcommand ?? null, rest));
-	return out.map(shift);
+	if (out.length === 0) return out;
+	return out.map((selection) => shiftGitSelection(selection, index + 1, directory, args));
+}
+
+const GIT_OUTPUT_GRAMMAR: OptionGrammar = { shortValues: "", longValues: ["output", "output-directory", "file"] };
+const GIT_OUTPUT_O_GRAMMAR: OptionGrammar = { ...GIT_OUTPUT_GRAMMAR, shortValues: "o" };
+
+/**
+ * A selection read from the words after the subcommand, placed back among all of git's words; `git -C dir diff
+ * --output=f` writes `dir/f`: the option value is relative to the -C directory.
+ */
+function shiftGitSelection(
+	selection: WriteSelection,
+	offset: number,
+	directory: OptionValue | null,
+	args: ArgTexts,
+): WriteSelection {
+	const moved = selection.kind === "word" ? { ...selection, index: selection.index + offset } : selection;
+	if (directory === null || moved.kind === "unknown") return moved;
+	const text = moved.kind === "text" ? moved.text : (args[moved.index] ?? null);
+	if (text === null) return moved;
+	return { kind: "text", text, relativeTo: directory, effect: moved.effect, via: moved.via, tree: moved.tree };
+}
+
+const GIT_WORKTREE_GRAMMAR: OptionGrammar = {
+	shortValues: "bcoju",
+	longValues: [
+		"branch",
+		"origin",
+		"depth",
+		"template",
+		"separate-git-dir",
+		"source",
+		"reference",
+		"config",
+		"upload-pack",
+		"jobs",
+	],
+};
+
+function gitOperands(rest: ArgTexts): readonly number[] {
+	return scanOptions(rest, GIT_WORKTREE_GRAMMAR).operands;
+}
+
+function wordAt(index: number | undefined, effect: WriteEffect, via: string, tree: boolean): WriteSelection[] {
+	return index === undefined ? [] : [word(index, effect, via, tree)];
 }
 
 /**
@@ -293,34 +330,24 @@ function git(args: ArgTexts): WriteSelection[] {
  * content from the repository; `bundle create F` writes `F`.
  */
 function gitWorktreeWrites(subcommand: string | null, rest: ArgTexts): WriteSelection[] {
-	const operands = scanOptions(rest, {
-		shortValues: "bcoju",
-		longValues: [
-			"branch",
-			"origin",
-			"depth",
-			"template",
-			"separate-git-dir",
-			"source",
-			"reference",
-			"config",
-			"upload-pack",
-			"jobs",
-		],
-	}).operands;
-	const at = (index: number | undefined, effect: WriteEffect, via: string, tree: boolean) =>
-		index === undefined ? [] : [word(index, effect, via, tree)];
+	// The operands are read only for a subcommand that writes: `git status` and `git log` scan nothing here.
 	switch (subcommand) {
-		case "clone":
-			return operands.length >= 2 ? at(operands.at(-1), "create", "git clone", true) : [];
+		case "clone": {
+			const operands = gitOperands(rest);
+			return operands.length >= 2 ? wordAt(operands.at(-1), "create", "git clone", true) : [];
+		}
 		case "init":
-			return at(operands[0], "create", "git init", true);
-		case "worktree":
-			return rest[operands[0] ?? -1] === "add" ? at(operands[1], "create", "git worktree add", true) : [];
-		case "bundle":
-			return rest[operands[0] ?? -1] === "create" ? at(operands[1], "write", "git bundle create", false) : [];
+			return wordAt(gitOperands(rest)[0], "create", "git init", true);
+		case "worktree": {
+			const operands = gitOperands(rest);
+			return rest[operands[0] ?? -1] === "add" ? wordAt(operands[1], "create", "git worktree add", true) : [];
+		}
+		case "bundle": {
+			const operands = gitOperands(rest);
+			return rest[operands[0] ?? -1] === "create" ? wordAt(operands[1], "write", "git bundle create", false) : [];
+		}
 		case "restore":
-			return operands.map((index) => word(index, "write", "git restore", true));
+			return gitOperands(rest).map((index) => word(index, "write", "git restore", true));
 		case "checkout": {
 			const dashes = rest.indexOf("--");
 			if (dashes < 0) return [];
@@ -742,6 +769,11 @@ export const WRITE_OPERANDS: ReadonlyMap<string, Handler> = new Map<string, Hand
 	["g++", outputOption("g++")],
 	["pandoc", outputOption("pandoc")],
 ]);
+
+/** True when the table lists `program` (callers skip reading the argument texts of any other). */
+export function hasWriteOperands(program: string): boolean {
+	return WRITE_OPERANDS.has(program);
+}
 
 /** What `program` writes with these arguments; `[]` for a program the table does not list. */
 export function writeSelections(program: string | null, args: ArgTexts): WriteSelection[] {
