@@ -43,7 +43,7 @@ export async function runDecide(
 	const grants = mode === "explain" ? await persistedGrantsOf(host, engine.setup) : [];
 	const trace = mode === "explain" ? explainTrace(engine, decided, report, grants) : null;
 	host.stdout.write(options.json === true ? `${JSON.stringify(jsonOf(report, trace))}\n` : textOf(host, report, trace));
-	// Issue 21: for a bash call, `explain` also says what the sandbox will still stop once the gate lets it run.
+	// ADR 0037: for a bash call, `explain` also says what the sandbox will still stop once the gate lets it run.
 	const sandbox =
 		mode === "explain" && options.json !== true && tool === "bash"
 			? sandboxSection(host, engine.setup, loaded.policy, commandPaths(decided.program))

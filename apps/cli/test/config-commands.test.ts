@@ -44,14 +44,14 @@ describe("pi-permissions config validate", () => {
 		expect(run.code).toBe(0);
 	});
 
-	it("words the summary of a broken global file for the global scope (issue 19)", async () => {
+	it("words the summary of a broken global file for the global scope (ADR 0033)", async () => {
 		tree.writeGlobal("{ broken");
 		const run = await tree.run(["config", "validate"]);
 		expect(run.code).toBe(1);
 		expect(run.stdout.split("\n").at(-2)).toBe("2 error(s): your global config is invalid, so allow rules are asked");
 	});
 
-	it("words the summary of a broken project file for the project scope (issue 19)", async () => {
+	it("words the summary of a broken project file for the project scope (ADR 0033)", async () => {
 		tree.writeProject('{ "permission": { "bash": "alow" } }');
 		const run = await tree.run(["config", "validate"]);
 		expect(run.stdout.split("\n").at(-2)).toBe("1 error(s): your project config is invalid, so allow rules are asked");

@@ -212,7 +212,7 @@ describe("pi-permissions explain", () => {
 		});
 	});
 
-	it("shows the matching rules of every bash unit, not only the one that decided (issue 19)", async () => {
+	it("shows the matching rules of every bash unit, not only the one that decided (ADR 0033)", async () => {
 		const run = await tree.run(["explain", "bash", "ls src && git status && rm -rf x"]);
 		const start = run.stdout.indexOf("rules matching each bash unit");
 		const section = run.stdout.slice(start, run.stdout.indexOf("\nscopes", start));

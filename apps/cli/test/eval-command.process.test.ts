@@ -1,5 +1,5 @@
 /**
- * `eval` on a 700 MB line, as a child process fed through a pipe (issue 14): the CLI's peak resident memory stays
+ * `eval` on a 700 MB line, as a child process fed through a pipe (ADR 0022): the CLI's peak resident memory stays
  * bounded (read from `/proc/<pid>/status` `VmHWM`, not timed), the line answers a JSON error with its id, and the
  * lines after it are answered. The test never holds the line: one 1 MiB buffer is written 700 times.
  */

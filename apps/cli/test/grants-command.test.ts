@@ -15,7 +15,7 @@ function tree(): ConfigTree {
 const PROJECT =
 	'{\n\t// team policy\n\t"permission": {\n\t\t"bash": {\n\t\t\t"*": "ask",\n\t\t\t"rm -rf *": "deny"\n\t\t}\n\t}\n}\n';
 
-describe("pi-permissions grants (issue 16)", () => {
+describe("pi-permissions grants (ADR 0032)", () => {
 	it("add --project writes one line; check then allows; list shows it; forget restores the file", async () => {
 		const t = tree();
 		t.writeProject(PROJECT);

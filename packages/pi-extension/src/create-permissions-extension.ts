@@ -64,7 +64,7 @@ export function createPermissionsExtension(host: HostEnvironment): ExtensionFact
 		pi.on("before_agent_start", onBeforeAgentStart(pi, state));
 		pi.on("tool_call", onToolCall(pi, state));
 		pi.on("context", onContext(pi, state));
-		// Issue 21: the OS sandbox; its handlers run after the gate's (registered above), so the gate decides first.
+		// ADR 0037: the OS sandbox; its handlers run after the gate's (registered above), so the gate decides first.
 		const sandbox = new SandboxController({
 			home: host.home,
 			agentDir,

@@ -163,7 +163,7 @@ export class PermissionSession {
 			sessionId: facts.sessionId,
 			agentDir: deps.agentDir,
 			mcpServers: () => mcp.current,
-			// Issue 18 item 1: Pi's own files (skills, prompts, themes, packages, docs) are read without a prompt.
+			// ADR 0036: Pi's own files (skills, prompts, themes, packages, docs) are read without a prompt.
 			infrastructureDirs: (skills) =>
 				piInfrastructureDirs(
 					{ agentDir, home: host.home, cwd: facts.cwd, piPackageDir: host.piPackageDir ?? null, flavor },
@@ -215,7 +215,7 @@ export class PermissionSession {
 		return this.facts.cwd;
 	}
 
-	/** Writes what the OS sandbox did to the session's logs (issue 21). Never throws. */
+	/** Writes what the OS sandbox did to the session's logs (ADR 0037). Never throws. */
 	recordSandbox(event: "sandbox_blocked" | "sandbox_unavailable", fields: Readonly<Record<string, unknown>>): void {
 		this.logs.sandbox(event, fields);
 	}
@@ -331,7 +331,7 @@ export class PermissionSession {
 	}
 
 	/**
-	 * Reads the MCP server names Pi is configured with again (issue 18 item 2): its `mcp.json` files and the servers
+	 * Reads the MCP server names Pi is configured with again (ADR 0036): its `mcp.json` files and the servers
 	 * extensions registered (`registered`, may throw). A changed list rebuilds the runner, so a rule like `"exa-web:*"`
 	 * meets `mcp__exa_web__search` from the next call. Never throws.
 	 */

@@ -21,7 +21,7 @@ describe("ExtensionState", () => {
 		expect(session.config.reports.find((report) => report.scope === "project")?.status).toBe("skipped");
 	});
 
-	it("writes a gate error from before any session to the review log of the session that opens (issue 19)", async () => {
+	it("writes a gate error from before any session to the review log of the session that opens (ADR 0033)", async () => {
 		const space = workspace({}, { permission: { "*": "allow" } });
 		const { state, facts } = stateFor(space);
 		state.reportGateError({ toolName: "bash", input: {}, agentName: null, toolCallId: "call_0" }, new Error("boom"));

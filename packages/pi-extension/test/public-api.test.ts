@@ -35,7 +35,7 @@ describe("the package root", () => {
 			"on before_agent_start",
 			"on tool_call",
 			"on context",
-			// The sandbox's handlers (issue 21), after the gate's: it decides first.
+			// The sandbox's handlers (ADR 0037), after the gate's: it decides first.
 			"on session_start",
 			"on tool_call",
 			"on user_bash",

@@ -10,7 +10,7 @@ describe("statusText", () => {
 		expect(statusText(composePolicy({ scopes: [GLOBAL], env: ENV }))).toBeUndefined();
 	});
 
-	it("warns that a log write failed, alone or after the policy's status (issue 19)", () => {
+	it("warns that a log write failed, alone or after the policy's status (ADR 0033)", () => {
 		expect(statusText(composePolicy({ scopes: [GLOBAL], env: ENV }), "/l/review.jsonl: EROFS")).toBe(
 			"permissions: log write failed, see /permissions",
 		);

@@ -218,7 +218,7 @@ export class CompiledPolicy {
 	 */
 	evaluateAliases(surface: string, aliases: readonly string[]): RuleMatch {
 		const settled = lookupMatch(this.base, surface, aliases);
-		// SECURITY: issue 14: a grant (`rm *`, `git push *`) never overrides a deny (`rm -rf *`, `git push --force *`).
+		// SECURITY: ADR 0022: a grant (`rm *`, `git push *`) never overrides a deny (`rm -rf *`, `git push --force *`).
 		if (this.session === null || settled.state !== "ask") return settled;
 		const found = this.session.lookup(surface, aliases);
 		return found ? toMatch(surface, found.entry.rule, found.value) : settled;
@@ -233,7 +233,7 @@ export class CompiledPolicy {
 	 */
 	evaluateCandidates(surface: string, candidates: readonly string[]): RuleMatch {
 		const settled = chooseCandidate(candidates, (candidate) => lookupMatch(this.base, surface, [candidate]));
-		// SECURITY: issue 14: a grant on one candidate cannot lift a deny the composed rules reach on another.
+		// SECURITY: ADR 0022: a grant on one candidate cannot lift a deny the composed rules reach on another.
 		if (this.session === null || settled.state !== "ask") return settled;
 		let granted: RuleMatch | undefined;
 		for (const candidate of candidates) {

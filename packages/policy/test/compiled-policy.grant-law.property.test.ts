@@ -10,7 +10,7 @@ import { SessionRuleStore } from "../src/session/session-rule-store";
 import { ENV } from "./support/corpus-configs";
 
 /**
- * The grant law (issue 14, ADR 0022), over random policies, random grants and random calls on every surface kind:
+ * The grant law (ADR 0022), over random policies, random grants and random calls on every surface kind:
  * a call denied without grants is denied with them, a call allowed without grants is allowed by the same rule, and a
  * grant only ever turns an ask into an allow.
  */
@@ -76,7 +76,7 @@ function decide(policy: CompiledPolicy, c: Call): RuleMatch {
 	}
 }
 
-describe("CompiledPolicy grant law (property, issue 14)", () => {
+describe("CompiledPolicy grant law (property, ADR 0022)", () => {
 	it("grants only turn asks into allows, under random policies, overlays, grants and calls", () => {
 		fc.assert(
 			fc.property(

@@ -68,7 +68,7 @@ describe("CompiledPolicy (property)", () => {
 	});
 
 	it("lets session rules answer exactly where the composed rules alone say ask (ADR 0022)", () => {
-		// Changed by issue 14: session rules used to follow the composed rules as one concatenated list, so a grant
+		// Changed by ADR 0022: session rules used to follow the composed rules as one concatenated list, so a grant
 		// overrode a deny it overlapped. The composed result now stands unless it is an ask.
 		fc.assert(
 			fc.property(

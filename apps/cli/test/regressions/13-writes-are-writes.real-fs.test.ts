@@ -1,5 +1,5 @@
 /**
- * Issue 13, "writes are writes": under a read-only policy every bash write form asks, and running for real only what
+ * ADR 0026, "writes are writes": under a read-only policy every bash write form asks, and running for real only what
  * the gate allowed leaves the tree byte-identical; the recommended policy still allows daily reads and output to
  * `/dev/null` without a prompt.
  */
@@ -93,7 +93,7 @@ async function evaluate(tree: ConfigTree, commands: readonly string[]): Promise<
 	return jsonLines(run.stdout).map((answer) => String(answer.action));
 }
 
-describe("issue 13: bash writes under a read-only policy (real tree)", () => {
+describe("ADR 0026: bash writes under a read-only policy (real tree)", () => {
 	const tree = new ConfigTree();
 	let before: Map<string, string>;
 	beforeAll(() => {
@@ -133,7 +133,7 @@ describe("issue 13: bash writes under a read-only policy (real tree)", () => {
 	});
 });
 
-describe("issue 13: the recommended policy of `pi-permissions init`", () => {
+describe("ADR 0026: the recommended policy of `pi-permissions init`", () => {
 	const tree = new ConfigTree();
 	beforeAll(() => {
 		writeFileSync(join(tree.project, "notes.txt"), "notes\n");

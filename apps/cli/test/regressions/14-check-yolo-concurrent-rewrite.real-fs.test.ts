@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ConfigTree } from "../support/cli-harness";
 
 /**
- * Issue 14 through the CLI: a writer process saves a `rm *: deny` policy in place, alternating the whole file with
+ * ADR 0022 through the CLI: a writer process saves a `rm *: deny` policy in place, alternating the whole file with
  * each of its prefixes (every byte length), while `check bash 'rm -rf x' --yolo` runs in a loop. No run may allow.
  * (The engine's real-fs test makes 2,000 decisions; each `check` here may wait up to 100 ms of re-reads.)
  */
@@ -31,7 +31,7 @@ afterEach(() => {
 	tree.remove();
 });
 
-describe("issue 14: check --yolo during a concurrent in-place rewrite", () => {
+describe("ADR 0022: check --yolo during a concurrent in-place rewrite", () => {
 	it("never allows `rm -rf x` across 150 runs", async () => {
 		writer = spawn(process.execPath, ["-e", WRITER, tree.globalFile, POLICY], { stdio: "ignore" });
 		await new Promise((resolve) => setTimeout(resolve, 50));

@@ -1,5 +1,5 @@
 /**
- * Owns: issue 20's proof that a user can install pi-permissions from a clone as the README says, and that no install
+ * Owns: ADR 0034's proof that a user can install pi-permissions from a clone as the README says, and that no install
  * runs ungated: the repository cloned into a temp dir, bootstrapped but not built and installed into Pi (every tool
  * call blocked with the not-active reason), then the README's clone route run line by line in one shell (commands
  * read from the clone's README, so drift fails), `pi-permissions` found on PATH from outside the clone, and the real

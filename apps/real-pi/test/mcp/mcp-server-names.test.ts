@@ -7,7 +7,7 @@ import { sandboxFor, startPi } from "../support/pi-harness";
 import { parseReport } from "../support/scripted-turns";
 
 /**
- * Issue 18 item 2 (seed 000, "MCP target derivation"; Pi 1.6 `docs/mcp.md`, "Configure servers"; ADR 0036): the
+ * ADR 0036 (seed 000, "MCP target derivation"; Pi 1.6 `docs/mcp.md`, "Configure servers"; ADR 0036): the
  * servers of Pi's `mcp.json` reach the target derivation, so a rule on `exa-web:*` meets Pi's native tool
  * `mcp__exa_web__search` (Pi folds `-` into `_` in tool names; without the server's name the split reads `exa_web`).
  */

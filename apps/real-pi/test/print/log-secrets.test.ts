@@ -8,7 +8,7 @@ import { bashTurn } from "../support/scripted-turns";
 const cleanup = new CleanupStack();
 afterEach(() => cleanup.run());
 
-/** The four secret-bearing commands of issue 19, with the secret each carries and the command name it runs. */
+/** The four secret-bearing commands of ADR 0033, with the secret each carries and the command name it runs. */
 const COMMANDS = [
 	{
 		name: "curl",
@@ -24,7 +24,7 @@ const COMMANDS = [
 	{ name: "git", secret: "hunter2pw", command: "git clone https://alice:hunter2pw@example.com/repo.git" },
 ];
 
-describe("the logs of a real pi -p session (issue 19)", () => {
+describe("the logs of a real pi -p session (ADR 0033)", () => {
 	it("hold none of the secrets of four secret-bearing commands, and still say which command ran", async () => {
 		// Every command asks; without a UI each ask is denied as unavailable, so nothing runs and each is recorded.
 		const sandbox = sandboxFor(cleanup, { debugLog: true, permission: { "*": "allow", bash: { "*": "ask" } } });

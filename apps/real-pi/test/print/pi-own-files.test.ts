@@ -7,7 +7,7 @@ import { sandboxFor, startPi } from "../support/pi-harness";
 import { parseReport } from "../support/scripted-turns";
 
 /**
- * Issue 18 item 1 (seed 000, "External directory detection": Pi infrastructure reads are auto-allowed before the
+ * ADR 0036 (seed 000, "External directory detection": Pi infrastructure reads are auto-allowed before the
  * gate; ADR 0036), under the real `pi -p`: Pi's own docs (found through Pi's `getPackageDir()`) and a skill in the
  * agent dir are read with no prompt, where any ask would be refused (print mode has no UI).
  */

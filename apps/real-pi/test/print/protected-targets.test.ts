@@ -1,5 +1,5 @@
 /**
- * Issue 13, protected targets, through the real `pi` command: a model allowed to write and to `echo` cannot rewrite
+ * ADR 0026, protected targets, through the real `pi` command: a model allowed to write and to `echo` cannot rewrite
  * the project's permission config with bash or the write tool, with or without yolo; the file is unchanged and the
  * tool result says why.
  */

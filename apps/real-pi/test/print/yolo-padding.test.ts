@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 5 in real Pi: with `PI_PERMISSIONS_YOLO=1` and `rm *: deny`, a `rm -rf victim` padded past a parse
+ * ADR 0020 in real Pi: with `PI_PERMISSIONS_YOLO=1` and `rm *: deny`, a `rm -rf victim` padded past a parse
  * budget (5,000 commands, 130 nested substitutions, 600 KiB) is denied with the reason, and the directory survives;
  * an ordinary ask still runs (yolo is on).
  */

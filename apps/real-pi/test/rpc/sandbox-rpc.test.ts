@@ -1,5 +1,5 @@
 /**
- * Issue 21's acceptance through the real `pi` command (`--mode rpc`, scripted faux model, the test as the human):
+ * ADR 0037's acceptance through the real `pi` command (`--mode rpc`, scripted faux model, the test as the human):
  * with `"*.env": "deny"`, bash allowed and `"sandbox": { "mode": "required" }`, programs that find files themselves
  * do not reveal the secret, a write outside the project and a loopback connection fail, and the tool results say
  * why. Needs bubblewrap, socat and ripgrep (`.ci/run` installs them); without them it fails, it does not skip.

@@ -119,7 +119,7 @@ describe("an out-of-process subagent (pi -p) under a parent pi --mode rpc", () =
 		]);
 	});
 
-	// Issue 18 item 7 (seed 000, "Subagent permission forwarding": the response names what decided in the parent).
+	// ADR 0036 (seed 000, "Subagent permission forwarding": the response names what decided in the parent).
 	it("tells the child's model that the parent session's policy refused, naming its rule and scope, with no dialog", async () => {
 		const sandbox = sandboxFor(cleanup, ASK_BASH);
 		// The project's own rule: only the parent trusts the project, so only the parent's policy holds it.

@@ -1,5 +1,5 @@
 /**
- * Issue 13: a protected target's dialog in Pi's TUI (tmux). Under yolo and a write allow, the model's write to the
+ * ADR 0026: a protected target's dialog in Pi's TUI (tmux). Under yolo and a write allow, the model's write to the
  * project's permission config still asks; the dialog says why and offers no session grant; a no writes nothing.
  * (No `.pi/` exists beforehand, so Pi asks no trust question; the print-mode suite covers an existing config.)
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 16 acceptance, in Pi's interactive TUI (tmux): "Always, in this project" (and "Always, everywhere") answered
+ * ADR 0032 acceptance, in Pi's interactive TUI (tmux): "Always, in this project" (and "Always, everywhere") answered
  * to `npm test` writes one line into the config file, comments intact; after quitting and starting Pi again the same
  * call runs with no dialog and the review log names the persisted grant and its file; `/permissions forget <id>`
  * removes the line again and the next call asks.
@@ -99,7 +99,7 @@ function addedLine(before: string, after: string): string {
 	return next[at] as string;
 }
 
-describe('an "always" grant in Pi\'s TUI outlives the session and is forgotten again (issue 16)', () => {
+describe('an "always" grant in Pi\'s TUI outlives the session and is forgotten again (ADR 0032)', () => {
 	it.each(SCENARIOS.map((s) => [s.scope, s] as const))("%s", async (_scope, scenario) => {
 		const sandbox = sandboxFor(cleanup);
 		// The project is trusted (so its config loads and "in this project" is offered); the global file is the test's.

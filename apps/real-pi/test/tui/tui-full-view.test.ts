@@ -13,7 +13,7 @@ const cleanup = new CleanupStack();
 afterEach(() => cleanup.run());
 
 /**
- * A generous ceiling on Pi's peak resident memory with a 1 MB command asked about (issue 19 measured 930 MB with the
+ * A generous ceiling on Pi's peak resident memory with a 1 MB command asked about (ADR 0033 measured 930 MB with the
  * complete view open). Pi itself holds and draws the 1 MB tool call in its chat, so the session without the complete
  * view is measured too: opening the view may add at most `VIEW_MARGIN_MB` to it.
  */
@@ -60,7 +60,7 @@ async function denyAndMeasure(terminal: TmuxTerminal, sandbox: PiSandbox): Promi
 	return peakRssMb(pid ?? 0);
 }
 
-describe("the complete view of a 1 MB command in Pi's TUI (issue 19)", () => {
+describe("the complete view of a 1 MB command in Pi's TUI (ADR 0033)", () => {
 	it("opens on ctrl+o, scrolls to the end, goes back on Esc and takes the answer, in bounded memory", async () => {
 		const baseline = await askAbout1MbCommand();
 		const withoutView = await denyAndMeasure(baseline.terminal, baseline.sandbox);

@@ -1,5 +1,5 @@
 /**
- * Issue 14 acceptance, in Pi's interactive TUI (tmux): a "Yes, for this session" grant never covers a call the policy
+ * ADR 0022 acceptance, in Pi's interactive TUI (tmux): a "Yes, for this session" grant never covers a call the policy
  * denies. After granting `git push *` for `git push origin main`, `git push --force origin main` is denied with the
  * policy's reason and no dialog (a stub `git` on PATH records what ran); after granting `rm *` for `rm x.txt` under
  * the recommended `rm -rf *` deny, `rm -rf somedir` is denied and the directory survives.

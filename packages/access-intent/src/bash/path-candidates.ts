@@ -143,7 +143,7 @@ export class PathCollector implements UnitVisitor {
 		}
 	}
 
-	/** `sed 'r FILE'`, `sed '1R FILE'`: files a literal sed script reads by its own syntax (issue 13). */
+	/** `sed 'r FILE'`, `sed '1R FILE'`: files a literal sed script reads by its own syntax (ADR 0026). */
 	private visitSedReads(unit: CommandUnit, bases: Bases): void {
 		for (const script of sedCommandLine(unit.args.map(literalWordText)).scripts) {
 			if (script === null) continue;

@@ -43,7 +43,7 @@ const GLOB_CHAR = /[*?[]/;
 
 export function resolveWord(word: ShellWord, lookup: VariableLookup): ResolvedWord {
 	// `comm <(sort a) <(sort b)`: a whole-word process substitution is a pipe bash names `/dev/fd/N`, no file; the
-	// commands inside are units of their own (issue 15).
+	// commands inside are units of their own (ADR 0031).
 	if (isProcessSubstitution(word)) return { values: [], unresolved: null, literalPrefix: "" };
 	const braced = resolveBraceWord(word);
 	if (braced !== null) return braced;

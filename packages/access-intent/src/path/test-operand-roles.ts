@@ -1,6 +1,6 @@
 /**
  * Owns: which words of a `test` / `[` / `[[` expression are files: the operand of a file test (`-f x`, `-d x`) and both
- * sides of `-nt`, `-ot`, `-ef`; every other word (string tests, `=`, `-z`, numbers, `!`, `(`) is text (issue 15).
+ * sides of `-nt`, `-ot`, `-ef`; every other word (string tests, `=`, `-z`, numbers, `!`, `(`) is text (ADR 0031).
  * Never: evaluates the expression; a word that could be either (an operator spelled by a computed word) is a file.
  */
 import type { OperandRole } from "./bash-operand-roles";

@@ -23,7 +23,7 @@ describe("ParseBudget", () => {
 	});
 });
 
-/** Each bound's reason names the limit in a person's words (issue 12 item 5) and keeps the dimension's name. */
+/** Each bound's reason names the limit in a person's words (ADR 0020) and keeps the dimension's name. */
 const REASONS: readonly { readonly dimension: BudgetDimension; readonly words: string }[] = [
 	{ dimension: "input-chars", words: "too long to check: over 512 KiB; split it" },
 	{ dimension: "parse-ticks", words: "too complex to check: parsing it takes more work than the check allows" },

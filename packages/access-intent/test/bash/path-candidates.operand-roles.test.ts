@@ -8,7 +8,7 @@ function typed(command: string): string[] {
 	return program.pathCandidates.map((path) => path.typed);
 }
 
-describe("paths only where they are paths (issue 15) and reads by program syntax (issue 13)", () => {
+describe("paths only where they are paths (ADR 0031) and reads by program syntax (ADR 0026)", () => {
 	it.each([
 		// A process substitution is a pipe (`/dev/fd/N`); the commands inside are judged on their own.
 		["comm -12 <(sort src/a.txt) <(sort src/b.txt)", ["src/a.txt", "src/b.txt"]],

@@ -6,7 +6,7 @@ import { createNodeFileSystemProbe } from "../../src/path/file-system-probe";
 import { PathNormalizer } from "../../src/path/path-normalizer";
 import { createTmpTree } from "../support/tmp-tree";
 
-/** Files a sed script reads by its own syntax (`r FILE`, `R FILE`) are path candidates (issue 13, "reads are reads"). */
+/** Files a sed script reads by its own syntax (`r FILE`, `R FILE`) are path candidates (ADR 0026, "reads are reads"). */
 const tree = createTmpTree({
 	files: ["project/.env", "project/notes.txt", "home/.ssh/id_rsa", "other/file.txt"],
 	symlinks: { "project/link-to-env": ".env" },

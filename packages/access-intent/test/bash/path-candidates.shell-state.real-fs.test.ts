@@ -6,7 +6,7 @@ import { createNodeFileSystemProbe } from "../../src/path/file-system-probe";
 import { PathNormalizer } from "../../src/path/path-normalizer";
 import { createTmpTree } from "../support/tmp-tree";
 
-/** The red-team tree: a project with `.env` and a link to it, a home with an ssh key (issue 12, secrets-paths). */
+/** The red-team tree: a project with `.env` and a link to it, a home with an ssh key (ADR 0020, secrets-paths). */
 const tree = createTmpTree({
 	files: ["project/.env", "project/src/a.ts", "project/notes.txt", "home/.ssh/id_rsa", "home/notes.txt"],
 	symlinks: { "project/link-to-env": ".env" },
@@ -176,7 +176,7 @@ describe("BashProgram.parse path candidates through shell state", () => {
 		expect(candidates(command, ALSO_FLOORED.has(id)).unresolved).not.toEqual([]);
 	});
 
-	// Precision: ordinary commands name no unresolved path (issue 12 precision rows).
+	// Precision: ordinary commands name no unresolved path (ADR 0020 precision rows).
 	it.each([
 		["echo-home", "echo $HOME"],
 		["echo-substitution", 'echo "branch: $(git rev-parse --abbrev-ref HEAD)"'],

@@ -12,7 +12,7 @@ function readsOf(command: string): readonly ProgramRead[] {
 const file = (text: string): ProgramRead => ({ kind: "file", text });
 const NAMES = expect.objectContaining({ kind: "names" });
 
-/** One command per row of `PROGRAM_READS`: a file it reads, or names it reads from data (issue 13, reads are reads). */
+/** One command per row of `PROGRAM_READS`: a file it reads, or names it reads from data (ADR 0026, reads are reads). */
 const ROWS: Readonly<Record<string, readonly [string, readonly unknown[]]>> = {
 	sort: ["sort --files0-from=list", [file("list"), NAMES]],
 	wc: ["wc -l --files0-from list", [file("list"), NAMES]],

@@ -16,7 +16,7 @@ const NAMES = [
 ];
 /**
  * Payload wrappers take no further words: bash evaluates `eval A B` as `A B` joined, which the gate does not model
- * (issue 13; `oracle.tables.test.ts` asserts that gap on one row).
+ * (ADR 0026; `oracle.tables.test.ts` asserts that gap on one row).
  */
 const PAYLOADS = ["bash -c 'rm x'", 'sh -c "curl y"', "eval 'rm z'", "bash -c 'ls; rm x' 2>&1"];
 

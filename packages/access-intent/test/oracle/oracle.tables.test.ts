@@ -9,7 +9,7 @@ import { describe as account, gateExtractor, judge, unreported } from "./oracle-
  * what bash did; never for a lexical disagreement (those are fixed in `lexical-prescan.ts`).
  */
 const KNOWN_GAPS: ReadonlyMap<string, { readonly issue: number; readonly ran: string }> = new Map([
-	// A payload wrapper whose words bash joins before evaluating (issue 13); the generator gives payloads no words.
+	// A payload wrapper whose words bash joins before evaluating (ADR 0026); the generator gives payloads no words.
 	["eval-joined-words", { issue: 13, ran: "`[ab]`, from `eval 'rm z' \\;[ab]` evaluating `rm z ;[ab]`" }],
 ]);
 

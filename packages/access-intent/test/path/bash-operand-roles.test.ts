@@ -26,7 +26,7 @@ describe("operandRoles", () => {
 	});
 });
 
-describe("operandRoles of programs whose operands are never files (issue 15)", () => {
+describe("operandRoles of programs whose operands are never files (ADR 0031)", () => {
 	it.each([
 		["kill", ["-9", null], [SKIP, SKIP]],
 		["kill", ["-s", "TERM", null], [SKIP, SKIP, SKIP]],
@@ -96,7 +96,7 @@ describe("operandRoles of programs whose operands are never files (issue 15)", (
 	});
 });
 
-describe("operandRoles of test expressions (issue 15)", () => {
+describe("operandRoles of test expressions (ADR 0031)", () => {
 	it.each([
 		["[", ["-f", null, "]"], [SKIP, PATH, SKIP]],
 		["[", ["-z", null, "]"], [SKIP, SKIP, SKIP]],

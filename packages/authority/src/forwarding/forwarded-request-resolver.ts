@@ -87,7 +87,7 @@ export class ForwardedRequestResolver {
 		}
 	}
 
-	/** Issue 18 item 8: the serving session's yolo applies to a forwarded ask exactly as to its own. */
+	/** ADR 0036: the serving session's yolo applies to a forwarded ask exactly as to its own. */
 	private fromYolo(request: ForwardedRequest): TerminalDecision | null {
 		let decided: TerminalDecision | null;
 		try {

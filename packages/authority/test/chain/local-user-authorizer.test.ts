@@ -41,7 +41,7 @@ describe("LocalUserAuthorizer", () => {
 		]);
 	});
 
-	it("keeps an always answer to a local or a forwarded ask (issue 16)", async () => {
+	it("keeps an always answer to a local or a forwarded ask (ADR 0032)", async () => {
 		const always = prompting({ answer: "allow", scope: "always-project", via: "dialog" }).authorizer;
 		expect(await always.authorize(askDetails())).toMatchObject({ verdict: "allow", scope: "always-project" });
 		expect(await always.authorize(askDetails({ forwarded: true }))).toMatchObject({

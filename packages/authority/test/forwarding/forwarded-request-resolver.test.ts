@@ -41,7 +41,7 @@ function resolverWith(
 }
 
 describe("ForwardedRequestResolver", () => {
-	// Issue 18 item 5 (seed 000, "Subagent permission forwarding"; ADR 0036).
+	// ADR 0036 (seed 000, "Subagent permission forwarding"; ADR 0036).
 	it("loads the requester agent's policy before consulting it", async () => {
 		const order: string[] = [];
 		const resolver = new ForwardedRequestResolver({
@@ -70,7 +70,7 @@ describe("ForwardedRequestResolver", () => {
 		});
 	});
 
-	// Issue 18 item 8 (ADR 0023; ADR 0036): the serving session's yolo settles what its recorded policy left open.
+	// ADR 0036 (ADR 0023; ADR 0036): the serving session's yolo settles what its recorded policy left open.
 	it("lets the serving session's yolo settle an ask its policy left open, before anyone is asked", async () => {
 		let escalated = 0;
 		const resolver = new ForwardedRequestResolver({

@@ -204,7 +204,7 @@ export class ConfigLoader {
 		}
 		if (result.status !== "invalid") this.lastValid.delete(lastKey);
 		if (result.status === "invalid" && last !== undefined) {
-			// SECURITY: issue 14: a broken save keeps the last valid content plus the denies the broken one adds.
+			// SECURITY: ADR 0022: a broken save keeps the last valid content plus the denies the broken one adds.
 			const fallback = lastValidFallback(last, result, { scope, file });
 			if (fallback !== null) return { file, result: fallback.scope, notice: fallback.notice };
 		}

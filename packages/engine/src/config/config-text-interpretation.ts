@@ -43,7 +43,7 @@ export function interpretConfigText(text: string, format: ConfigFileFormat, at: 
 		case "config-json": {
 			const parsed = parseJsoncDocument(text);
 			const scope = parsed.ok ? interpretDocument(text, parsed.value, at) : syntaxInvalid(text, parsed.error, at);
-			// SECURITY: issue 14: a typo, a duplicate key or trailing garbage must not cost the file its denies.
+			// SECURITY: ADR 0022: a typo, a duplicate key or trailing garbage must not cost the file its denies.
 			return scope.status === "invalid" ? withSalvage(scope, recoverPlainValue(text)) : scope;
 		}
 		case "agent-markdown": {

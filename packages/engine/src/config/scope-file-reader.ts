@@ -66,7 +66,7 @@ export async function readScopeFile(request: ScopeFileRequest): Promise<ScopeFil
 	let attempt = await readAttempt(request);
 	for (const delay of delays) {
 		if (!attempt.unsettled) break;
-		// SECURITY: issue 14: an editor saving in place exposes every prefix of the file; never judge half a file.
+		// SECURITY: ADR 0022: an editor saving in place exposes every prefix of the file; never judge half a file.
 		await pause(request.fileSystem, delay);
 		attempt = await readAttempt(request);
 	}

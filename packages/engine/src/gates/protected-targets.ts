@@ -57,7 +57,7 @@ const SHELL_FILES = [
 	".config/fish/config.fish",
 ];
 
-/** One protected target as a place, for a consumer that enforces it elsewhere (the OS sandbox, issue 21). */
+/** One protected target as a place, for a consumer that enforces it elsewhere (the OS sandbox, ADR 0037). */
 export interface ProtectedTargetListing {
 	/** `path`: an absolute file or directory; `glob`: a `protectedPaths` pattern, home-expanded, under the project when relative. */
 	readonly kind: "path" | "glob";

@@ -34,7 +34,7 @@ export function skillReadGate(context: GateContext, skills: readonly ActiveSkill
 				(lexical !== null && isWithinDirectory(lexical, displayPath(directory), flavor));
 			if (!inside) continue;
 			const match = policy.evaluate(SKILL_SURFACE, skill.name);
-			// Issue 18 item 4 (seed 000, "Skill-read gate"): a skill at `ask` is asked about when read, as when invoked.
+			// ADR 0036 (seed 000, "Skill-read gate"): a skill at `ask` is asked about when read, as when invoked.
 			if (match.state === "allow" || (match.state === "ask" && !isExplicitOn(match, SKILL_SURFACE))) continue;
 			const suggestion = match.state === "ask" ? suggestSessionApproval(SKILL_SURFACE, skill.name, { flavor }) : null;
 			const payload = buildSkillReadAskPayload({

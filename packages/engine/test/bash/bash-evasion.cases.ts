@@ -153,7 +153,7 @@ export const EVASION_ROWS: readonly EvasionRow[] = rows([
 	["EE-tar-compress-program", "tar -I 'sh -c \"rm x\"' -cf a.tar f"],
 	["EE-zip-tt", "zip a.zip f -T -TT 'rm x'"],
 	["EE-rsync-e", "rsync -e 'sh -c \"rm x\"' a b:"],
-	// Shell state that rebinds a name or evaluates text again (ADR 0025, issue 12 item 4).
+	// Shell state that rebinds a name or evaluates text again (ADR 0025, ADR 0020).
 	["EE-hash-p", "hash -p /usr/bin/rm ls; ls x"],
 	["EE-hash-p-unknown-name", "hash -p /usr/bin/rm y; y x"],
 	["EE-bash-cmds-element", "BASH_CMDS[ls]=/usr/bin/rm; ls x"],

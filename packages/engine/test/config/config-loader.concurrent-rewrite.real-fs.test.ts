@@ -9,7 +9,7 @@ import { type ConfigTree, createConfigTree } from "../support/config-tree";
 import { EMPTY_PROBE, parser } from "../support/engine-fixture";
 
 /**
- * Issue 14 acceptance: a writer process saves a policy that denies `rm *` in place, alternating the whole file with
+ * ADR 0022 acceptance: a writer process saves a policy that denies `rm *` in place, alternating the whole file with
  * each of its prefixes (every byte length), while this process loads the config and decides `rm -rf x` under yolo.
  * Not one decision may be an allow, whether the loader is fresh for every decision (as `check` is) or long-lived.
  */
@@ -71,7 +71,7 @@ async function run(decisions: number, fresh: () => ConfigLoader): Promise<Record
 
 const fileSystem = createNodeConfigFileSystem();
 
-describe("ConfigLoader under a concurrent in-place rewrite (issue 14)", () => {
+describe("ConfigLoader under a concurrent in-place rewrite (ADR 0022)", () => {
 	it("never allows `rm -rf x` across 2,000 decisions with a fresh loader each (short re-read delays)", async () => {
 		const counts = await run(2000, () => new ConfigLoader({ fileSystem, flavor: "posix", rereadDelaysMs: [1, 2, 3] }));
 		expect(counts.allow).toBe(0);

@@ -34,7 +34,7 @@ const decide = async (loader: ConfigLoader, command: string, yolo = false) => {
 	return { loaded, state: composed.decision.evaluate("bash", command).state };
 };
 
-describe("ConfigLoader: consistent snapshots (issue 14)", () => {
+describe("ConfigLoader: consistent snapshots (ADR 0022)", () => {
 	it("re-reads a file caught mid-save and uses the saved content", async () => {
 		const fs = new SavingFileSystem(['{"permission": {"bash": {"rm', VALID]);
 		const loader = new ConfigLoader({ fileSystem: fs, flavor: "posix" });
@@ -67,7 +67,7 @@ describe("ConfigLoader: consistent snapshots (issue 14)", () => {
 	});
 });
 
-describe("ConfigLoader: last valid content in a long-lived loader (issue 14)", () => {
+describe("ConfigLoader: last valid content in a long-lived loader (ADR 0022)", () => {
 	it("keeps the last valid content while the file is broken, with a notice, and adds the broken text's denies", async () => {
 		const fs = new MemoryFileSystem().file(GLOBAL, VALID, 1);
 		const loader = new ConfigLoader({ fileSystem: fs, flavor: "posix", rereadDelaysMs: [] });

@@ -64,7 +64,7 @@ describe("ConfigLoader.load (cache)", () => {
 	it("keeps an unchanged invalid file invalid without re-reading it once its re-reads are spent", async () => {
 		tree.writeGlobal('{"permission": ');
 		await loader.load(request());
-		// The first load re-reads a broken file (it may be mid-save): once, plus one per delay (issue 14).
+		// The first load re-reads a broken file (it may be mid-save): once, plus one per delay (ADR 0022).
 		expect(fileSystem.readCount(tree.globalFile)).toBe(1 + DEFAULT_REREAD_DELAYS_MS.length);
 		const second = await loader.load(request());
 		expect(fileSystem.readCount(tree.globalFile)).toBe(1 + DEFAULT_REREAD_DELAYS_MS.length);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { call, createEngine } from "../support/engine-fixture";
 
 /**
- * Issue 18 item 1 (seed 000, "External directory detection"; the reference's `piInfrastructureReadPaths`: directories
+ * ADR 0036 (seed 000, "External directory detection"; the reference's `piInfrastructureReadPaths`: directories
  * or globs, `~` expands, `*` and `**` cross `/`): an entry with a wildcard is a glob, never a literal directory name.
  */
 function engineWith(paths: readonly string[]) {

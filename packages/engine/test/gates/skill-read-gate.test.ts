@@ -21,7 +21,7 @@ describe("skillReadGate", () => {
 		expect(decision.outcomes.map((outcome) => outcome.gate)).not.toContain("skill-read");
 	});
 
-	// Issue 18 item 4 (seed 000, "Skill-read gate"): a skill at `ask` cannot be read around the `/skill:` ask.
+	// ADR 0036 (seed 000, "Skill-read gate"): a skill at `ask` cannot be read around the `/skill:` ask.
 	it("asks about a read inside a skill a `skill` rule asks about, offering the skill's exact name", () => {
 		const e = createEngine({
 			config: { permission: { "*": "allow", skill: "ask" } },

@@ -15,7 +15,7 @@ afterEach(() => {
 	for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
 });
 
-describe("PersistedGrantWriter: concurrent sessions (issue 16)", () => {
+describe("PersistedGrantWriter: concurrent sessions (ADR 0032)", () => {
 	it("four processes adding 20 grants each to one file at once: all 80 present, the file valid JSONC", async () => {
 		const root = mkdtempSync(join(tmpdir(), "grants-concurrent-"));
 		roots.push(root);

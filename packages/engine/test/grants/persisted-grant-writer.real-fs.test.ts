@@ -60,7 +60,7 @@ function isOneAddedLine(before: string, after: string): boolean {
 	return a.some((_, i) => [...a.slice(0, i), ...a.slice(i + 1)].join(eol) === before);
 }
 
-describe("PersistedGrantWriter over 16 hand-written configs (issue 16)", () => {
+describe("PersistedGrantWriter over 16 hand-written configs (ADR 0032)", () => {
 	it.each(GRANT_CASES.map((c) => [c.name, c] as const))("%s", async (_name, c) => {
 		const file = projectFile();
 		if (c.text !== null) {

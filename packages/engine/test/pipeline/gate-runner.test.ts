@@ -142,7 +142,7 @@ describe("GateRunner.run", () => {
 		expect(h.escalator.asks).toHaveLength(1);
 	});
 
-	// Issue 18 item 7 (ADR 0036): the agent is told who refused, from the answer's denier.
+	// ADR 0036: the agent is told who refused, from the answer's denier.
 	it.each<{ denier: AskDenier; text: string }>([
 		{ denier: { kind: "user" }, text: "Denied by the user:" },
 		{ denier: { kind: "policy" }, text: "Denied by policy:" },

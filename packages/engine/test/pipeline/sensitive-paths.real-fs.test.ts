@@ -174,7 +174,7 @@ describe("ToolCallPipeline with path *.env: deny on a real tree", () => {
 			},
 		);
 
-		// A partial expansion in the command name keeps the dynamic-name floor (issue 12 item 3).
+		// A partial expansion in the command name keeps the dynamic-name floor (ADR 0020).
 		it.each(["r${x}m -rf src", "r$x -rf src", "${x}m src", "r${x:-m} src/a.ts"])(
 			"floors bash %s as a dynamic name",
 			(command) => {

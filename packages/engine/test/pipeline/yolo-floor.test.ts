@@ -33,7 +33,7 @@ function runner(config: unknown, yolo: boolean) {
 	return { engine, run, facts, asks };
 }
 
-describe("an incomplete analysis under yolo (issue 12 item 5)", () => {
+describe("an incomplete analysis under yolo (ADR 0020)", () => {
 	const yolo = runner(YOLO_POLICY, true);
 	const plain = runner(YOLO_POLICY, false);
 

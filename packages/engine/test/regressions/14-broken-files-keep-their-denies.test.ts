@@ -29,7 +29,7 @@ async function load(scope: (typeof SCOPES)[number], content: string | Uint8Array
 	return { path, loaded, composed };
 }
 
-describe("issue 14: a broken config file keeps its denies and asks every allow", () => {
+describe("ADR 0022: a broken config file keeps its denies and asks every allow", () => {
 	it.each(rows)("$scope $id $title", async (row) => {
 		for (const yolo of [false, true]) {
 			const { path, loaded, composed } = await load(row.scope, row.content, yolo);

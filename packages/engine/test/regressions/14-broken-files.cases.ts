@@ -1,5 +1,5 @@
 /**
- * Twenty broken config files (issue 14), each written as the global and as the project file. Every file holds the
+ * Twenty broken config files (ADR 0022), each written as the global and as the project file. Every file holds the
  * same two denies (`rm *` on bash, `*.env` on read) and the same allow (`git status`) around its defect, unless the
  * row says the file holds no readable rules at all.
  */

@@ -2,13 +2,13 @@ import { describe, expect, it } from "vitest";
 import { bashCall, createEngine } from "../support/engine-fixture";
 
 /**
- * Issue 14 at every engine surface that layers session grants (all through `SessionPolicy` and the policy core's
+ * ADR 0022 at every engine surface that layers session grants (all through `SessionPolicy` and the policy core's
  * grant law): the pipeline's gates, `checkPermission` (the service and authority links) and `resolveForwarded` (a
  * serving session answering a child's forwarded ask from its recorded policy).
  */
 const FORCE = { "git push *": "ask", "git push --force *": { action: "deny", reason: "never force-push" } };
 
-describe("issue 14: a session grant never lifts a deny in the engine", () => {
+describe("ADR 0022: a session grant never lifts a deny in the engine", () => {
 	it.each([
 		{
 			title: "git push *",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { bashCall, createEngine } from "../support/engine-fixture";
 
-/** Issue 15: the allowlist of its text, and the commands it names. */
+/** ADR 0031: the allowlist of its text, and the commands it names. */
 const ALLOWLIST = {
 	permission: {
 		"*": "ask",
@@ -10,7 +10,7 @@ const ALLOWLIST = {
 	},
 };
 
-describe("issue 15: wrappers are judged by what they run", () => {
+describe("ADR 0031: wrappers are judged by what they run", () => {
 	const engine = createEngine({ config: ALLOWLIST });
 
 	it.each(["find . -name '*.ts' -exec grep -l foo {} +", "find . -name '*.ts' | xargs grep -l foo", "time git status"])(

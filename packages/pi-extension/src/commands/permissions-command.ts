@@ -24,7 +24,7 @@ export interface PermissionsCommandDeps {
 	readonly state: ExtensionState;
 	readonly agentDir: string;
 	readonly output: CommandOutput;
-	/** The sandbox's lines for the policy report (issue 21). Must not reject. */
+	/** The sandbox's lines for the policy report (ADR 0037). Must not reject. */
 	readonly sandboxReport?: (session: PermissionSession) => Promise<readonly string[]>;
 }
 

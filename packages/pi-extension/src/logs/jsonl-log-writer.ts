@@ -189,7 +189,7 @@ export function isSensitiveKey(key: string): boolean {
 }
 
 function sanitize(value: unknown, width: number, depth: number): unknown {
-	// SECURITY: every logged string, at any depth, is redacted before it is bounded (issue 19).
+	// SECURITY: every logged string, at any depth, is redacted before it is bounded (ADR 0033).
 	if (typeof value === "string") return recordText(value, width);
 	if (value === null || typeof value !== "object") return value;
 	if (depth >= MAX_DEPTH) return "[nested too deeply]";

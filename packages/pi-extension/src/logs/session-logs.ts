@@ -143,7 +143,7 @@ export class SessionLogs {
 
 	/**
 	 * Records, in the review log and the debug log, a subagent that bound without pi-permissions being ready in it:
-	 * its tool calls run ungated (issue 18 item 3). Never throws.
+	 * its tool calls run ungated (ADR 0036). Never throws.
 	 */
 	ungatedChild(fields: { readonly childSessionId: string; readonly agentName: string | null }): void {
 		this.debug.lifecycle("subagent_ungated", { sessionId: this.options.sessionId, ...fields });

@@ -184,7 +184,7 @@ export class PermissionDialog implements Component {
 		const cells = Math.max(1, Math.floor(width));
 		if (this.state.expanded) return this.renderFullView(cells).map((line) => truncateToWidth(line, cells));
 		// The bounded body depends only on the payload and the width: Pi renders often (a spinner, a key), and a
-		// megabyte command must cost its layout once per width, not once per frame (issue 19).
+		// megabyte command must cost its layout once per width, not once per frame (ADR 0033).
 		if (this.body?.width !== cells) {
 			const lines = renderDialog(this.options.payload, {
 				width: cells,

@@ -21,7 +21,7 @@ describe("AgentPolicies", () => {
 		expect(loads).toEqual([["scout", null]]);
 	});
 
-	// Issue 18 item 5 (seed 000, "Subagent permission forwarding"): a forwarded ask waits for its agent's policy.
+	// ADR 0036 (seed 000, "Subagent permission forwarding"): a forwarded ask waits for its agent's policy.
 	it("lets a caller wait for an agent's policy, loading it once", async () => {
 		const { policies, loads } = counting();
 		await Promise.all([policies.ensure("scout"), policies.ensure("scout")]);

@@ -92,7 +92,7 @@ function forwarded(decision: DecisionSource): DecisionSource {
 	return { kind: "forwarded", responderSessionId: "parent", decision };
 }
 
-// Issue 18 item 7 (seed 000, "Subagent permission forwarding"): the agent is told who really refused, one row per kind.
+// ADR 0036 (seed 000, "Subagent permission forwarding"): the agent is told who really refused, one row per kind.
 describe("denierOf", () => {
 	it.each<{ name: string; source: DecisionSource; denier: ReturnType<typeof denierOf> }>([
 		{ name: "this session's user", source: { kind: "user", via: "dialog" }, denier: { kind: "user" } },

@@ -45,7 +45,7 @@ function request(value: string, matchedPattern: string, surface = "bash"): Forwa
 
 const DENY_RM = { permission: { "*": "allow", bash: { "*": "allow", "rm *": "deny" } } };
 
-// Issue 18 item 8 (ADR 0023; ADR 0036): the serving session's yolo settles a forwarded floor as its own.
+// ADR 0036 (ADR 0023; ADR 0036): the serving session's yolo settles a forwarded floor as its own.
 describe("forwardedYolo", () => {
 	it("does nothing while the serving session's yolo is off", () => {
 		const settle = forwardedYolo(() => policyOf(DENY_RM, false));

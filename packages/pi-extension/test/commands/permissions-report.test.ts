@@ -59,7 +59,7 @@ describe("grantsReport", () => {
 		expect(grantsReport([])).toBe("pi-permissions: no session grants\npi-permissions: no persisted grants");
 	});
 
-	it("lists persisted grants with scope, file:line, pattern and date (issue 16)", () => {
+	it("lists persisted grants with scope, file:line, pattern and date (ADR 0032)", () => {
 		const text = grantsReport(
 			[],
 			[
@@ -82,7 +82,7 @@ describe("grantsReport", () => {
 	});
 });
 
-describe("policyReport's session summary (issue 19)", () => {
+describe("policyReport's session summary (ADR 0033)", () => {
 	it("summarises the grants and the logs, and puts a failed log write first", () => {
 		const text = policyReport(CONFIG, composePolicy({ scopes: [GLOBAL], env: ENV }), false, {
 			grants: [],

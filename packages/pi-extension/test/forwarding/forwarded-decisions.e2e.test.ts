@@ -6,7 +6,7 @@ import { type Workspace, workspace } from "../support/pi-session-harness";
 import { choose, openParent, resultText, runChild } from "./forwarding-sessions";
 
 /**
- * Issue 18 items 5–8, in real in-process Pi sessions (seed 000, "Subagent permission forwarding" and
+ * ADR 0036 items 5–8, in real in-process Pi sessions (seed 000, "Subagent permission forwarding" and
  * "Cross-extension API"; ADR 0036): a forwarded ask is judged under the requester agent's policy from its first ask,
  * the serving parent publishes one decision per forwarded prompt, the child's agent is told who really refused, and
  * the parent's yolo applies to forwarded asks as to its own.
@@ -31,7 +31,7 @@ function writeReviewer(space: Workspace): void {
 	writeFileSync(join(space.cwd, ".pi", "agents", "reviewer.md"), reviewer);
 }
 
-describe("forwarded decisions (real Pi sessions, issue 18)", () => {
+describe("forwarded decisions (real Pi sessions, ADR 0036)", () => {
 	it("decides a named agent's first forwarded ask by its frontmatter, and tells the child the parent's policy refused", async () => {
 		const space = workspace({}, ASK_BASH);
 		writeReviewer(space);

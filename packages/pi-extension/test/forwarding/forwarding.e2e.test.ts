@@ -83,7 +83,7 @@ describe("forwarding a subagent's ask to its serving parent (real Pi sessions)",
 		}
 	});
 
-	it("writes a forwarded ask's always grant into the parent's project file; the child stops asking (issue 16)", async () => {
+	it("writes a forwarded ask's always grant into the parent's project file; the child stops asking (ADR 0032)", async () => {
 		const space = workspace({}, ASK_BASH);
 		const parent = await openParent(space);
 		try {

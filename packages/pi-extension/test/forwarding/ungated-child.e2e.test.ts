@@ -6,7 +6,7 @@ import { workspace } from "../support/pi-session-harness";
 import { openParent, runChild, runUngatedChild } from "./forwarding-sessions";
 
 /**
- * Issue 18 item 3 (seed 002, "child-lifecycle": a consumer audits each child for a permission node of its own on
+ * ADR 0036 (seed 002, "child-lifecycle": a consumer audits each child for a permission node of its own on
  * `bound`; ADR 0036): a child that binds without pi-permissions ready in it runs ungated, so the parent warns its user
  * once, naming the child, and records it in the review log. A child with pi-permissions is never warned about.
  */
@@ -25,7 +25,7 @@ function reviewLog(agentDir: string): Record<string, unknown>[] {
 		.map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
-describe("a bound child without pi-permissions (real Pi sessions, issue 18 item 3)", () => {
+describe("a bound child without pi-permissions (real Pi sessions, ADR 0036)", () => {
 	it("is warned about once, by name, and recorded in the parent's review log", async () => {
 		const space = workspace({}, ASK_BASH);
 		const parent = await openParent(space);

@@ -16,7 +16,7 @@ import { realEdges } from "../support/extension-state-fixture";
 import { type Workspace, workspace } from "../support/pi-session-harness";
 
 /**
- * Issue 16 in a composed permission session over real files: which asks offer "Always, in this project" and
+ * ADR 0032 in a composed permission session over real files: which asks offer "Always, in this project" and
  * "Always, everywhere" (never the never-suggest families, floors or protected targets), what an "always" answer
  * writes (the TUI dialog and the RPC select fallback alike), and that without a UI nothing is written.
  */
@@ -98,7 +98,7 @@ async function openSession(space: Workspace, mode: ExtensionContext["mode"], hum
 
 const ALWAYS = /\[[ag]\] Always/u;
 
-describe("the always choices (issue 16)", () => {
+describe("the always choices (ADR 0032)", () => {
 	it("are offered, with pattern and file, for an ask that has a session suggestion", async () => {
 		const space = workspace({}, CONFIG);
 		const human: Human = { answers: ["\x1b"], shown: [] };

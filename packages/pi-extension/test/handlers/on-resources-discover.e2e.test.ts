@@ -25,7 +25,7 @@ function editsConfigOnDiscover(space: Workspace, config: unknown): ExtensionFact
 const PERMISSIVE = "permissive top-level";
 
 describe("resources_discover in a real Pi session", () => {
-	it("applies a changed config file from the next turn (the config check at agent start, issue 16) and after a reload", async () => {
+	it("applies a changed config file from the next turn (the config check at agent start, ADR 0032) and after a reload", async () => {
 		const space = workspace({ "notes.txt": "hello from disk" }, { permission: { "*": "allow" } });
 		const session = await openSession(space, { tools: ["bash"] });
 		try {
@@ -97,8 +97,8 @@ describe("resources_discover in a real Pi session", () => {
 		]);
 	});
 
-	it("keeps the last valid policy of a config that broke mid-session, and says so (issue 14, ADR 0021)", async () => {
-		// Changed by issue 14: a broken save used to drop the global scope (and the status its policy had set); a
+	it("keeps the last valid policy of a config that broke mid-session, and says so (ADR 0022, ADR 0021)", async () => {
+		// Changed by ADR 0022: a broken save used to drop the global scope (and the status its policy had set); a
 		// session now keeps the file's last valid content until it is valid again, and shows why with the error.
 		const space = workspace({}, { yoloMode: true, permission: { bash: "ask" } });
 		const run = await runPi(space, {

@@ -75,7 +75,7 @@ describe("the logs of a real Pi session", () => {
 		expect(review).toContain('"event":"session_summary"');
 	});
 
-	it("never write a secret-shaped value of a command, and still say which command ran (issue 19)", async () => {
+	it("never write a secret-shaped value of a command, and still say which command ran (ADR 0033)", async () => {
 		const commands = [
 			{
 				name: "curl",
@@ -119,7 +119,7 @@ describe("the logs of a real Pi session", () => {
 		});
 	});
 
-	it("record both ends of a long command and every unit's command name (issue 19)", async () => {
+	it("record both ends of a long command and every unit's command name (ADR 0033)", async () => {
 		const command = `ls ${"a".repeat(200_000)} ; rm -rf x`;
 		const config = { debugLog: true, permission: { "*": "allow", bash: { "*": "allow", "rm *": "deny" } } };
 		const space = workspace({}, config);

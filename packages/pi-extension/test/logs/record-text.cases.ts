@@ -9,7 +9,7 @@ export interface RedactionCase {
 const R = "[redacted]";
 
 export const REDACTION_CASES: readonly RedactionCase[] = [
-	// The four commands of issue 19.
+	// The four commands of ADR 0033.
 	{
 		id: "i19-curl-bearer",
 		shape: "authorization-header",

@@ -5,7 +5,7 @@ import { choose, runPi, workspace } from "../support/pi-session-harness";
 
 const PROJECT_FILE = join(".pi", "extensions", "pi-permissions", "config.json");
 
-describe("issue 19: an ask a broken project file forced", () => {
+describe("ADR 0033: an ask a broken project file forced", () => {
 	it("tells the person and the agent that the project config is invalid, naming the file", async () => {
 		const space = workspace({ [PROJECT_FILE]: "{ broken" }, { permission: { "*": "allow" } });
 		const run = await runPi(space, {

@@ -26,7 +26,7 @@ describe("a sandbox turned on mid-session", () => {
 			await session.prompt("second", [[cat("call_2")], [cat("call_3")]]);
 			const text = (index: number) =>
 				JSON.stringify((session.ends[index]?.result as { content?: unknown } | undefined)?.content ?? "");
-			// Off: the gate alone, and grep finds the secret (what issue 21 is about).
+			// Off: the gate alone, and grep finds the secret (what ADR 0037 is about).
 			expect(text(0)).toContain(SECRET);
 			expect(session.ends[1]?.isError).toBe(true);
 			expect(text(1)).toContain("the sandbox was just turned on");

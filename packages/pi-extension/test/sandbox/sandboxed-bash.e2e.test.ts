@@ -1,5 +1,5 @@
 /**
- * Issue 21's acceptance, in a real in-process Pi session (faux model, scripted human) with `"*.env": "deny"`, bash
+ * ADR 0037's acceptance, in a real in-process Pi session (faux model, scripted human) with `"*.env": "deny"`, bash
  * allowed and `"sandbox": { "mode": "required" }`: programs that find files themselves never reveal the secret, a
  * write outside the project and a loopback connection fail, and the tool results and the review log say why. Runs
  * the real sandbox (bubblewrap; `.ci/run` installs it): without it this file fails rather than skips.

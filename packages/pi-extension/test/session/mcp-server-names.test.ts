@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { mcpServerNames, namesIn } from "../../src/session/mcp-server-names";
 
-// Issue 18 item 2 (Pi 1.6 `docs/mcp.md`, "Configure servers"; ADR 0036): the server names Pi is configured with.
+// ADR 0036 (Pi 1.6 `docs/mcp.md`, "Configure servers"; ADR 0036): the server names Pi is configured with.
 describe("mcpServerNames", () => {
 	const files: Record<string, string> = {
 		"/a/mcp.json": JSON.stringify({ mcpServers: { "exa-web": { url: "https://x" }, docs: { command: "x" } } }),

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { runPi, type Workspace, workspace } from "../support/pi-session-harness";
 
 /**
- * Issue 18 item 1 (seed 000, "External directory detection": Pi infrastructure reads are auto-allowed before the
+ * ADR 0036 (seed 000, "External directory detection": Pi infrastructure reads are auto-allowed before the
  * gate; ADR 0036): Pi's own files are read without a prompt, in a real Pi session without UI (an ask would be
  * refused as unavailable, so a clean read proves no one was asked).
  */
@@ -28,7 +28,7 @@ function elsewhere(space: Workspace, relative: string): string {
 	return dir;
 }
 
-describe("Pi's own files (real Pi sessions, issue 18 item 1)", () => {
+describe("Pi's own files (real Pi sessions, ADR 0036)", () => {
 	it("reads a skill's SKILL.md under the agent dir, and a loaded package's skill, with no prompt", async () => {
 		const space = workspace({}, EXTERNAL_ASKS);
 		const own = writeSkill(join(space.agentDir, "skills"), "tidy");
@@ -78,7 +78,7 @@ describe("Pi's own files (real Pi sessions, issue 18 item 1)", () => {
 		expect(run.ends.map((end) => end.isError)).toEqual([false, true]);
 	});
 
-	// Issue 18 item 4 (seed 000, "Skill-read gate"): a skill at `ask` is asked about when read, not only when invoked.
+	// ADR 0036 (seed 000, "Skill-read gate"): a skill at `ask` is asked about when read, not only when invoked.
 	it("asks about reading a skill a `skill` rule asks about (refused here: no one to ask), and reads an allowed one", async () => {
 		const config = { permission: { "*": "allow", external_directory: "ask", skill: { "*": "allow", deploy: "ask" } } };
 		const space = workspace({}, config);

@@ -10,7 +10,7 @@ const facts = {
 	flavor: pathFlavorFor("posix"),
 };
 
-// Issue 18 item 1 (seed 000, "External directory detection"; ADR 0036): the directories Pi's resource loader reads.
+// ADR 0036 (seed 000, "External directory detection"; ADR 0036): the directories Pi's resource loader reads.
 describe("piInfrastructureDirs", () => {
 	it("names Pi's resource directories, its package and the loaded skills' own, never the agent dir whole", () => {
 		const dirs = piInfrastructureDirs(facts, [{ name: "deploy", directory: "/opt/pkg/skills/deploy" }]);

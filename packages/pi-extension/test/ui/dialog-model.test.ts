@@ -159,7 +159,7 @@ describe("reduce", () => {
 	});
 });
 
-describe("the always choices (issue 16)", () => {
+describe("the always choices (ADR 0032)", () => {
 	const ALWAYS: DialogConfig = { ...LOCAL, offersAlways: { project: true, global: true } };
 	const PROJECT_ONLY: DialogConfig = { ...LOCAL, offersAlways: { project: true, global: false } };
 	const PROJECT: DialogDecision = { answer: "allow", scope: "always-project" };

@@ -101,7 +101,7 @@ describe("PermissionDialog", () => {
 		},
 	);
 
-	it("goes back to the choices on Esc in the complete view, without answering (issue 19)", () => {
+	it("goes back to the choices on Esc in the complete view, without answering (ADR 0033)", () => {
 		const { component, decisions } = dialog();
 		component.handleInput(RAW.ctrlO);
 		component.handleInput(RAW.end);
@@ -121,7 +121,7 @@ describe("PermissionDialog", () => {
 		expect(decisions).toEqual([{ answer: "deny", reason: null }]);
 	});
 
-	it("keeps a multi-line paste in the reason editor as one line, bracketed or not (issue 19)", () => {
+	it("keeps a multi-line paste in the reason editor as one line, bracketed or not (ADR 0033)", () => {
 		const bracketed = dialog();
 		for (const data of ["r", "\x1b[200~first line\nsecond", " line\x1b[201~", RAW.enter])
 			bracketed.component.handleInput(data);

@@ -88,7 +88,7 @@ describe("PromptPing", () => {
 	});
 });
 
-describe("the ping of the TUI dialog (issue 19)", () => {
+describe("the ping of the TUI dialog (ADR 0033)", () => {
 	afterEach(() => vi.useRealTimers());
 
 	const payload = buildToolAskPayload({

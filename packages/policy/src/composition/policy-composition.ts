@@ -66,7 +66,7 @@ export interface ComposedPolicy {
 	readonly settings: EffectiveSettings;
 	readonly shellTools: ReadonlyMap<string, ShellToolConfig>;
 	readonly merged: MergedScopes;
-	/** The sandbox settings (issue 21); `mode: "off"` unless a scope asks for it. */
+	/** The sandbox settings (ADR 0037); `mode: "off"` unless a scope asks for it. */
 	readonly sandbox: EffectiveSandboxSettings;
 	/** The rules decisions use: overlays applied. */
 	readonly rules: Ruleset;
@@ -99,7 +99,7 @@ export function composePolicy(input: CompositionInput): ComposedPolicy {
 				valid.push({ scope: outcome.scope, config: outcome.config });
 				break;
 			case "invalid":
-				// SECURITY: issue 14: a broken file keeps its denies (ADR 0021, superseding ADR 0003 on PP-102).
+				// SECURITY: ADR 0022: a broken file keeps its denies (ADR 0021, superseding ADR 0003 on PP-102).
 				if (outcome.salvaged !== undefined) valid.push({ scope: outcome.scope, config: outcome.salvaged });
 				failClosedScopes.push(outcome.scope);
 				break;
@@ -138,7 +138,7 @@ export function composePolicy(input: CompositionInput): ComposedPolicy {
 	const displayRules = failClosedScopes.length > 0 ? failClosedOverlay(base) : base;
 	const settings: EffectiveSettings = { ...CONFIG_DEFAULTS, ...stripDeprecated(merged.settings) };
 	const yoloRequested = input.yolo ?? settings.yoloMode;
-	// SECURITY: issue 14: while any scope is invalid yolo lifts nothing, so a broken file never becomes an allow.
+	// SECURITY: ADR 0022: while any scope is invalid yolo lifts nothing, so a broken file never becomes an allow.
 	const yoloSuspended = yoloRequested && failClosedScopes.length > 0;
 	const yolo = yoloRequested && !yoloSuspended;
 	if (yoloSuspended) {

@@ -43,7 +43,7 @@ function salvageUnguarded(raw: unknown): PermissionConfig {
 	for (const [surface, value] of Object.entries(permission)) {
 		if (!usableKey(surface)) continue;
 		const judged = judgeSurfaceKey(surface, declared);
-		// SECURITY: issue 14: `"paths": {"*.env": "deny"}` still denies `.env` reads on `path`.
+		// SECURITY: ADR 0022: `"paths": {"*.env": "deny"}` still denies `.env` reads on `path`.
 		const targets = judged.kind === "near-miss" ? [surface, judged.suggestion] : [surface];
 		if (value === "deny") {
 			for (const target of targets) add(target, null, "deny");

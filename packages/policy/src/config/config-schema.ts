@@ -93,7 +93,7 @@ function uniqueNames(names: readonly string[], context: z.RefinementCtx): void {
 	});
 }
 
-// ── `tests`: examples inside the policy (issue 17, ADR 0035). Self-contained: the schema rows of one key. ──
+// ── `tests`: examples inside the policy (ADR 0035). Self-contained: the schema rows of one key. ──
 
 /** The keys of one example that say what the call's input is; an example names exactly one of them. */
 export const POLICY_EXAMPLE_INPUT_KEYS = ["command", "path", "input"] as const;
@@ -141,7 +141,7 @@ export const policyExamplesSchema = documented(z.array(policyExampleSchema), {
 }).exactOptional();
 
 // ── end of `tests` ──
-// --- sandbox (issue 21): a self-contained block; `sandbox-config.ts` owns its types and how scopes merge it.
+// --- sandbox (ADR 0037): a self-contained block; `sandbox-config.ts` owns its types and how scopes merge it.
 export const sandboxConfigSchema = documented(
 	z.strictObject({
 		mode: documented(z.enum(SANDBOX_MODES as ["off", "auto", "required"]), {
@@ -255,7 +255,7 @@ export const configSchema = documented(
 				uniqueItems: true,
 			},
 		).exactOptional(),
-		// --- the prompt ping (issue 19, ADR 0033): kept together so merges with other settings stay easy ---
+		// --- the prompt ping (ADR 0033): kept together so merges with other settings stay easy ---
 		promptPingBell: flag(
 			"Ring the terminal bell when a permission dialog has waited `promptPingDelaySeconds` without a key.",
 			CONFIG_DEFAULTS.promptPingBell,

@@ -203,7 +203,7 @@ function surfaceKeyIssues(raw: unknown): ConfigIssue[] {
 			case "known":
 				break;
 			case "near-miss":
-				// SECURITY: issue 14: `"paths": {"*.env": "deny"}` validated cleanly and denied nothing.
+				// SECURITY: ADR 0022: `"paths": {"*.env": "deny"}` validated cleanly and denied nothing.
 				issues.push(
 					configError(
 						["permission", key],

@@ -49,7 +49,7 @@ const COUNT_HINTS: ReadonlyMap<string, string> = new Map([
 /** Classifies a key path against the known shape of the file. */
 export function locateConfigPath(keyPath: KeyPath): ConfigLocation {
 	const [top, second, third, fourth] = keyPath;
-	// The `sandbox` block (issue 21) is worded as one place, whatever the depth.
+	// The `sandbox` block (ADR 0037) is worded as one place, whatever the depth.
 	if (top === "sandbox") return { kind: "sandbox", key: keyPath.slice(1).join(".") };
 	switch (keyPath.length) {
 		case 0:

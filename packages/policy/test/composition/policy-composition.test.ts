@@ -71,7 +71,7 @@ describe("composePolicy: fail-closed overlay (corpus overlay.failClosed, overlay
 	});
 
 	it("PP-102 (ADR 0021) an invalid global keeps its salvaged denies and floors every allow like any scope", () => {
-		// Changed by issue 14: ADR 0003 let an invalid global contribute nothing and never clamp, so its denies fell to
+		// Changed by ADR 0022: ADR 0003 let an invalid global contribute nothing and never clamp, so its denies fell to
 		// the built-in ask (and yolo turned that into allow). It now keeps its denies and clamps like any invalid scope.
 		const global: ScopeOutcome = {
 			scope: "global",
@@ -106,7 +106,7 @@ describe("composePolicy: fail-closed overlay (corpus overlay.failClosed, overlay
 	});
 
 	it("PP-105 (ADR 0021) suspends yolo while a scope is invalid, and says so", () => {
-		// Changed by issue 14: yolo used to re-permit the clamped ask, so a broken file plus yolo allowed everything.
+		// Changed by ADR 0022: yolo used to re-permit the clamped ask, so a broken file plus yolo allowed everything.
 		const composed = compose([valid("global", { permission: { bash: "allow" } }), invalid("project")], true);
 		expect(composed.decision.evaluate("bash", "echo hi")).toMatchObject({ state: "ask", origin: "fail-closed" });
 		expect(composed.yolo).toBe(false);

@@ -43,7 +43,7 @@ describe("judgeSurfaceKey", () => {
 	});
 });
 
-describe("validateConfig: surface keys (issue 14)", () => {
+describe("validateConfig: surface keys (ADR 0022)", () => {
 	it.each(["paths", "bsh", "Bash", "extrenal_directory"])("rejects `%s` with a did-you-mean fix", (key) => {
 		const result = validateConfig({ permission: { [key]: { "*.env": "deny" } } });
 		expect(result.ok).toBe(false);

@@ -11,7 +11,7 @@ import { compileWildcard } from "../../src/wildcard";
 import { ENV } from "../support/corpus-configs";
 
 /**
- * The placement law (issue 16, ADR 0032) over random global and project configs, random grants and random calls on
+ * The placement law (ADR 0032) over random global and project configs, random grants and random calls on
  * every evaluation form: once a grant is written where `placeGrant` says, every call denied before is still denied,
  * and every call asked about before that the grant does not match is still asked about. A written grant allows the
  * call it was asked for.
@@ -92,7 +92,7 @@ function scopes(global: PermissionConfig | null, project: PermissionConfig | nul
 	];
 }
 
-describe("placeGrant: the placement law (property, issue 16)", () => {
+describe("placeGrant: the placement law (property, ADR 0032)", () => {
 	it("after the edit every denied call is still denied and every uncovered ask still asks", () => {
 		let written = 0;
 		fc.assert(

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { patternContains, patternsOverlap } from "../../src/grants/pattern-overlap";
 import { compileWildcard } from "../../src/wildcard";
 
-describe("patternsOverlap / patternContains (issue 16)", () => {
+describe("patternsOverlap / patternContains (ADR 0032)", () => {
 	it.each([
 		["npm test *", "rm -rf *", false, false],
 		["git push *", "git push --force *", true, true],

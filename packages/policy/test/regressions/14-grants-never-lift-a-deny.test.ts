@@ -3,7 +3,7 @@ import { composePolicy } from "../../src/composition/policy-composition";
 import { SessionRuleStore } from "../../src/session/session-rule-store";
 import { ENV } from "../support/corpus-configs";
 
-/** Issue 14: the two grant scenarios a new user met in real Pi; the policy's deny and its reason stand. */
+/** ADR 0022: the two grant scenarios a new user met in real Pi; the policy's deny and its reason stand. */
 function policyWith(
 	bash: Record<string, "allow" | "ask" | "deny" | { action: "deny"; reason: string }>,
 	grant: string,
@@ -17,7 +17,7 @@ function policyWith(
 	return composed.decision.withSessionRules(store.rules(), ENV);
 }
 
-describe("issue 14: a session grant never lifts a deny", () => {
+describe("ADR 0022: a session grant never lifts a deny", () => {
 	it("keeps `git push --force *` denied after granting `git push *` for the session", () => {
 		const policy = policyWith(
 			{ "git push *": "ask", "git push --force *": { action: "deny", reason: "never force-push" } },

@@ -116,7 +116,7 @@ function hintLine(elided: number, shortenedFacts: number, width: number): Styled
 /**
  * Each evidence entry (and advisory) as its wrapped rows; an entry is admitted or elided as one block. With a row
  * budget, an entry whose text could not fit it even at one cell per character is not wrapped at all: it is elided
- * (as a block taller than the budget) without the cost of wrapping a megabyte (issue 19).
+ * (as a block taller than the budget) without the cost of wrapping a megabyte (ADR 0033).
  */
 function evidenceItems(payload: PromptPayload, width: number, maxRows: number | null): StyledLine[][] {
 	const view = evidenceView(payload);

@@ -71,7 +71,7 @@ export function wrapLine(line: StyledLine, width: number, indent = ""): StyledLi
  * Returns the line and whether it was shortened.
  */
 export function truncateLine(line: StyledLine, width: number): { line: StyledLine; shortened: boolean } {
-	// Two streaming passes, never an array of every cluster: a megabyte value costs time, not memory (issue 19).
+	// Two streaming passes, never an array of every cluster: a megabyte value costs time, not memory (ADR 0033).
 	let count = 0;
 	let total = 0;
 	for (const item of streamGraphemes(line)) {

@@ -25,7 +25,7 @@ function failClosedAsk(scopes: Parameters<typeof invalidConfigEvidence>[0]): Loc
 	return { ...payload, evidence: [...payload.evidence, ...invalidConfigEvidence(scopes)] };
 }
 
-describe("the wording of an ask a broken config forced (issue 19)", () => {
+describe("the wording of an ask a broken config forced (ADR 0033)", () => {
 	it("names the invalid project config in the dialog's rule line and its file as evidence", () => {
 		const lines = renderDialog(failClosedAsk([{ scope: "project", file: PROJECT }]), {
 			width: 120,

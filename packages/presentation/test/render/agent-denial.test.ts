@@ -26,7 +26,7 @@ const ROWS: readonly { id: string; denial: AgentDenial; expected: string }[] = [
 		expected:
 			"[pi-permissions] Denied by the user: bash command, matched rule `rm *` (project), inside command substitution. Reason: not now",
 	},
-	// Issue 18 item 7 (seed 000, "Subagent permission forwarding"): every forwarded denial names its real decider.
+	// ADR 0036 (seed 000, "Subagent permission forwarding"): every forwarded denial names its real decider.
 	{
 		id: "a forwarded ask the parent session's own rule denied",
 		denial: {

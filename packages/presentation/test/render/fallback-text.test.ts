@@ -30,14 +30,14 @@ describe("renderFallbackText", () => {
 		});
 	});
 
-	it("names the grant's pattern and every unit of a chain the answer approves (issue 19)", () => {
+	it("names the grant's pattern and every unit of a chain the answer approves (ADR 0033)", () => {
 		const label = renderFallbackText(bashPayload(), BUDGET).options[1]?.label;
 		expect(label).toBe(
 			"Yes, for this session (`rm *`; approves all 3 units of this call: `echo $(rm -rf build)`, `rm -rf build`, `ls`; not calls your policy denies)",
 		);
 	});
 
-	it("counts the units of a long chain it does not name (issue 19)", () => {
+	it("counts the units of a long chain it does not name (ADR 0033)", () => {
 		const units = Array.from({ length: 9 }, (_, index) => ({
 			text: `step${index} --flag`,
 			context: null,

@@ -36,7 +36,7 @@ export interface AwkReads {
 
 const GETLINE_FROM = /\bgetline\b(?:[ \t]+[A-Za-z_][A-Za-z0-9_]*(?:\[[^\]]*\])?)?[ \t]*</g;
 
-/** The files `getline … < "file"` reads (issue 13, "reads are reads": `awk 'BEGIN{getline l < ".env"; print l}'`). */
+/** The files `getline … < "file"` reads (ADR 0026, "reads are reads": `awk 'BEGIN{getline l < ".env"; print l}'`). */
 export function awkReads(program: string): AwkReads {
 	const files: string[] = [];
 	let computed = false;

@@ -1,5 +1,5 @@
 /**
- * Owns: the data table of files programs read by their own syntax that no operand shows as a file (issue 13, reads
+ * Owns: the data table of files programs read by their own syntax that no operand shows as a file (ADR 0026, reads
  * are reads): `--files0-from=F`, `tar -T F`, `rsync --files-from=F`, `curl -d @F` / `-F name=@F` / `-T F`, a
  * compiler's `@F` response file, `git show REV:path`, and file names read from data the parse cannot see (`tar -T -`,
  * `cpio -o`, `zip -@`), which are unresolved.

@@ -72,7 +72,7 @@ class SedReader {
 		if (name === "r" || name === "R") {
 			this.skip(" \t");
 			const file = this.restOfLine();
-			// SECURITY: `sed 'r .env' notes.txt` prints .env after each line (issue 13, "reads are reads").
+			// SECURITY: `sed 'r .env' notes.txt` prints .env after each line (ADR 0026, "reads are reads").
 			if (file !== "") this.reads.push(file);
 			return true;
 		}
