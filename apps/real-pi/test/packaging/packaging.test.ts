@@ -86,6 +86,7 @@ const ADAPTER_SIBLINGS = [
 	"@pi-permissions/presentation",
 	"@pi-permissions/engine",
 	"@pi-permissions/authority",
+	"@pi-permissions/sandbox",
 ] as const;
 const PI_HOST_PACKAGES = ["@earendil-works/pi-coding-agent", "@earendil-works/pi-ai", "@earendil-works/pi-tui"];
 
