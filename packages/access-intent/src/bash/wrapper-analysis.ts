@@ -54,6 +54,8 @@ export interface WrapperAnalysis {
 	readonly executions: readonly Execution[] | null;
 	/** True for a shell running a literal script the parse reads whole (`shell-script-table.ts`). */
 	readonly scriptRead?: boolean;
+	/** The read script gets arguments it reads (`sh -c 'cp "$1" d' _ {}`): its computed words are run-time data. */
+	readonly scriptArguments?: boolean;
 }
 
 const UNKNOWN = null;
@@ -92,9 +94,10 @@ function analysisOf(kind: WrapperKind, found: Exclude<Found, typeof NOT_A_WRAPPE
 function certain(analysis: WrapperAnalysis | null, markers: readonly string[]): WrapperAnalysis | null {
 	if (analysis === null) return null;
 	const executions = certainOnly(analysis.executions, markers);
-	return analysis.scriptRead === true && executions !== null
-		? { kind: analysis.kind, executions, scriptRead: true }
-		: { kind: analysis.kind, executions };
+	if (analysis.scriptRead !== true || executions === null) return { kind: analysis.kind, executions };
+	return analysis.scriptArguments === true
+		? { kind: analysis.kind, executions, scriptRead: true, scriptArguments: true }
+		: { kind: analysis.kind, executions, scriptRead: true };
 }
 
 function analyseProgram(
@@ -120,8 +123,14 @@ function analyseProgram(
 	const executions = specialExecutions(spec.shape, name, args, redirects, environment);
 	if (executions !== NOT_A_WRAPPER && EFFECT_SHAPES.has(spec.shape)) return analysisOf(entry.kind, executions);
 	// `sh -c 'ls; git status'`: a literal script read whole is judged by its units (ADR 0031).
-	if (spec.shape === "shell" && executions !== null && executions !== NOT_A_WRAPPER && readsLiteralScript(name, args))
-		return { kind: entry.kind, executions, scriptRead: true };
+	const reading =
+		spec.shape === "shell" && executions !== null && executions !== NOT_A_WRAPPER
+			? readsLiteralScript(name, args)
+			: null;
+	if (reading !== null && executions !== null && executions !== NOT_A_WRAPPER)
+		return reading.arguments
+			? { kind: entry.kind, executions, scriptRead: true, scriptArguments: true }
+			: { kind: entry.kind, executions, scriptRead: true };
 	return fromFound(entry.kind, executions);
 }
 
