@@ -84,7 +84,10 @@ export class BashProgram {
 			parsed.unparseable,
 			parsed.work,
 			paths.truncated,
-			collectWriteTargets(parsed.units, deps.normalizer.withProbeCache(), options),
+			collectWriteTargets(parsed.units, deps.normalizer.withProbeCache(), {
+				...options,
+				positionalEmpty: environment.positionalParametersEmpty,
+			}),
 		);
 	}
 }

@@ -17,6 +17,7 @@ import { isSafeDevice } from "../path/safe-devices";
 import type { CommandUnit, Redirect } from "./command-unit";
 import type { OptionValue } from "./effects/option-scan";
 import { type WriteEffect, type WriteSelection, writeSelections } from "./effects/write-operand-table";
+import { POSITIONAL } from "./environment-words";
 import { literalWordText, type ShellWord, unglobbedLiteralText } from "./shell-word";
 
 export type { WriteEffect } from "./effects/write-operand-table";
@@ -43,6 +44,8 @@ const FD_DEVICE = /^\/dev\/fd\/\d+$/;
 export interface CollectWriteTargetsOptions {
 	/** Directory the command starts in, resolved against cwd; the cwd when absent. */
 	readonly workdir?: string;
+	/** `$1`, `"$@"` outside a function are empty (Pi's `bash -c` has no arguments; ADR 0031). */
+	readonly positionalEmpty?: boolean;
 }
 
 export function collectWriteTargets(
@@ -51,7 +54,7 @@ export function collectWriteTargets(
 	options: CollectWriteTargetsOptions = {},
 ): readonly WriteTarget[] {
 	const start = options.workdir === undefined ? normalizer.cwd : normalizer.resolveLexical(options.workdir);
-	const collector = new WriteCollector(normalizer, start);
+	const collector = new WriteCollector(normalizer, start, options.positionalEmpty === true);
 	for (const unit of units) collector.visit(unit);
 	return Object.freeze(collector.targets);
 }
@@ -72,15 +75,20 @@ class WriteCollector {
 	private readonly seen = new Set<string>();
 	private readonly lookup = (name: string): VariableValues => this.state.lookup(name);
 	private truncated = false;
+	/** True while visiting a unit whose `$1`, `"$@"` are Pi's empty arguments (not a function's or a payload's). */
+	private positionalEmptyHere = false;
 
 	constructor(
 		private readonly normalizer: PathNormalizer,
 		start: string,
+		private readonly positionalEmpty: boolean,
 	) {
 		this.state = new BashShellState(start, normalizer.home);
 	}
 
 	visit(unit: CommandUnit): void {
+		this.positionalEmptyHere =
+			this.positionalEmpty && !unit.nesting.includes("function") && !unit.nesting.includes("payload");
 		// The directory and variable bookkeeping mirrors the path collector's (`path-candidates.ts`).
 		const chained = unit.context === null && unit.nesting.length === 1 && unit.nesting[0] === "and_then";
 		if (!chained) this.state.endChain();
@@ -184,9 +192,12 @@ class WriteCollector {
 		return `${dir.replace(/\/+$/, "")}/${text}`;
 	}
 
-	private addWord(word: ShellWord, effect: WriteEffect, via: string, tree: boolean, bases: Bases): void {
+	private addWord(spelled: ShellWord, effect: WriteEffect, via: string, tree: boolean, bases: Bases): void {
 		// `tee >(cmd)`: the operand is a pipe to a unit that is judged itself, not a file.
-		if (isProcessSubstitution(word)) return;
+		if (isProcessSubstitution(spelled)) return;
+		// `> "$1".log`, `mkdir "$@"`: Pi's positional parameters are empty, so they add nothing to the name.
+		const word = this.positionalEmptyHere ? withoutPositionals(spelled) : spelled;
+		if (word.parts.length === 0) return;
 		const literal = unglobbedLiteralText(word);
 		if (literal !== null) {
 			this.addText(literal, effect, via, tree, bases);
@@ -284,6 +295,14 @@ function isSafeTarget(path: AccessPath): boolean {
 function isProcessSubstitution(word: ShellWord): boolean {
 	const only = word.parts.length === 1 ? word.parts[0] : undefined;
 	return only?.kind === "dynamic" && (only.raw.startsWith(">(") || only.raw.startsWith("<("));
+}
+
+/** `$1`, `${2}`, `$@`, `$*` parts dropped (each is empty); `$#` is `0`, not empty, and is kept as it is. */
+function withoutPositionals(word: ShellWord): ShellWord {
+	const parts = word.parts.filter(
+		(part) => !(part.kind === "dynamic" && POSITIONAL.test(part.raw) && !part.raw.includes("#")),
+	);
+	return parts.length === word.parts.length ? word : { ...word, parts };
 }
 
 function wordText(word: ShellWord | undefined): string | null {
