@@ -129,8 +129,9 @@ class WriteCollector {
 				const target = unit.args[selection.index];
 				if (target === undefined) return;
 				const into = selection.into !== undefined && this.isDirectoryTarget(target, bases);
-				// `mv x .` or `cp -r a dir/`: what lands is `dir/name`, not the whole of `dir`.
-				this.addWord(target, effect, via, tree && !into, bases);
+				// `mv x .` or `cp -r a dir/`: what lands is `dir/name`, not the whole of `dir`; `ln -s x dir/` makes the
+				// link `dir/x` and leaves `dir` as it is (so `dir` is no link the same command makes).
+				if (!(into && via === "ln")) this.addWord(target, effect, via, tree && !into, bases);
 				if (into && selection.into !== undefined) this.addInto(unit, target, selection.into, via, tree, bases);
 				return;
 			}
@@ -270,7 +271,8 @@ class WriteCollector {
 
 	private addResolved(path: AccessPath, effect: WriteEffect, via: string, tree: boolean): void {
 		if (isSafeTarget(path)) return;
-		const key = `${path.kind === "resolved" ? path.lexical : `?${path.typed}`}\0${effect}\0${tree}`;
+		// A link `ln` makes stays apart from a write of the same path, which the gate sees as a write through it.
+		const key = `${path.kind === "resolved" ? path.lexical : `?${path.typed}`}\0${effect}\0${tree}\0${via === "ln"}`;
 		if (this.seen.has(key)) return;
 		if (this.targets.length >= MAX_WRITE_TARGETS) {
 			if (this.truncated) return;
