@@ -127,11 +127,36 @@ function analyseProgram(
 		spec.shape === "shell" && executions !== null && executions !== NOT_A_WRAPPER
 			? readsLiteralScript(name, args)
 			: null;
+	// `su user -c 'ls -l /root > /root/out'`: a payload every login shell reads alike runs a known command (ADR 0031).
+	if (spec.shape === "su" && SWITCH_USER.has(name) && executions !== NOT_A_WRAPPER && isPortablePayload(executions))
+		return { kind: "indirection", executions };
 	if (reading !== null && executions !== null && executions !== NOT_A_WRAPPER)
 		return reading.arguments
 			? { kind: entry.kind, executions, scriptRead: true, scriptArguments: true }
 			: { kind: entry.kind, executions, scriptRead: true };
 	return fromFound(entry.kind, executions);
+}
+
+/** `su`, `sg`, `runuser`: the payload runs in the target user's login shell (`script -c` also writes a log file). */
+const SWITCH_USER: ReadonlySet<string> = new Set(["su", "sg", "runuser"]);
+
+/**
+ * A word every shell a user may log in with (bash, dash, zsh, ksh, fish, csh) reads as its own text: no quote,
+ * expansion, glob, brace, comment, history or job character, and no `=` first (zsh's `=cmd`).
+ */
+const PORTABLE_WORD = /^[\w./:@+,~-][\w./:=@+,~-]*$/;
+const PORTABLE_OPERATORS: ReadonlySet<string> = new Set(["|", "||", "&&", ";", ">", ">>", "<"]);
+
+/**
+ * True for one payload made only of portable words and the operators those shells share, each apart by blanks:
+ * the target user's shell (not known here: it is in /etc/passwd) then runs what the bash reading of it runs.
+ */
+function isPortablePayload(executions: readonly Execution[] | null): boolean {
+	const only = executions?.length === 1 ? executions[0] : undefined;
+	if (only?.kind !== "payload") return false;
+	const words = only.text.trim().split(/[ \t]+/);
+	if (words.length === 0 || !PORTABLE_WORD.test(words[0] as string)) return false;
+	return words.every((word) => PORTABLE_WORD.test(word) || PORTABLE_OPERATORS.has(word));
 }
 
 function fromFound(kind: WrapperKind, found: Found): WrapperAnalysis | null {
