@@ -1,7 +1,8 @@
 /**
  * Owns: the interruption benchmark: 4,818 real shell one-liners (NL2Bash dev split, `bench/realworld/`) decided by the
  * pipeline under the two reference policies, with the share asked or denied, the count per floor or rule, and, under
- * `rm-deny`, every allowed command whose text mentions `rm` with the programs it does run and why `rm` is not one.
+ * `rm-deny`, every allowed command whose text mentions `rm` with the programs it does run and why `rm` is not one;
+ * per policy, the asks that are a floor (unknowable from the text by construction) apart from the rest.
  * Never: asserts or times anything; it prints counts for `pnpm bench` (targets: rm-deny <= 4%, env-deny <= 12%).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -74,6 +75,29 @@ const listedRows: string[] = [];
 
 const RM_WORD = /(?:^|[^\w.-])rm(?:$|[^\w.-])/;
 
+/**
+ * Programs whose opaque code is unknowable by construction: interpreters running program text, shells reading a
+ * computed script or stdin, `eval`/`source`, and programs that run a script from data (`crontab -`, `mysql`).
+ */
+const CODE_RUNNERS =
+	/^(?:perl\d*|python[\d.]*|ruby|php|lua|node|nodejs|deno|bun|Rscript|tclsh|wish|awk|gawk|nawk|mawk|bash|sh|dash|zsh|ksh|csh|tcsh|fish|eval|source|\.|crontab|mysql|psql|sqlite3|vi|vim|view|less|more)$/;
+
+/**
+ * Why an ask is a floor, unknowable from the text by construction, or `null` for the rest: unparseable syntax, code
+ * an interpreter or a shell runs, a computed command name, a file name the run computes or reads from data.
+ */
+function floorOf(command: string, cause: string, reason: string | null): string | null {
+	if (cause.includes("<unparseable-bash-command>")) return "unparseable syntax";
+	if (cause.includes("<dynamic-command-name>")) return "computed command name";
+	if (cause.includes("<unresolved-path>")) return "name computed or read from data";
+	if (cause.includes("<protected-target>") && reason?.startsWith("writes a file whose name is only known") === true)
+		return "name computed or read from data";
+	if (!cause.includes("<opaque-bash-wrapper>")) return null;
+	const program = BashProgram.parse(command, { parser, normalizer });
+	const opaque = program.units.filter((unit) => unit.wrapperKind === "opaque-payload" && unit.scriptRead !== true);
+	return opaque.some((unit) => CODE_RUNNERS.test(unit.commandName ?? "")) ? "interpreter or shell code" : null;
+}
+
 /** Why an allowed command whose text mentions `rm` does not run it: where the word `rm` sits among its units. */
 function whyNotRm(units: readonly CommandUnit[]): string {
 	// INVARIANT: an allowed command never runs `rm` under `rm *: deny`; if one did, the line says so loudly.
@@ -125,6 +149,8 @@ for (const [name, { target, config }] of Object.entries(POLICIES)) {
 	const counts = { allow: 0, ask: 0, deny: 0 };
 	const causes = new Map<string, number>();
 	const allowedRm: string[] = [];
+	const floors = new Map<string, number>();
+	let floored = 0;
 	for (const command of commands) {
 		const call: ToolCall = { toolName: "bash", input: { command }, agentName: null, toolCallId: null };
 		const { combined } = pipeline.decide(call);
@@ -132,6 +158,11 @@ for (const [name, { target, config }] of Object.entries(POLICIES)) {
 		if (combined.state !== "allow") {
 			const cause = `${combined.state} ${combined.gate} ${combined.matchedPattern ?? "(default)"}`;
 			causes.set(cause, (causes.get(cause) ?? 0) + 1);
+			const floor = combined.state === "ask" ? floorOf(command, cause, combined.reason ?? null) : null;
+			if (floor !== null) {
+				floored++;
+				floors.set(floor, (floors.get(floor) ?? 0) + 1);
+			}
 			if (listed !== null && cause.includes(listed))
 				listedRows.push(`    ${name} ${cause}: ${JSON.stringify(command)}`);
 		} else if (name === "rm-deny" && RM_WORD.test(command)) {
@@ -153,6 +184,13 @@ for (const [name, { target, config }] of Object.entries(POLICIES)) {
 			`    ${String(count).padStart(5)}  ${`${((count / commands.length) * 100).toFixed(1)}%`.padStart(6)}  ${cause}`,
 		);
 	}
+	const share = (count: number) => `${((count / commands.length) * 100).toFixed(1)}%`;
+	console.log(
+		`    floor (unknowable by construction): ${floored} asks, ${share(floored)}; the rest: ${counts.ask - floored} asks, ` +
+			`${share(counts.ask - floored)}`,
+	);
+	for (const [floor, count] of [...floors].sort((a, b) => b[1] - a[1]))
+		console.log(`      ${String(count).padStart(5)}  ${share(count).padStart(6)}  ${floor}`);
 	if (name === "rm-deny") {
 		console.log(`  rm-deny: ${allowedRm.length} allowed commands mention rm; the programs each one runs:`);
 		for (const line of allowedRm) console.log(line);

@@ -78,7 +78,7 @@ export class BashProgram {
 			workdir === undefined ? normalizer.cwd : normalizer.resolveLexical(workdir),
 		);
 		const pathCollector = new PathCollector(walk, environment.positionalParametersEmpty, environment.pwdIsBuiltin);
-		const writeCollector = new WriteCollector(walk);
+		const writeCollector = new WriteCollector(walk, environment.positionalParametersEmpty);
 		walk.run(parsed.units, [pathCollector, writeCollector]);
 		const paths = pathCollector.sink.result();
 		return new BashProgram(
@@ -119,6 +119,8 @@ export function parseBashUnits(
 interface Scope {
 	readonly context: UnitContext | null;
 	readonly nesting: readonly string[];
+	/** Run-time words of every unit (a script's arguments); none at the top level. */
+	readonly markers?: readonly string[];
 }
 
 const TOP_LEVEL: Scope = { context: null, nesting: [] };
@@ -148,7 +150,8 @@ function unitsOf(
 	if (command.includes("ENV=") && /(?:^|[^\w])(?:BASH_ENV|ENV)=/.test(command))
 		return { unparseable: "the command sets a shell start-up file" };
 	if (!budget.spendInput(command.length)) return overBudget(budget);
-	const plain = plainCommandDrafts(command, scope.context, scope.nesting);
+	const markers = scope.markers ?? [];
+	const plain = markers.length === 0 ? plainCommandDrafts(command, scope.context, scope.nesting) : null;
 	if (plain !== null) return emit(command, plain, parser, budget, payloadDepth);
 	let source = command;
 	const prefixes = new Map<number, PrefixRepair["label"]>();
@@ -161,7 +164,7 @@ function unitsOf(
 			const misread = opaqueTextMisread(tree, command);
 			if (misread !== null) return { unparseable: misread };
 			// INVARIANT: blanking keeps offsets, so texts and words are read from the command as written.
-			outcome = collectDrafts(tree, new SourceIndex(command), budget, { ...scope, markers: [], prefixes });
+			outcome = collectDrafts(tree, new SourceIndex(command), budget, { ...scope, markers, prefixes });
 		} finally {
 			tree.delete();
 		}
@@ -192,13 +195,13 @@ function emit(
 	const emitter = new UnitEmitter(
 		source,
 		budget,
-		(text, outer, kind) => {
+		(text, outer, kind, markers) => {
 			if (!budget.enterPayload(payloadDepth + 1)) return overBudget(budget);
 			// A payload runs in a new shell: its `cd` and variables never leak out, as in a subshell.
 			const scope: Scope =
 				kind === "payload"
-					? { context: "subshell", nesting: [...outer.nesting, "payload"] }
-					: { context: "command_substitution", nesting: [...outer.nesting, "command_substitution"] };
+					? { context: "subshell", nesting: [...outer.nesting, "payload"], markers }
+					: { context: "command_substitution", nesting: [...outer.nesting, "command_substitution"], markers };
 			const units = unitsOf(text, parser, budget, scope, payloadDepth + 1);
 			return "unparseable" in units ? { unparseable: units.unparseable } : units;
 		},

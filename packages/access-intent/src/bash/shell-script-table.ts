@@ -1,6 +1,7 @@
 /**
  * Owns: which shells' `-c 'literal script'` the gate reads as bash and judges by its units (ADR 0031): the shell rows,
- * the option words allowed before the script, and when the words after it (its `$0`, `$1`, …) keep it opaque.
+ * the option words allowed before the script, and when the words after it (its `$0`, `$1`, …) make its computed
+ * words run-time data.
  * Never: parses the script (the payload parser does) or decides an action; a shell without a row stays opaque.
  */
 import { literalWordText } from "./shell-word";
@@ -28,32 +29,44 @@ const SET_OPTION_NAMES: readonly string[] = ["pipefail", "errexit", "nounset", "
 const READS_ARGUMENTS =
 	/\$(?:[0-9@*#]|\{[0-9@*#!])|(?:^|[^\w-])(?:shift|getopts|select|set)(?![\w-])|BASH_ARGV|(?:^|[^\w-])for\s+\w+\s*(?:;|\n|do(?![\w-]))/;
 
+/** How a literal script is read: `arguments` when words after it reach a script that reads them (`$1`, `"$@"`). */
+export interface ScriptReading {
+	readonly arguments: boolean;
+}
+
 /**
- * True when `name args` runs a literal script the gate reads whole: a row above, only the options above, a literal
- * script, and either no words after it or a script that never reads them.
+ * Markers that make every computed word of a script that reads its arguments a run-time word (ADR 0031): its
+ * `$1`, and any variable, substitution or loop word built from it, holds data only the run decides. A word holding
+ * `$` or a backquote then stands for any text in the rules (`git "$1"` meets `git push *`).
  */
-export function readsLiteralScript(name: string, args: readonly WordRef[]): boolean {
+export const SCRIPT_ARGUMENT_MARKERS: readonly string[] = ["$", "`"];
+
+/**
+ * How `name args` runs a literal script the gate reads whole, or `null`: a row above, only the options above and a
+ * literal script. When words follow the script and it reads them, `arguments` says its computed words are data.
+ */
+export function readsLiteralScript(name: string, args: readonly WordRef[]): ScriptReading | null {
 	const row = READ_SCRIPT_SHELLS.get(name);
-	if (row === undefined) return false;
+	if (row === undefined) return null;
 	let i = 0;
 	let inline = false;
 	for (; i < args.length; i++) {
 		const text = literalWordText((args[i] as WordRef).word);
-		if (text === null) return false;
+		if (text === null) return null;
 		if (text === "-o") {
 			const option = args[i + 1] === undefined ? null : literalWordText((args[i + 1] as WordRef).word);
-			if (option === null || !SET_OPTION_NAMES.includes(option)) return false;
+			if (option === null || !SET_OPTION_NAMES.includes(option)) return null;
 			i++;
 			continue;
 		}
 		if (!text.startsWith("-")) break;
-		if (!SCRIPT_OPTION.test(text)) return false;
+		if (!SCRIPT_OPTION.test(text)) return null;
 		if (/^-[a-z]*c/.test(text)) inline = true;
 	}
 	const script = args[i] === undefined ? null : literalWordText((args[i] as WordRef).word);
-	if (!inline || script === null) return false;
-	if (!row.ansiC && /\$['"]/.test(script)) return false;
-	return i + 1 === args.length || !scriptReadsArguments(script);
+	if (!inline || script === null) return null;
+	if (!row.ansiC && /\$['"]/.test(script)) return null;
+	return { arguments: i + 1 < args.length && scriptReadsArguments(script) };
 }
 
 /** True when the script reads its arguments: words a wrapper appends at run time (`xargs sh -c …`) then reach it. */

@@ -159,8 +159,10 @@ export function execClauses(
 		while (end < args.length && !terminators.includes(literalWordText((args[end] as WordRef).word) ?? "")) end++;
 		const words = args.slice(i + 1, end);
 		if (words.length === 0 || (needsTerminator && end >= args.length)) uncertain = true;
-		// `fd -x cmd` appends the path when `cmd` holds no placeholder; `find -exec` substitutes only `{}`.
-		else executions.push({ kind: "words", words, markers: ["{"], appended: !needsTerminator });
+		// `fd -x cmd` appends the path when `cmd` holds no placeholder (`{}`, `{/}`, `{.}`, …); `find -exec`
+		// substitutes only `{}`, so `sh -c 'echo "${1}"' _ {}` keeps its script.
+		else
+			executions.push({ kind: "words", words, markers: needsTerminator ? ["{}"] : ["{"], appended: !needsTerminator });
 		i = end;
 	}
 	if (executions.length === 0 && !uncertain) return "not-a-wrapper";

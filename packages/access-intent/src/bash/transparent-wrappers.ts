@@ -100,6 +100,10 @@ export const WRAPPER_SEMANTICS: ReadonlyMap<string, WrapperSemanticsRow> = new M
 		"rsync",
 		judged("runs its remote shell (`-e`) with the host and `rsync --server …` appended, both from its own words"),
 	],
+	// ADR 0031: only a `-c` payload every login shell reads alike is an indirection (`wrapper-analysis.ts`).
+	["su", judged("runs the `-c` payload in another user's login shell")],
+	["sg", judged("runs the `-c` payload with another group")],
+	["runuser", judged("runs the `-c` payload in another user's login shell")],
 	["parallel", { semantics: "input-fed", why: "appends input to a shell payload" }],
 	["rust-parallel", { semantics: "input-fed", why: "appends input to the command" }],
 	["rush", { semantics: "input-fed", why: "appends input to a shell payload" }],

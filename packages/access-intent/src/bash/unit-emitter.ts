@@ -8,7 +8,7 @@ import type { CommandUnit, InnerWrapper } from "./command-unit";
 import { settingOf } from "./environment-effects";
 import { CommandEnvironment } from "./environment-words";
 import type { ParseBudget } from "./parse-budget";
-import { scriptReadsArguments } from "./shell-script-table";
+import { SCRIPT_ARGUMENT_MARKERS, scriptReadsArguments } from "./shell-script-table";
 import { draftText, finishDraft, joinRanges, newDraft, type UnitDraft, type WordRef } from "./unit-draft";
 import { analyseSettings, analyseWrapper, type Execution, type WrapperAnalysis } from "./wrapper-analysis";
 import { WrittenFiles } from "./written-then-run";
@@ -20,10 +20,12 @@ export const MAX_WRAPPER_HOPS = 8;
 /** Where nested program text runs: a new shell (`payload`) or a backquote substitution found outside the tree. */
 export type NestedKind = "payload" | "command_substitution";
 
+/** `markers`: run-time words of every unit of the payload (a script's arguments, `SCRIPT_ARGUMENT_MARKERS`). */
 export type PayloadParser = (
 	text: string,
 	outer: UnitDraft,
 	kind: NestedKind,
+	markers: readonly string[],
 ) => readonly CommandUnit[] | { readonly unparseable: string };
 
 export type EmitOutcome =
@@ -53,7 +55,7 @@ export class UnitEmitter {
 
 	private emit(draft: UnitDraft, hops: number): void {
 		if (draft.kind === "nested-source") {
-			this.emitPayload(draft.nestedText ?? "", draft, "command_substitution");
+			this.emitPayload(draft.nestedText ?? "", draft, "command_substitution", draft.markers);
 			return;
 		}
 		const text = draftText(draft, this.source);
@@ -87,13 +89,15 @@ export class UnitEmitter {
 				wrapperKind: analysis.kind,
 				executedUnit: resolved === null ? null : this.executedText(resolved[0]),
 				innerWrappers,
-				// SECURITY: `xargs sh -c 'git "$0"'`: appended input becomes the script's arguments.
-				scriptRead:
-					analysis.scriptRead === true &&
-					resolved !== null &&
-					!(draft.appended && scriptReadsArguments(this.executedText(resolved[0]) ?? "")),
+				scriptRead: analysis.scriptRead === true && resolved !== null,
 			}),
 		);
+		// SECURITY: `xargs sh -c 'git "$0"'`, `sh -c 'git "$1"' _ push`: the words after the script, or the input
+		// xargs appends, become its arguments; its computed words are run-time words (`git *` meets `git push *`).
+		const scriptArguments =
+			analysis.scriptRead === true &&
+			(analysis.scriptArguments === true ||
+				(draft.appended && scriptReadsArguments(this.executedText(resolved?.[0]) ?? "")));
 		if (resolved === null) return;
 		if (hops >= MAX_WRAPPER_HOPS) {
 			this.failure = `wrappers nest deeper than ${MAX_WRAPPER_HOPS} levels`;
@@ -102,7 +106,7 @@ export class UnitEmitter {
 		for (const execution of resolved) {
 			if (this.failure !== null) return;
 			if (execution.kind === "words") this.emit(this.derivedDraft(draft, execution), hops + 1);
-			else this.emitPayload(execution.text, draft, "payload");
+			else this.emitPayload(execution.text, draft, "payload", scriptArguments ? SCRIPT_ARGUMENT_MARKERS : []);
 		}
 	}
 
@@ -148,8 +152,8 @@ export class UnitEmitter {
 		return draft;
 	}
 
-	private emitPayload(text: string, wrapper: UnitDraft, kind: NestedKind): void {
-		const parsed = this.parsePayload(text, wrapper, kind);
+	private emitPayload(text: string, wrapper: UnitDraft, kind: NestedKind, markers: readonly string[] = []): void {
+		const parsed = this.parsePayload(text, wrapper, kind, markers);
 		if ("unparseable" in parsed) {
 			this.failure = `payload \`${text.length > 60 ? `${text.slice(0, 60)}…` : text}\` is unparseable: ${parsed.unparseable}`;
 			return;

@@ -54,6 +54,8 @@ export interface WrapperAnalysis {
 	readonly executions: readonly Execution[] | null;
 	/** True for a shell running a literal script the parse reads whole (`shell-script-table.ts`). */
 	readonly scriptRead?: boolean;
+	/** The read script gets arguments it reads (`sh -c 'cp "$1" d' _ {}`): its computed words are run-time data. */
+	readonly scriptArguments?: boolean;
 }
 
 const UNKNOWN = null;
@@ -92,9 +94,10 @@ function analysisOf(kind: WrapperKind, found: Exclude<Found, typeof NOT_A_WRAPPE
 function certain(analysis: WrapperAnalysis | null, markers: readonly string[]): WrapperAnalysis | null {
 	if (analysis === null) return null;
 	const executions = certainOnly(analysis.executions, markers);
-	return analysis.scriptRead === true && executions !== null
-		? { kind: analysis.kind, executions, scriptRead: true }
-		: { kind: analysis.kind, executions };
+	if (analysis.scriptRead !== true || executions === null) return { kind: analysis.kind, executions };
+	return analysis.scriptArguments === true
+		? { kind: analysis.kind, executions, scriptRead: true, scriptArguments: true }
+		: { kind: analysis.kind, executions, scriptRead: true };
 }
 
 function analyseProgram(
@@ -120,9 +123,40 @@ function analyseProgram(
 	const executions = specialExecutions(spec.shape, name, args, redirects, environment);
 	if (executions !== NOT_A_WRAPPER && EFFECT_SHAPES.has(spec.shape)) return analysisOf(entry.kind, executions);
 	// `sh -c 'ls; git status'`: a literal script read whole is judged by its units (ADR 0031).
-	if (spec.shape === "shell" && executions !== null && executions !== NOT_A_WRAPPER && readsLiteralScript(name, args))
-		return { kind: entry.kind, executions, scriptRead: true };
+	const reading =
+		spec.shape === "shell" && executions !== null && executions !== NOT_A_WRAPPER
+			? readsLiteralScript(name, args)
+			: null;
+	// `su user -c 'ls -l /root > /root/out'`: a payload every login shell reads alike runs a known command (ADR 0031).
+	if (spec.shape === "su" && SWITCH_USER.has(name) && executions !== NOT_A_WRAPPER && isPortablePayload(executions))
+		return { kind: "indirection", executions };
+	if (reading !== null && executions !== null && executions !== NOT_A_WRAPPER)
+		return reading.arguments
+			? { kind: entry.kind, executions, scriptRead: true, scriptArguments: true }
+			: { kind: entry.kind, executions, scriptRead: true };
 	return fromFound(entry.kind, executions);
+}
+
+/** `su`, `sg`, `runuser`: the payload runs in the target user's login shell (`script -c` also writes a log file). */
+const SWITCH_USER: ReadonlySet<string> = new Set(["su", "sg", "runuser"]);
+
+/**
+ * A word every shell a user may log in with (bash, dash, zsh, ksh, fish, csh) reads as its own text: no quote,
+ * expansion, glob, brace, comment, history or job character, and no `=` first (zsh's `=cmd`).
+ */
+const PORTABLE_WORD = /^[\w./:@+,~-][\w./:=@+,~-]*$/;
+const PORTABLE_OPERATORS: ReadonlySet<string> = new Set(["|", "||", "&&", ";", ">", ">>", "<"]);
+
+/**
+ * True for one payload made only of portable words and the operators those shells share, each apart by blanks:
+ * the target user's shell (not known here: it is in /etc/passwd) then runs what the bash reading of it runs.
+ */
+function isPortablePayload(executions: readonly Execution[] | null): boolean {
+	const only = executions?.length === 1 ? executions[0] : undefined;
+	if (only?.kind !== "payload") return false;
+	const words = only.text.trim().split(/[ \t]+/);
+	if (words.length === 0 || !PORTABLE_WORD.test(words[0] as string)) return false;
+	return words.every((word) => PORTABLE_WORD.test(word) || PORTABLE_OPERATORS.has(word));
 }
 
 function fromFound(kind: WrapperKind, found: Found): WrapperAnalysis | null {

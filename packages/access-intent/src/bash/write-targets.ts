@@ -21,6 +21,7 @@ import {
 	type WriteSelection,
 	writeSelections,
 } from "./effects/write-operand-table";
+import { POSITIONAL } from "./environment-words";
 import { literalWordText, type ShellWord, unglobbedLiteralText } from "./shell-word";
 import { type UnitVisitor, UnitWalk } from "./unit-walk";
 
@@ -48,6 +49,8 @@ const FD_DEVICE = /^\/dev\/fd\/\d+$/;
 export interface CollectWriteTargetsOptions {
 	/** Directory the command starts in, resolved against cwd; the cwd when absent. */
 	readonly workdir?: string;
+	/** `$1`, `"$@"` outside a function are empty (Pi's `bash -c` has no arguments; ADR 0031). */
+	readonly positionalEmpty?: boolean;
 }
 
 export function collectWriteTargets(
@@ -57,7 +60,7 @@ export function collectWriteTargets(
 ): readonly WriteTarget[] {
 	const start = options.workdir === undefined ? normalizer.cwd : normalizer.resolveLexical(options.workdir);
 	const walk = new UnitWalk(normalizer.withProbeCache(), start);
-	const collector = new WriteCollector(walk);
+	const collector = new WriteCollector(walk, options.positionalEmpty === true);
 	walk.run(units, [collector]);
 	return collector.result();
 }
@@ -82,8 +85,13 @@ export class WriteCollector implements UnitVisitor {
 	private glob: GlobBudget | null = null;
 	private seen: Set<string> | null = null;
 	private truncated = false;
+	/** True while visiting a unit whose `$1`, `"$@"` are Pi's empty arguments (not a function's or a payload's). */
+	private positionalEmptyHere = false;
 
-	constructor(private readonly walk: UnitWalk) {
+	constructor(
+		private readonly walk: UnitWalk,
+		private readonly positionalEmpty = false,
+	) {
 		this.normalizer = walk.normalizer;
 	}
 
@@ -96,6 +104,8 @@ export class WriteCollector implements UnitVisitor {
 	}
 
 	visitUnit(unit: CommandUnit, bases: Bases): void {
+		this.positionalEmptyHere =
+			this.positionalEmpty && !unit.nesting.includes("function") && !unit.nesting.includes("payload");
 		this.visitRedirects(unit, bases);
 		const declaration = unit.nameWord === null || (unit.commandName !== null && DECLARATIONS.has(unit.commandName));
 		if (declaration || unit.commandName === null || !hasWriteOperands(unit.commandName)) return;
@@ -116,8 +126,9 @@ export class WriteCollector implements UnitVisitor {
 				const target = unit.args[selection.index];
 				if (target === undefined) return;
 				const into = selection.into !== undefined && this.isDirectoryTarget(target, bases);
-				// `mv x .` or `cp -r a dir/`: what lands is `dir/name`, not the whole of `dir`.
-				this.addWord(target, effect, via, tree && !into, bases);
+				// `mv x .` or `cp -r a dir/`: what lands is `dir/name`, not the whole of `dir`; `ln -s x dir/` makes the
+				// link `dir/x` and leaves `dir` as it is (so `dir` is no link the same command makes).
+				if (!(into && via === "ln")) this.addWord(target, effect, via, tree && !into, bases);
 				if (into && selection.into !== undefined) this.addInto(unit, target, selection.into, via, tree, bases);
 				return;
 			}
@@ -179,9 +190,12 @@ export class WriteCollector implements UnitVisitor {
 		return `${dir.replace(/\/+$/, "")}/${text}`;
 	}
 
-	private addWord(word: ShellWord, effect: WriteEffect, via: string, tree: boolean, bases: Bases): void {
+	private addWord(spelled: ShellWord, effect: WriteEffect, via: string, tree: boolean, bases: Bases): void {
 		// `tee >(cmd)`: the operand is a pipe to a unit that is judged itself, not a file.
-		if (isProcessSubstitution(word)) return;
+		if (isProcessSubstitution(spelled)) return;
+		// `> "$1".log`, `mkdir "$@"`: Pi's positional parameters are empty, so they add nothing to the name.
+		const word = this.positionalEmptyHere ? withoutPositionals(spelled) : spelled;
+		if (word.parts.length === 0) return;
 		const literal = unglobbedLiteralText(word);
 		if (literal !== null) {
 			this.addText(literal, effect, via, tree, bases);
@@ -254,7 +268,8 @@ export class WriteCollector implements UnitVisitor {
 
 	private addResolved(path: AccessPath, effect: WriteEffect, via: string, tree: boolean): void {
 		if (isSafeTarget(path)) return;
-		const key = `${path.kind === "resolved" ? path.lexical : `?${path.typed}`}\0${effect}\0${tree}`;
+		// A link `ln` makes stays apart from a write of the same path, which the gate sees as a write through it.
+		const key = `${path.kind === "resolved" ? path.lexical : `?${path.typed}`}\0${effect}\0${tree}\0${via === "ln"}`;
 		this.seen ??= new Set();
 		if (this.seen.has(key)) return;
 		if (this.targets.length >= MAX_WRITE_TARGETS) {
@@ -280,6 +295,14 @@ function isSafeTarget(path: AccessPath): boolean {
 function isProcessSubstitution(word: ShellWord): boolean {
 	const only = word.parts.length === 1 ? word.parts[0] : undefined;
 	return only?.kind === "dynamic" && (only.raw.startsWith(">(") || only.raw.startsWith("<("));
+}
+
+/** `$1`, `${2}`, `$@`, `$*` parts dropped (each is empty); `$#` is `0`, not empty, and is kept as it is. */
+function withoutPositionals(word: ShellWord): ShellWord {
+	const parts = word.parts.filter(
+		(part) => !(part.kind === "dynamic" && POSITIONAL.test(part.raw) && !part.raw.includes("#")),
+	);
+	return parts.length === word.parts.length ? word : { ...word, parts };
 }
 
 function wordText(word: ShellWord | undefined): string | null {

@@ -43,18 +43,37 @@ describe("shells whose literal script is read and judged by its units (ADR 0031)
 		"bash --rcfile x -c 'ls'",
 		"bash -O extglob -c 'ls'",
 		"bash -o posix -c 'ls'",
-		// SECURITY: the script reads arguments the gate cannot see (`sh -c 'git "$1"' _ push` runs `git push`).
-		"sh -c 'git \"$1\"' _ push",
-		"sh -c 'rm \"$@\"' _ x",
-		"sh -c 'for f; do rm $f; done' _ x",
-		"sh -c 'shift; $0' a b",
-		"xargs sh -c 'rm $0'",
 		// SECURITY: dash reads `$'…'` as `$` and a quoted string, so a script holding one is not bash's reading.
 		"sh -c 'echo $\"x\"; ls'",
+		// SECURITY: `{}` (find) or the `-I` string (xargs) in the script is a text substitution: a file name is code.
+		"find . -exec sh -c 'echo {}' \\;",
+		"xargs -I{} sh -c 'echo {}'",
 		// zsh glob qualifiers run code: zsh, ksh and fish have no row.
 		"zsh -c 'ls'",
 		"ksh -c 'ls'",
 	])("%s stays opaque", (command) => {
 		expect(shellUnit(command).scriptRead).toBeUndefined();
+	});
+
+	it.each([
+		// The script reads arguments the gate cannot see (`sh -c 'git "$1"' _ push` runs `git push`): its units are
+		// read, and every computed word in them is a run-time word that stands for any text in the rules.
+		["sh -c 'git \"$1\"' _ push", "git"],
+		["sh -c 'rm \"$@\"' _ x", "rm"],
+		["sh -c 'for f; do rm $f; done' _ x", "rm"],
+		["sh -c 'x=$1; cp $x d' _ y", "cp"],
+		["sh -c 'echo $(basename \"$1\")' _ y", "basename"],
+		["xargs sh -c 'rm $0'", "rm"],
+		['find . -exec sh -c \'mv "$0" "${0%.x}.y"\' {} \\;', "mv"],
+	])("%s is read with its computed words as run-time words", (command, inner) => {
+		const program = parseProgram(command);
+		expect(shellUnit(command).scriptRead).toBe(true);
+		const unit = program.units.find((candidate) => candidate.commandName === inner);
+		expect(unit?.runTimeWords?.markers).toEqual(expect.arrayContaining(["$", "`"]));
+	});
+
+	it("a script whose arguments stay empty keeps its words as spelled", () => {
+		const program = parseProgram("sh -c 'git \"$1\"'");
+		expect(program.units.find((unit) => unit.commandName === "git")?.runTimeWords).toBeNull();
 	});
 });

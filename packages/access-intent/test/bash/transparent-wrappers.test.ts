@@ -20,6 +20,9 @@ const SPELLING: Readonly<Record<string, string>> = {
 	fdfind: "fdfind -x ls x",
 	xargs: "xargs ls x",
 	rsync: "rsync -e 'ls x' src host:dst",
+	su: "su - jetty -c 'ls x'",
+	sg: "sg staff -c 'ls x'",
+	runuser: "runuser -l jetty -c 'ls x'",
 };
 
 describe("WRAPPER_SEMANTICS", () => {
@@ -32,12 +35,30 @@ describe("WRAPPER_SEMANTICS", () => {
 	});
 
 	it("leaves identity-changing wrappers judged, never transparent", () => {
-		for (const name of ["sudo", "doas", "env", "chroot", "unshare", "nsenter", "pkexec", "fakeroot", "setpriv"])
+		for (const name of ["sudo", "doas", "env", "chroot", "unshare", "nsenter", "pkexec", "fakeroot", "setpriv", "su"])
 			expect(wrapperSemantics(name)?.semantics).toBe("judged");
 	});
 
 	it("has no row for a name that is not a wrapper", () => {
 		expect(wrapperSemantics("ls")).toBeNull();
 		expect(wrapperSemantics("sh")).toBeNull();
+	});
+
+	it.each([
+		// SECURITY: the target user's shell may be zsh, fish or csh: a payload they may read otherwise stays opaque.
+		"su -c 'ls *'",
+		"su -c 'echo $HOME'",
+		"su -c '=ls x'",
+		"su -c 'ls {a,b}'",
+		"su -c 'ls x 2>&1'",
+		"su -c \"ls 'a b'\"",
+		"su -c 'echo !x'",
+		"su -",
+		"su jetty",
+		'su -c "$X"',
+		// `script -c` also writes its log file: not modelled, so it stays opaque.
+		"script -c 'ls x' log",
+	])("%s stays opaque", (command) => {
+		expect(parseProgram(command).units[0]?.wrapperKind).toBe("opaque-payload");
 	});
 });

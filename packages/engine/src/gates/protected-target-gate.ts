@@ -68,10 +68,11 @@ function bashHit(context: GateContext, targets: ProtectedTargets): Hit | null {
 		// A recursive `chmod`/`chown` of a tree plants nothing: a hook must be written (and asked for) before it can run.
 		const why = targets.whyProtected(target.path, target.tree && target.effect !== "metadata");
 		if (why !== null) return { path: target.path, why, via };
-		// SECURITY: `ln -s .git/hooks h; echo x > h/pre-commit`: the link does not exist yet, so no canonical form shows
-		// where the write lands.
+		// SECURITY: `ln -s .git/hooks h; echo x > h/pre-commit` and `ln -s ~/.bashrc l; echo x >> l`: the link does not
+		// exist yet, so no canonical form shows where the write lands.
 		const { lexical } = target.path;
-		if (links.some((link) => lexical.startsWith(`${link}/`))) return { path: target.path, why: THROUGH_NEW_LINK, via };
+		if (links.some((link) => lexical === link || lexical.startsWith(`${link}/`)))
+			return { path: target.path, why: THROUGH_NEW_LINK, via };
 		if (target.via === "ln") links.push(lexical);
 	}
 	return null;

@@ -125,6 +125,10 @@ describe("indirections are judged as their own text and as the command they run 
 		"find . -exec timeout 5 rm {} \\;",
 		"echo a | xargs timeout 5 nice rm",
 		"fd -e tmp -x rm",
+		// ADR 0031: a literal script that reads its arguments is judged by its units.
+		"find . -exec sh -c 'rm \"$1\"' _ {} \\;",
+		"find . -name '*.x' -exec sh -c 'for f; do rm \"$f\"; done' sh {} +",
+		"ls | xargs sh -c 'rm \"$@\"' _",
 	])("denies %j under rm *: deny", (command) => {
 		expect(decide(denyRm, command)).toMatchObject({ state: "deny", matchedPattern: "rm *" });
 	});
@@ -133,6 +137,13 @@ describe("indirections are judged as their own text and as the command they run 
 		"find . -exec {} \\;",
 		"find . -exec sh -c 'rm {}' \\;",
 		"xargs -I{} sh -c 'rm {}'",
+		// SECURITY: `{}` inside the script is find's text substitution: a file named `$(rm x)` runs it.
+		"find . -exec sh -c 'echo {}' \\;",
+		"find . -exec bash -c 'ls \"{}\" | wc -l' \\;",
+		"xargs -I{} sh -c 'echo {}'",
+		// The script's argument as a command name is not known.
+		"find . -exec sh -c '\"$1\" x' _ {} \\;",
+		"find . -exec sh -c 'eval \"$1\"' _ {} \\;",
 		"xargs -I{} {} x",
 		// ADR 0031: the command chose the value (an unassigned `$X` is Pi's environment, which the agent cannot set).
 		"X=-exec; find . $X rm {} \\;",
@@ -165,6 +176,26 @@ describe("words a wrapper fills in at run time meet every rule they could match"
 		expect(decide(engine, command)).toMatchObject({ state: "ask", matchedPattern: "<indirection-bash-wrapper>" });
 	});
 
+	it.each([
+		// A read script's computed words are run-time words (ADR 0031); `git` with a computed word is also opaque.
+		"find . -exec sh -c 'git $1 origin' _ {} \\;",
+		"sh -c 'x=$1; git $x' _ push",
+		"ls | xargs sh -c 'for f; do git $f; done' _",
+	])("asks for %j: the script's argument may make it `git push`", (command) => {
+		expect(decide(engine, command).state).toBe("ask");
+	});
+
+	it("a read script's argument meets a rule on the word it fills", () => {
+		const named = createEngine({
+			config: { permission: { "*": "allow", bash: { "*": "allow", "echo foo*": "deny" } } },
+		});
+		expect(decide(named, "sh -c 'echo $1' _ foo")).toMatchObject({
+			state: "ask",
+			matchedPattern: "<indirection-bash-wrapper>",
+		});
+		expect(decide(named, "sh -c 'echo bar $1' _ foo").state).toBe("allow");
+	});
+
 	it("bounds a judged wrapper's own filled-in words too", () => {
 		const named = createEngine({
 			config: { permission: { "*": "allow", bash: { "*": "allow", "env A=bad *": "deny" } } },
@@ -173,12 +204,15 @@ describe("words a wrapper fills in at run time meet every rule they could match"
 		expect(decide(named, "find . -exec env A=ok git \\; -exec ls \\;").state).toBe("allow");
 	});
 
-	it.each(["find . -name '*.ts' -exec git add {} +", "ls | xargs git add", "git ls-files | xargs -I{} git log -1 {}"])(
-		"allows %j: no filled-in word can reach `git push`",
-		(command) => {
-			expect(decide(engine, command).state).toBe("allow");
-		},
-	);
+	it.each([
+		"find . -name '*.ts' -exec git add {} +",
+		"ls | xargs git add",
+		"git ls-files | xargs -I{} git log -1 {}",
+		"find . -exec sh -c 'git add \"$1\"' _ {} \\;",
+		"find . -exec sh -c 'git log -1 -- \"${1}\"' _ {} \\;",
+	])("allows %j: no filled-in word can reach `git push`", (command) => {
+		expect(decide(engine, command).state).toBe("allow");
+	});
 });
 
 describe("wrapping never weakens a decision", () => {

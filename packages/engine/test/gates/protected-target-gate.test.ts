@@ -45,6 +45,9 @@ const SELF_ESCALATIONS: readonly [string, string][] = [
 	["a computed file name", 'echo x > "$TARGET"'],
 	["cd into .pi then write", "cd .pi; echo x > settings.json"],
 	["through a link the command makes", "ln -s .git/hooks h; echo x > h/pre-commit"],
+	["onto a link the command makes", "ln -s ~/.bashrc l; echo x >> l"],
+	["onto a link the command makes in a directory", "ln -s ~/.bashrc /tmp/; echo x >> /tmp/.bashrc"],
+	["through a link ln -n replaces", "ln -sfn .git/hooks /tmp; echo x > /tmp/pre-commit"],
 	["a copy into the hooks directory", "cp evil .git/hooks/"],
 	["a move onto .git", "mv evil-git .git"],
 	["a recursive delete of .git", "rm -rf .git"],
@@ -113,6 +116,13 @@ describe("protectedTargetGate", () => {
 		expect(protectedOutcome).toBeUndefined();
 		expect(decision.combined.state).toBe("allow");
 	});
+
+	it.each(["ln -s /opt/subl/bin/subl bin/", "ln -s /opt/subl/bin/subl bin/ && echo x > bin/other"])(
+		"leaves `%s` alone: `ln -s x dir/` makes `dir/x`, and `dir` itself is no link the command makes",
+		(command) => {
+			expect(gateOf({ config: WRITE_ALLOW }, bashCall(command)).protectedOutcome).toBeUndefined();
+		},
+	);
 
 	it("protects what `protectedPaths` adds", () => {
 		const config = { ...WRITE_ALLOW, protectedPaths: ["deploy/*"] };

@@ -85,7 +85,7 @@ class SedReader {
 			return true;
 		}
 		if (name === "s") return this.substitute();
-		if (name === "y") return this.delimited(2) !== null;
+		if (name === "y") return this.delimited(2, 0) !== null;
 		return false;
 	}
 
@@ -94,7 +94,7 @@ class SedReader {
 		const c = this.text[this.at];
 		if (c === "/" || c === "\\") {
 			if (c === "\\") this.at++;
-			if (this.delimited(1) === null) return false;
+			if (this.delimited(1, 1) === null) return false;
 			while (this.text[this.at] === "I" || this.text[this.at] === "M") this.at++;
 			return true;
 		}
@@ -106,8 +106,12 @@ class SedReader {
 		return true;
 	}
 
-	/** Reads `count` parts after a delimiter at `at` (the delimiter is consumed); the parts, or `null` if unterminated. */
-	private delimited(count: number): string[] | null {
+	/**
+	 * Reads `count` parts after a delimiter at `at` (the delimiter is consumed); the parts, or `null` if unterminated.
+	 * The first `regexes` parts are regular expressions: a delimiter inside a bracket expression is a plain character
+	 * there (`s/[^/]*x/y/`, GNU sed 4.9 and POSIX), and a backslash in one escapes nothing.
+	 */
+	private delimited(count: number, regexes: number): string[] | null {
 		const delimiter = this.text[this.at];
 		if (delimiter === undefined || delimiter === "\n" || delimiter === "\\") return null;
 		this.at++;
@@ -123,13 +127,35 @@ class SedReader {
 			} else if (c === delimiter) {
 				parts.push(part);
 				part = "";
+			} else if (c === "[" && parts.length < regexes) {
+				const end = this.bracketEnd(this.at);
+				if (end === null) return null;
+				part += this.text.slice(this.at - 1, end);
+				this.at = end;
 			} else part += c;
 		}
 		return parts;
 	}
 
+	/** Where the bracket expression opened just before `start` ends (after its `]`), or `null` if it never does. */
+	private bracketEnd(start: number): number | null {
+		let at = start;
+		if (this.text[at] === "^") at++;
+		if (this.text[at] === "]") at++;
+		while (at < this.text.length && this.text[at] !== "]") {
+			const next = this.text[at + 1];
+			if (this.text[at] === "[" && next !== undefined && ":=.".includes(next)) {
+				const close = this.text.indexOf(`${next}]`, at + 2);
+				if (close < 0) return null;
+				at = close + 2;
+			} else if (this.text[at] === "\n") return null;
+			else at++;
+		}
+		return at < this.text.length ? at + 1 : null;
+	}
+
 	private substitute(): boolean {
-		if (this.delimited(2) === null) return false;
+		if (this.delimited(2, 1) === null) return false;
 		for (;;) {
 			const flag = this.text[this.at];
 			if (flag === undefined || ";\n}".includes(flag)) return true;

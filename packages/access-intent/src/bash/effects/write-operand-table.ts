@@ -106,7 +106,11 @@ function copyLike(program: string, grammar: OptionGrammar, movesSources: boolean
 			}
 			if (sources.length === 1) return out;
 			sources = sources.slice(0, -1);
-			out.push({ ...word(last, "write", program, tree), into: sources });
+			// `-T` (and ln's `-n` on a link to a directory) writes the last operand itself, never a name inside it.
+			const itself =
+				hasOption(scanned, "-T", "--no-target-directory") ||
+				(program === "ln" && hasOption(scanned, "-n", "--no-dereference"));
+			out.push(itself ? word(last, "write", program, tree) : { ...word(last, "write", program, tree), into: sources });
 		}
 		// SECURITY: `mv .git/config x` removes the file from where it was: a move deletes its sources.
 		if (movesSources) for (const index of sources) out.push(word(index, "delete", program, true));
