@@ -21,7 +21,16 @@ export type YoloFloorVerdict =
 
 /** One floor's row: yolo approves it, or denies it while any rule on one of `hides` denies. */
 export type YoloFloorRow =
-	| { readonly yolo: "approve"; readonly why: string }
+	| {
+			readonly yolo: "approve";
+			readonly why: string;
+			/**
+			 * Where the floor's ask says the program that runs was not established (its payload names no executed unit:
+			 * `sudo $CMD x`, `xargs $CMD`, `find . -exec {} \;`), yolo denies while a rule on one of `hides` denies, as for a
+			 * computed command name.
+			 */
+			readonly unlessProgramUnknown?: { readonly hides: readonly string[]; readonly reason: string };
+	  }
 	| {
 			readonly yolo: "deny-while-denied";
 			/** The surfaces whose denies a command behind this floor could reach unseen. */
@@ -59,6 +68,12 @@ export const YOLO_FLOOR_TABLE: Readonly<Record<BashSentinel, YoloFloorRow>> = {
 	[BASH_SENTINELS.indirectionWrapper]: {
 		yolo: "approve",
 		why: "the executed command was judged on its own; only the wrapper's own reach is unknown",
+		// SECURITY: `sudo $CMD x`, `echo x | xargs $CMD`: no executed command was judged, so any program may run.
+		unlessProgramUnknown: {
+			hides: ["bash"],
+			reason:
+				"yolo does not approve a command whose name is only known when it runs (a wrapper runs it) while the policy denies some commands",
+		},
 	},
 	[BASH_SENTINELS.unresolvedPath]: {
 		yolo: "approve",
@@ -89,7 +104,7 @@ export function holdsDenyOn(rules: Ruleset, surface: string): boolean {
  * a forwarded floor with it too (the child's sentinel, no reason on the wire).
  */
 export function reconcileFloorWithYolo(
-	outcome: Pick<GateOutcome, "basis" | "matchedPattern" | "reason">,
+	outcome: Pick<GateOutcome, "basis" | "matchedPattern" | "reason"> & { readonly payload?: GateOutcome["payload"] },
 	rules: Ruleset,
 ): YoloFloorVerdict {
 	if (outcome.basis !== "floor") throw new Error("reconcileFloorWithYolo needs a floored outcome");
@@ -97,20 +112,32 @@ export function reconcileFloorWithYolo(
 	if (!isBashSentinel(pattern)) return { kind: "escalate" };
 	const row = YOLO_FLOOR_TABLE[pattern];
 	switch (row.yolo) {
-		case "approve":
-			return { kind: "approve" };
-		case "deny-while-denied": {
-			// SECURITY: padding past a budget (`true; ` x 5,000 then `rm -rf x`) must not turn yolo into an allow of `rm`.
-			if (!row.hides.some((surface) => holdsDenyOn(rules, surface))) return { kind: "approve" };
-			// The yolo clause first: a long floor reason (nested payloads) is cut at the end, never this.
-			const reason = outcome.reason === null ? row.reason : `${row.reason}: ${outcome.reason}`;
-			// SECURITY: the agent-facing denial never reproduces the command; a reason quoting it (`payload \`…\``) stays out.
-			const agentReason = outcome.reason?.includes("`") === true ? row.reason : reason;
-			return { kind: "deny", reason, agentReason };
+		case "approve": {
+			const unknown = row.unlessProgramUnknown;
+			// A forwarded floor carries no payload: only the sentinel crosses the wire, so it is approved as before.
+			if (unknown === undefined || outcome.payload == null || outcome.payload.request.executedUnit !== null)
+				return { kind: "approve" };
+			return denyWhileDenied(unknown, outcome.reason, rules);
 		}
+		case "deny-while-denied":
+			// SECURITY: padding past a budget (`true; ` x 5,000 then `rm -rf x`) must not turn yolo into an allow of `rm`.
+			return denyWhileDenied(row, outcome.reason, rules);
 		default: {
 			const unhandled: never = row;
 			throw new Error(`unhandled yolo floor row ${String(unhandled)}`);
 		}
 	}
+}
+
+function denyWhileDenied(
+	row: { readonly hides: readonly string[]; readonly reason: string },
+	floorReason: string | null,
+	rules: Ruleset,
+): YoloFloorVerdict {
+	if (!row.hides.some((surface) => holdsDenyOn(rules, surface))) return { kind: "approve" };
+	// The yolo clause first: a long floor reason (nested payloads) is cut at the end, never this.
+	const reason = floorReason === null ? row.reason : `${row.reason}: ${floorReason}`;
+	// SECURITY: the agent-facing denial never reproduces the command; a reason quoting it (`payload \`…\``) stays out.
+	const agentReason = floorReason?.includes("`") === true ? row.reason : reason;
+	return { kind: "deny", reason, agentReason };
 }

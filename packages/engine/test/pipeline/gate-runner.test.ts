@@ -68,13 +68,21 @@ describe("GateRunner.run", () => {
 	it.each([
 		// ADR 0031: a literal script is judged by its units; a computed one keeps the opaque floor.
 		{ id: "PP-094", command: 'bash -c "$X"' },
-		{ id: "PP-095", command: "sudo $CMD" },
 	])("$id auto-approves the residual synthetic ask under yolo without escalating", async ({ command }) => {
 		const h = harness({ config: CFG_A, yolo: true });
 		const verdict = await h.runner.run(bashCall(command));
 		expect(verdict.kind).toBe("allow");
 		expect(h.escalator.asks).toHaveLength(0);
 		expect(h.facts.at(-1)).toMatchObject({ resolution: "auto_approved", decidedBy: "yolo", result: "allow" });
+	});
+
+	it("PP-095 deviates: yolo denies `sudo $CMD`, whose program is only known when it runs, while CFG-A denies commands", async () => {
+		// ADR 0023: the wrapper's ask names no executed unit, so it is settled like `$CMD x`, not like `sudo ls`.
+		const h = harness({ config: CFG_A, yolo: true });
+		const verdict = await h.runner.run(bashCall("sudo $CMD"));
+		expect(verdict).toMatchObject({ kind: "block", resolution: "policy_deny" });
+		expect(h.escalator.asks).toHaveLength(0);
+		expect(h.facts.at(-1)).toMatchObject({ decidedBy: "yolo", result: "deny" });
 	});
 
 	it("never touches a deny under yolo", async () => {

@@ -30,9 +30,6 @@ export interface IncompleteRow {
 	readonly gap?: string;
 }
 
-const UNKNOWN_EXECUTED_GAP =
-	"an indirection whose executed command is not established is lifted by yolo: the wrapper analysis does not yet tell 'runs an unknown program' from 'runs nothing' (`find \"$1\" -type f`, `env`)";
-
 export const INCOMPLETE_ROWS: readonly IncompleteRow[] = [
 	{
 		id: "pad-5000",
@@ -168,21 +165,19 @@ export const INCOMPLETE_ROWS: readonly IncompleteRow[] = [
 	},
 	{
 		id: "Y-sudo-dynamic",
-		shape: "`sudo $CMD x` (the wrapper runs an unknown program)",
+		shape: "`sudo $CMD x` (the wrapper runs an unknown program: denied like `$CMD x`)",
 		command: "sudo $CMD x",
-		yolo: "allow",
+		yolo: "deny",
 		limit: null,
 		plain: "*",
-		gap: UNKNOWN_EXECUTED_GAP,
 	},
 	{
 		id: "Y-xargs-dynamic",
 		shape: "`echo x | xargs $CMD`",
 		command: "echo x | xargs $CMD",
-		yolo: "allow",
+		yolo: "deny",
 		limit: null,
 		plain: "*",
-		gap: UNKNOWN_EXECUTED_GAP,
 	},
 	{
 		id: "Y-sudo-known",

@@ -130,6 +130,21 @@ describe("YOLO_FLOOR_TABLE", () => {
 		expect(reconcileFloorWithYolo(floorOutcome(sentinel), [deny("mcp"), deny("skill")])).toEqual({ kind: "approve" });
 	});
 
+	it("denies an indirection whose ask names no executed unit while a bash rule denies, and approves one that does", () => {
+		const ask = (executedUnit: string | null): GateOutcome => {
+			const outcome = floorOutcome(BASH_SENTINELS.indirectionWrapper);
+			const payload = { request: { executedUnit } } as unknown as NonNullable<GateOutcome["payload"]>;
+			return { ...outcome, payload };
+		};
+		expect(reconcileFloorWithYolo(ask(null), [deny("bash")])).toMatchObject({ kind: "deny" });
+		expect(reconcileFloorWithYolo(ask(null), [deny("path")])).toEqual({ kind: "approve" });
+		expect(reconcileFloorWithYolo(ask("ls"), [deny("bash")])).toEqual({ kind: "approve" });
+		// A forwarded floor carries only its sentinel: no payload, approved as the row says.
+		expect(reconcileFloorWithYolo(floorOutcome(BASH_SENTINELS.indirectionWrapper), [deny("bash")])).toEqual({
+			kind: "approve",
+		});
+	});
+
 	it("keeps a floor reason that quotes the command out of the agent's text", () => {
 		const verdict = reconcileFloorWithYolo(floorOutcome(BASH_SENTINELS.unparseable, "payload `rm x` is unparseable"), [
 			deny("bash"),
