@@ -1,5 +1,6 @@
 // Owns: running every package's tests through turbo and printing one totals line for the whole repo.
-// Never: decides pass/fail on its own beyond the runner's exit code and the vitest JSON reports.
+// Never: decides pass/fail on its own beyond the runner's exit code, the vitest JSON reports and which reports are
+// missing (a runner stopped by a signal can exit 0 with packages untested).
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -11,6 +12,12 @@ for (const group of ["packages", "apps"]) {
 	if (!existsSync(dir)) continue;
 	for (const name of readdirSync(dir)) reportDirs.push(join(dir, name));
 }
+/** The folders whose tests must leave a report: the repo suite and every package with a `test` script. */
+const expectedReports = reportDirs.filter((dir) => {
+	if (dir === join(root, "tests")) return true;
+	const manifest = join(dir, "package.json");
+	return existsSync(manifest) && typeof JSON.parse(readFileSync(manifest, "utf8")).scripts?.test === "string";
+});
 for (const dir of reportDirs) rmSync(join(dir, ".test-results"), { recursive: true, force: true });
 
 const extra = process.argv.slice(2);
@@ -51,6 +58,15 @@ for (const dir of reportDirs) {
 		if (file.status === "failed" && !assertions.some((assertion) => assertion.status === "failed")) failed++;
 	}
 	skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+}
+// SECURITY of the result: a package whose tests never reported (the runner was stopped, a task was skipped) fails,
+// unless a filter was given on the command line, which runs only some packages on purpose.
+if (extra.length === 0) {
+	for (const dir of expectedReports) {
+		if (existsSync(join(dir, ".test-results", "vitest.json"))) continue;
+		failed++;
+		console.error(`no test report from ${dir.slice(root.length)}: its tests did not run to the end`);
+	}
 }
 const status = run.status ?? 1;
 if (status !== 0 && failed === 0) failed = 1; // a crashed runner is a failure even with no report
