@@ -75,8 +75,13 @@ export class CommandEnvironment {
 
 	/** The command Pi's bash tool runs as `bash -c <command>` in a fresh shell with Pi's environment. */
 	static topLevel(source: string): CommandEnvironment {
-		return new CommandEnvironment(source, true);
+		// One call reads the same command twice (its units, then its paths and writes): the scans are made once.
+		if (CommandEnvironment.last?.source !== source) CommandEnvironment.last = new CommandEnvironment(source, true);
+		return CommandEnvironment.last;
 	}
+
+	/** The last top-level environment read; a pure function of its source, so sharing it changes nothing. */
+	private static last: CommandEnvironment | null = null;
 
 	/** A payload (`sh -c '…' a b`) gets its positional parameters and variables from its caller: none is known. */
 	static readonly NONE = new CommandEnvironment("", false);
