@@ -1,8 +1,18 @@
 /**
- * Owns: enforcing docs/architecture.md's dependency direction on every package's manifest and source imports.
+ * Owns: enforcing docs/architecture.md's dependency direction on every package's manifest and source imports, and
+ * that no package's source modules import each other in a circle (ADR 0044).
  * Never: tolerates an edge by goodwill; a new edge needs docs/architecture.md and this table to change together.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+	statSync,
+	writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, resolve, sep } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -98,6 +108,66 @@ function importsOf(file: string): { spec: string; typeOnly: boolean }[] {
 }
 
 const folderOf = (name: string) => name.slice(SCOPE.length);
+
+/** How a relative specifier names a source file: as written, without its ending, or as a folder's index. */
+const RESOLUTIONS = ["", ".ts", ".tsx", ".mts", "/index.ts"] as const;
+
+/**
+ * The module graph of one source folder: each file to the files of the same folder it imports. Type-only imports
+ * count (ADR 0044): a circle of types still ties the modules' meanings together, and the erasure is the compiler's
+ * business, not the reader's.
+ */
+function moduleGraph(srcDir: string): Map<string, string[]> {
+	const files = sourceFiles(srcDir);
+	const known = new Set(files);
+	const graph = new Map<string, string[]>();
+	for (const file of files) {
+		const targets: string[] = [];
+		for (const { spec } of importsOf(file)) {
+			if (!spec.startsWith(".")) continue;
+			const base = resolve(file, "..", spec);
+			const target = RESOLUTIONS.map((ending) => base + ending).find((candidate) => known.has(candidate));
+			if (target !== undefined && !targets.includes(target)) targets.push(target);
+		}
+		graph.set(file, targets);
+	}
+	return graph;
+}
+
+/** The import circles of a graph: its strongly connected components of two or more files, or a file importing itself. */
+function importCycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+	// Tarjan's algorithm; the graphs are a few hundred files, so recursion depth is no concern.
+	let next = 0;
+	const index = new Map<string, number>();
+	const low = new Map<string, number>();
+	const stack: string[] = [];
+	const onStack = new Set<string>();
+	const cycles: string[][] = [];
+	const visit = (file: string): void => {
+		index.set(file, next);
+		low.set(file, next);
+		next++;
+		stack.push(file);
+		onStack.add(file);
+		for (const target of graph.get(file) ?? []) {
+			if (!index.has(target)) {
+				visit(target);
+				low.set(file, Math.min(low.get(file) as number, low.get(target) as number));
+			} else if (onStack.has(target)) low.set(file, Math.min(low.get(file) as number, index.get(target) as number));
+		}
+		if (low.get(file) !== index.get(file)) return;
+		const component: string[] = [];
+		let member: string | undefined;
+		do {
+			member = stack.pop() as string;
+			onStack.delete(member);
+			component.push(member);
+		} while (member !== file);
+		if (component.length > 1 || (graph.get(file) ?? []).includes(file)) cycles.push(component.sort());
+	};
+	for (const file of graph.keys()) if (!index.has(file)) visit(file);
+	return cycles;
+}
 const PKGS = packages();
 
 describe("dependency direction (docs/architecture.md)", () => {
@@ -156,6 +226,12 @@ describe("dependency direction (docs/architecture.md)", () => {
 		},
 	);
 
+	it.each(PKGS.map((p) => [p.folder, p] as const))("%s has no import cycle between its source modules", (_, pkg) => {
+		const srcDir = join(pkg.dir, "src");
+		const cycles = importCycles(moduleGraph(srcDir)).map((cycle) => cycle.map((file) => relative(srcDir, file)));
+		expect(cycles, "split the shared part into a module both import (ADR 0044)").toEqual([]);
+	});
+
 	it("keeps Pi's host packages as peer dependencies with run-time imports only in the two Pi packages", () => {
 		for (const pkg of PKGS) {
 			// A Pi host (the demo runs its own Pi session) depends on Pi; it is private and never published.
@@ -201,6 +277,48 @@ describe("the import scanner", () => {
 			]);
 		} finally {
 			rmSync(dir, { recursive: true, force: true });
+		}
+	});
+});
+
+describe("the cycle finder", () => {
+	function plantedGraph(files: Readonly<Record<string, string>>): { dir: string; cycles: string[][] } {
+		const dir = mkdtempSync(join(tmpdir(), "dep-cycle-"));
+		for (const [name, text] of Object.entries(files)) {
+			mkdirSync(join(dir, name, ".."), { recursive: true });
+			writeFileSync(join(dir, name), text);
+		}
+		const cycles = importCycles(moduleGraph(dir)).map((cycle) => cycle.map((file) => relative(dir, file)));
+		return { dir, cycles };
+	}
+
+	it("finds a planted circle through three modules, a folder index and a type-only import", () => {
+		const { dir, cycles } = plantedGraph({
+			"a.ts": 'import { b } from "./b";\nexport const a = b;',
+			"b.ts": 'import type { C } from "./c";\nexport const b: C = 1;',
+			"c/index.ts": 'import { a } from "../a";\nexport type C = typeof a;',
+			"leaf.ts": 'import { a } from "./a";\nexport const leaf = a;',
+		});
+		try {
+			expect(cycles).toEqual([["a.ts", "b.ts", join("c", "index.ts")]]);
+		} finally {
+			rmSync(dir, { recursive: true, force: true });
+		}
+	});
+
+	it("finds a module that imports itself and passes a graph without circles", () => {
+		const self = plantedGraph({ "self.ts": 'export { x } from "./self.ts";\nexport const y = 1;' });
+		const acyclic = plantedGraph({
+			"a.ts": 'import { b } from "./b";\nimport { c } from "./c";\nexport const a = b + c;',
+			"b.ts": 'import { c } from "./c";\nexport const b = c;',
+			"c.ts": "export const c = 1;",
+		});
+		try {
+			expect(self.cycles).toEqual([["self.ts"]]);
+			expect(acyclic.cycles).toEqual([]);
+		} finally {
+			rmSync(self.dir, { recursive: true, force: true });
+			rmSync(acyclic.dir, { recursive: true, force: true });
 		}
 	});
 });

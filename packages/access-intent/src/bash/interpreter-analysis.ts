@@ -8,10 +8,18 @@ import { CODE_RUNNING_PYTHON_MODULES, NODE_MODULE_OPTIONS } from "./code-running
 import type { Redirect } from "./command-unit";
 import { literalWordText } from "./shell-word";
 import type { WordRef } from "./unit-draft";
-import type { WrapperAnalysis } from "./wrapper-analysis";
 import { type InterpreterEntry, STDIN_PATHS } from "./wrapper-table";
 
-const OPAQUE: WrapperAnalysis = { kind: "opaque-payload", executions: null };
+/**
+ * What an interpreter run is found to be: code the command line cannot show, so what runs is unknown. It is a
+ * `WrapperAnalysis` by shape; declared here so this module does not import the wrapper dispatch that imports it.
+ */
+export interface InterpreterAnalysis {
+	readonly kind: "opaque-payload";
+	readonly executions: null;
+}
+
+const OPAQUE: InterpreterAnalysis = { kind: "opaque-payload", executions: null };
 
 /** `/dev/fd/3`, `/proc/self/fd/3`: a script read from a descriptor the command itself feeds (`3<<< 'code'`). */
 const DESCRIPTOR_PATH = /^\/(?:dev\/fd|proc\/(?:self|\d+)\/fd)\/\d+$/;
@@ -20,7 +28,7 @@ export function analyseInterpreter(
 	args: readonly WordRef[],
 	entry: InterpreterEntry,
 	_redirects: readonly Redirect[],
-): WrapperAnalysis | null {
+): InterpreterAnalysis | null {
 	if (entry.inlineSubcommand !== undefined) {
 		const first = args[0] === undefined ? null : literalWordText(args[0].word);
 		return first === entry.inlineSubcommand || first === null ? OPAQUE : null;

@@ -5,7 +5,7 @@
  * Never: consults rules or decides an action; candidacy is a file-system question answered through the normalizer.
  */
 
-import { type OperandRole, operandRoles } from "../path/bash-operand-roles";
+import { operandRoles } from "../path/bash-operand-roles";
 import type { Bases, BashShellState } from "../path/bash-shell-state";
 import { assignmentOperandValue, isPathShaped } from "../path/bash-token-shape";
 import {
@@ -16,6 +16,7 @@ import {
 	type VariableValues,
 } from "../path/bash-word-values";
 import { expandGlob, type GlobBudget } from "../path/glob-expansion";
+import type { OperandRole } from "../path/operand-role";
 import { type BashPaths, PathCandidateSink } from "../path/path-candidate-sink";
 import type { PathNormalizer } from "../path/path-normalizer";
 import { ByBase } from "./by-base";

@@ -5,16 +5,7 @@
  * Never: resolves or probes words; it assigns roles from the command's option table. To add a command, add a `spec`
  * row to `SPECS` and a row to `test/path/bash-operand-roles.test.ts`.
  */
-
-/**
- * `path`: certainly a file; `operand`: a file if it is path-shaped or exists; `skip`: a flag, pattern or value.
- * `attached` is the value text glued to an option word (`--file=x`, `-fx`); `null` means the whole word is the value.
- */
-export type OperandRole =
-	| { readonly kind: "path"; readonly attached: string | null }
-	| { readonly kind: "operand"; readonly attached: string | null }
-	| { readonly kind: "skip" };
-
+import type { OperandRole } from "./operand-role";
 import { testOperandRoles } from "./test-operand-roles";
 
 type ValueRole = "pattern" | "path" | "other";

@@ -3,7 +3,7 @@
  * sides of `-nt`, `-ot`, `-ef`; every other word (string tests, `=`, `-z`, numbers, `!`, `(`) is text (ADR 0031).
  * Never: evaluates the expression; a word that could be either (an operator spelled by a computed word) is a file.
  */
-import type { OperandRole } from "./bash-operand-roles";
+import type { OperandRole } from "./operand-role";
 
 /**
  * Unary operators whose operand is a file (bash 5.2 `help test`); `-t FD` takes a descriptor number, `-o NAME`, `-v

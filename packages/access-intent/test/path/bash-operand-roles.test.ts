@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type OperandRole, operandRoles } from "../../src/path/bash-operand-roles";
+import { operandRoles } from "../../src/path/bash-operand-roles";
+import type { OperandRole } from "../../src/path/operand-role";
 
 const SKIP: OperandRole = { kind: "skip" };
 const OPERAND: OperandRole = { kind: "operand", attached: null };

@@ -3,7 +3,8 @@
  * Never: words user-facing errors (see `config-issue.ts`) or reads a file; the JSON Schema is generated from it.
  */
 import * as z from "zod";
-import { CONFIG_DEFAULTS } from "./permission-config";
+import type { PermissionState } from "../permission-state";
+import { CONFIG_DEFAULTS, type PermissionConfig } from "./permission-config";
 import { SANDBOX_DEFAULTS, SANDBOX_MODES } from "./sandbox-config";
 
 /** What the schema documents about a node; `id` names a `$defs` entry of the generated JSON Schema. */
@@ -291,3 +292,10 @@ export const configSchema = documented(
 
 /** Keys that are accepted but have no effect any more; each one present produces a warning. */
 export const DEPRECATED_CONFIG_KEYS: readonly string[] = ["toolInputPreviewMaxLength", "toolTextSummaryMaxLength"];
+
+// INVARIANT: whatever the zod schema accepts is a `PermissionConfig`, and its actions are exactly `PermissionState`.
+// A schema change that breaks either fails `tsc` here rather than at a consumer.
+type AssertAssignable<T extends U, U> = T;
+export type SchemaOutputIsPermissionConfig = AssertAssignable<z.output<typeof configSchema>, PermissionConfig>;
+export type SchemaStatesArePermissionStates = AssertAssignable<z.output<typeof permissionStateSchema>, PermissionState>;
+export type PermissionStatesAreSchemaStates = AssertAssignable<PermissionState, z.output<typeof permissionStateSchema>>;

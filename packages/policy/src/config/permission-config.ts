@@ -1,10 +1,9 @@
 /**
  * Owns: the TypeScript shape of a validated config file and the defaults of its optional settings.
- * Never: validates; `config-validation.ts` produces these values, and a compile-time check ties them to the zod schema.
+ * Never: validates; `config-validation.ts` produces these values, and a compile-time check in `config-schema.ts` ties
+ * them to the zod schema.
  */
-import type * as z from "zod";
 import type { PermissionState } from "../permission-state";
-import type { configSchema, permissionStateSchema } from "./config-schema";
 import type { SandboxConfig } from "./sandbox-config";
 
 /** A deny rule that carries the operator's reason for the user and the agent. */
@@ -107,10 +106,3 @@ export const CONFIG_DEFAULTS = {
 		| "promptPingDelaySeconds"
 	>
 >;
-
-// INVARIANT: whatever the zod schema accepts is a `PermissionConfig`, and its actions are exactly `PermissionState`.
-// A schema change that breaks either fails `tsc` here rather than at a consumer.
-type AssertAssignable<T extends U, U> = T;
-export type SchemaOutputIsPermissionConfig = AssertAssignable<z.output<typeof configSchema>, PermissionConfig>;
-export type SchemaStatesArePermissionStates = AssertAssignable<z.output<typeof permissionStateSchema>, PermissionState>;
-export type PermissionStatesAreSchemaStates = AssertAssignable<PermissionState, z.output<typeof permissionStateSchema>>;
