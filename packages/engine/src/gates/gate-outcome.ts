@@ -6,20 +6,12 @@
 import { type PermissionState, type RuleOrigin, restrictiveness, type SessionSuggestion } from "@pi-permissions/policy";
 import type { LocalPromptPayload } from "@pi-permissions/presentation";
 
-/** The gates, in the order they run (`skill-input` alone decides a `/skill:` invocation, which is no tool call). */
-export type GateName =
-	| "unknown-tool"
-	| "skill-input"
-	| "skill-read"
-	| "path"
-	| "external-directory"
-	| "bash-external-directory"
-	| "bash-path"
-	| "bash-write"
-	| "protected-target"
-	| "tool";
-
-export const GATE_ORDER: readonly GateName[] = [
+/**
+ * The gates, in the order they run: the one source of that order (the pipeline runs its gates by it; the docs point
+ * here). `unknown-tool` refuses a tool Pi does not offer before any policy is read; `skill-input` alone decides a
+ * `/skill:` invocation, which is no tool call; the rest run in this order for every call, the first deny stopping.
+ */
+export const GATE_ORDER = [
 	"unknown-tool",
 	"skill-input",
 	"skill-read",
@@ -30,7 +22,9 @@ export const GATE_ORDER: readonly GateName[] = [
 	"bash-write",
 	"protected-target",
 	"tool",
-];
+] as const satisfies readonly string[];
+
+export type GateName = (typeof GATE_ORDER)[number];
 
 /**
  * Why the state is what it is: a rule (its `origin` says which scope, session, yolo, fail-closed or builtin), a floor

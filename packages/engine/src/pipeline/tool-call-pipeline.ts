@@ -1,8 +1,7 @@
 /**
  * Owns: `ToolCallPipeline`: one tool call in, the ordered gate outcomes and their combination out. It classifies the
- * tool, builds the access intents (one `BashProgram` parse per call) and runs the gates in order: skill-read, `path`,
- * `external_directory` (tool path), bash `external_directory`, bash `path`, bash `write`, protected targets, then the
- * per-tool gate. The first deny stops it; the most restrictive outcome wins, the first gate on a tie.
+ * tool, builds the access intents (one `BashProgram` parse per call) and runs the gates in `GATE_ORDER`
+ * (`gate-outcome.ts`). The first deny stops it; the most restrictive outcome wins, the first gate on a tie.
  * Never: asks anyone, records grants or emits events (the `GateRunner` does), and never reads process state.
  */
 import {
@@ -23,7 +22,7 @@ import { bashPathGate } from "../gates/bash-path-gate";
 import { bashWriteGate } from "../gates/bash-write-gate";
 import { externalDirectoryGate } from "../gates/external-directory-gate";
 import type { BashCall, GateContext } from "../gates/gate-context";
-import { type GateOutcome, mostRestrictiveOutcome } from "../gates/gate-outcome";
+import { GATE_ORDER, type GateName, type GateOutcome, mostRestrictiveOutcome } from "../gates/gate-outcome";
 import { InfrastructureReads } from "../gates/infrastructure-reads";
 import { toolPathGate } from "../gates/path-gate";
 import { protectedTargetGate } from "../gates/protected-target-gate";
@@ -87,6 +86,8 @@ export interface PipelineDecision {
 	readonly composedRules: Ruleset;
 }
 
+const NO_OUTCOME = (): null => null;
+
 export class ToolCallPipeline {
 	private readonly options: ToolCallPipelineOptions;
 	private readonly sessionPolicy: SessionPolicy;
@@ -113,19 +114,22 @@ export class ToolCallPipeline {
 		const composed = this.options.policies.policyFor(call.agentName);
 		const facts = this.factsOf(composed);
 		const context = this.contextFor(call, composed, facts);
-		const gates: readonly (() => GateOutcome | null)[] = [
-			() => skillReadGate(context, this.options.activeSkills),
-			() => toolPathGate(context),
-			() => externalDirectoryGate(context, facts.infrastructure),
-			() => bashExternalDirectoryGate(context),
-			() => bashPathGate(context),
-			() => bashWriteGate(context),
-			() => protectedTargetGate(context, facts.protectedTargets),
-			() => toolGate(context, this.options.mcpServers),
-		];
+		// Keyed by name so a new gate cannot be left out; run in `GATE_ORDER`, the one place the order is written.
+		const gates: Readonly<Record<GateName, () => GateOutcome | null>> = {
+			"unknown-tool": NO_OUTCOME, // settled above, before the policy is composed
+			"skill-input": NO_OUTCOME, // no tool call: `decideSkillInput`
+			"skill-read": () => skillReadGate(context, this.options.activeSkills),
+			path: () => toolPathGate(context),
+			"external-directory": () => externalDirectoryGate(context, facts.infrastructure),
+			"bash-external-directory": () => bashExternalDirectoryGate(context),
+			"bash-path": () => bashPathGate(context),
+			"bash-write": () => bashWriteGate(context),
+			"protected-target": () => protectedTargetGate(context, facts.protectedTargets),
+			tool: () => toolGate(context, this.options.mcpServers),
+		};
 		const outcomes: GateOutcome[] = [];
-		for (const gate of gates) {
-			const outcome = gate();
+		for (const name of GATE_ORDER) {
+			const outcome = gates[name]();
 			if (outcome === null) continue;
 			outcomes.push(outcome);
 			if (outcome.state === "deny") break;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { GATE_ORDER } from "../../src/gates/gate-outcome";
 import { BASH_DECISION_ROWS, CFG_A } from "../bash/bash-command-check.cases";
 import { bashCall, call, createEngine } from "../support/engine-fixture";
 import { MCP_DECISION_ROWS, TOOL_CONFIG, TOOL_DECISION_ROWS } from "./tool-call-pipeline.cases";
@@ -68,6 +69,21 @@ describe("ToolCallPipeline.decide", () => {
 		const decision = engine.pipeline.decide(call("read", { path: "/etc/passwd" }));
 		expect(decision.outcomes.map((outcome) => outcome.gate)).toEqual(["path"]);
 		expect(decision.combined).toMatchObject({ gate: "path", state: "deny", matchedPattern: "/etc/*" });
+	});
+
+	it("reports its outcomes in GATE_ORDER, the one written order", () => {
+		const engine = createEngine({
+			config: { permission: { "*": "ask", external_directory: "ask", path: { "*": "ask" } } },
+		});
+		for (const decision of [
+			engine.pipeline.decide(bashCall("cat /etc/hosts > /tmp/out")),
+			engine.pipeline.decide(call("read", { path: "/etc/passwd" })),
+		]) {
+			const gates = decision.outcomes.map((outcome) => outcome.gate);
+			expect(gates.length).toBeGreaterThan(2);
+			const positions = gates.map((gate) => GATE_ORDER.indexOf(gate));
+			expect(positions).toEqual([...positions].sort((a, b) => a - b));
+		}
 	});
 
 	it("combines to the most restrictive outcome, the first gate on a tie", () => {
