@@ -15,6 +15,22 @@ import {
 	type PromptRequestFacts,
 } from "./prompt-payload";
 
+/** The label of the evidence entry that says why a command could not be checked completely. */
+export const NOT_CHECKED_LABEL = "not checked";
+
+/**
+ * Why the asking command could not be checked completely (the parser's specific reason, or a work bound's), or
+ * `null`. The dialog states it as a fact and the agent's denial names it, so it is never elided with the evidence.
+ */
+export function notCheckedReason(evidence: readonly PromptEvidence[] | undefined): string | null {
+	return evidence?.find((entry) => entry.label === NOT_CHECKED_LABEL)?.text ?? null;
+}
+
+/** True for an evidence entry `factLines` already states (renderers show it once, as the fact). */
+export function isFactEvidence(entry: PromptEvidence): boolean {
+	return entry.label === NOT_CHECKED_LABEL;
+}
+
 export function describeCommandContext(context: BashCommandContext | null): string | null {
 	switch (context) {
 		case null:
@@ -129,7 +145,10 @@ export function factLines(payload: PromptPayload): FactLine[] {
 	if (request.surface !== request.toolName && request.surface !== label) {
 		lines.push({ label: "surface", value: request.surface, flagged: false });
 	}
-	lines.push({ label: "rule", value: describeRule(request, originPayload(payload).evidence), flagged: false });
+	const originEvidence = originPayload(payload).evidence;
+	lines.push({ label: "rule", value: describeRule(request, originEvidence), flagged: false });
+	const notChecked = notCheckedReason(originEvidence);
+	if (notChecked !== null) lines.push({ label: NOT_CHECKED_LABEL, value: notChecked, flagged: false });
 	lines.push({ label, value: request.value, flagged: true });
 	if (request.executedUnit !== null) lines.push({ label: "runs", value: request.executedUnit, flagged: false });
 	const context = describeCommandContext(request.commandContext);
@@ -137,8 +156,11 @@ export function factLines(payload: PromptPayload): FactLine[] {
 	return lines;
 }
 
-/** The most fact lines any payload produces (agent, forwarded, tool, surface, rule, value, runs, context). */
-export const MAX_FACT_LINES = 8;
+/**
+ * The most fact lines any payload produces (agent, forwarded, tool, surface, rule, not checked, value, runs,
+ * context).
+ */
+export const MAX_FACT_LINES = 9;
 
 /** A highlight span over one entry of a flattened evidence list. */
 export interface EvidenceHighlight {

@@ -1,4 +1,6 @@
+import { PLAIN_PAINTER, renderDialog } from "@pi-permissions/presentation";
 import { describe, expect, it } from "vitest";
+import { PATHS_TRUNCATED_REASON } from "../../src/bash/bash-command-check";
 import type { AskAnswer, AskDenier, AskEscalator, AskRequest } from "../../src/pipeline/ask-escalator";
 import type { DecisionFact } from "../../src/pipeline/decision-fact";
 import { GateRunner } from "../../src/pipeline/gate-runner";
@@ -290,3 +292,56 @@ describe("GateRunner.run", () => {
 		expect(await runner.run(bashCall("rm -rf /"))).toMatchObject({ kind: "block", resolution: "policy_deny" });
 	});
 });
+
+describe("GateRunner: a command that could not be checked completely", () => {
+	const ALLOW_ALL = { permission: { "*": "allow" } };
+	const PLAIN = { width: 160, maxRows: 24, fieldMaxWidth: 140, painter: PLAIN_PAINTER, expanded: false } as const;
+	const UNPARSEABLE = "cat a )";
+	const TREE_SITTER_REASON = "tree-sitter-bash reports a syntax error";
+
+	it("asks with the parser's specific reason in the dialog, and names it in the denial", async () => {
+		const h = harness({ config: ALLOW_ALL }, [{ kind: "deny", reason: null, decidedBy: "user" }]);
+		const verdict = await h.runner.run(bashCall(UNPARSEABLE));
+		const ask = h.escalator.asks[0];
+		if (ask === undefined) throw new Error("expected an ask");
+		expect(ask.payload.request.matchedPattern).toBe("<unparseable-bash-command>");
+		expect(renderDialog(ask.payload, PLAIN)).toContain(`not checked : ${TREE_SITTER_REASON}`);
+		expect(verdict).toMatchObject({ kind: "block", resolution: "user_denied" });
+		if (verdict.kind !== "block") throw new Error("expected a block");
+		expect(verdict.reason).toContain(`The command could not be checked completely: ${TREE_SITTER_REASON}.`);
+	});
+
+	it("names the reason when nobody could answer the ask", async () => {
+		const h = harness({ config: ALLOW_ALL }, [{ kind: "unavailable", reason: "no UI", decidedBy: "none" }]);
+		const verdict = await h.runner.run(bashCall("echo a\\\n--force"));
+		if (verdict.kind !== "block") throw new Error("expected a block");
+		expect(verdict.reason).toContain("The command could not be checked completely: a line continuation splits a word.");
+	});
+
+	// A truncated path list must not silently allow: past the path work bound the call asks (bash-command-check.ts),
+	// and yolo refuses it while the policy denies anything.
+	const TRUNCATED = `cat ${Array.from({ length: 6_000 }, (_, i) => `f${i}`).join(" ")} .env`;
+
+	it("asks, never allows, when path collection stopped at its bound", async () => {
+		const h = harness({ config: ALLOW_ALL }, [{ kind: "deny", reason: null, decidedBy: "user" }]);
+		const verdict = await h.runner.run(bashCall(TRUNCATED));
+		expect(h.escalator.asks).toHaveLength(1);
+		expect(renderDialog(h.escalator.asks[0]?.payload ?? fail(), PLAIN)).toContain(
+			`not checked : ${PATHS_TRUNCATED_REASON}`,
+		);
+		expect(verdict).toMatchObject({ kind: "block" });
+	});
+
+	it("is refused by yolo while the policy denies a path", async () => {
+		const h = harness({ config: { permission: { "*": "allow", path: { "*.env": "deny" } } }, yolo: true });
+		const verdict = await h.runner.run(bashCall(TRUNCATED));
+		expect(h.escalator.asks).toHaveLength(0);
+		expect(verdict).toMatchObject({ kind: "block", resolution: "policy_deny" });
+		if (verdict.kind !== "block") throw new Error("expected a block");
+		expect(verdict.reason.split(PATHS_TRUNCATED_REASON)).toHaveLength(2);
+	});
+});
+
+function fail(): never {
+	throw new Error("expected an ask");
+}

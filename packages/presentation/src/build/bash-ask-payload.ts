@@ -3,7 +3,7 @@
  * Never: parses bash; the engine hands in the units, contexts and executed unit `BashProgram` already found.
  */
 
-import { describeCommandContext } from "../fact-vocabulary";
+import { describeCommandContext, NOT_CHECKED_LABEL } from "../fact-vocabulary";
 import type { BashCommandContext, LocalPromptPayload, PromptEvidence } from "../prompt-payload";
 import { type AskBase, evidenceItem, highlightOf, requestFacts, suggestionAnnotations } from "./ask-base";
 
@@ -39,7 +39,7 @@ export function buildBashAskPayload(input: BashAskInput): LocalPromptPayload {
 			evidence.push(evidenceItem("unit", unit.text, describeCommandContext(unit.context)));
 	}
 	// Last, so the highlight's index (the command, first) stays put.
-	if (input.notChecked) evidence.push(evidenceItem("not checked", input.notChecked));
+	if (input.notChecked) evidence.push(evidenceItem(NOT_CHECKED_LABEL, input.notChecked));
 	return {
 		kind: "bash",
 		request: requestFacts(input, {

@@ -1,12 +1,12 @@
 /**
- * Owns: the agent-facing text of a refused call: tagged, naming the surface, the rule, the flagged element
- * and the operator's or human's reason.
+ * Owns: the agent-facing text of a refused call: tagged, naming the surface, the rule, the flagged element, why the
+ * command could not be checked (when that is why it asked) and the operator's or human's reason.
  * Never: reproduces a bash command or a tool-input body; the agent already holds its own call.
  */
 
 import { failClosedRuleText } from "../build/invalid-config-note";
 import { PROTECTED_EVIDENCE_LABEL, PROTECTED_TARGET_SENTINEL } from "../build/write-ask-payload";
-import { describeCommandContext } from "../fact-vocabulary";
+import { describeCommandContext, notCheckedReason } from "../fact-vocabulary";
 import type { PromptPayload } from "../prompt-payload";
 import { capLength } from "../text/line-fitting";
 import { visibleText } from "../text/terminal-text";
@@ -55,19 +55,19 @@ export type AgentDenial =
 export function renderAgentDenial(denial: AgentDenial): string {
 	switch (denial.kind) {
 		case "policy":
-			return `${AGENT_TAG} Denied by policy: ${identify(denial.subject)}.${reasonClause(denial.reason)}`;
+			return `${AGENT_TAG} Denied by policy: ${identify(denial.subject)}.${notCheckedClause(denial)}${reasonClause(denial.reason)}`;
 		case "user":
-			return `${AGENT_TAG} Denied by the user: ${identify(denial.subject)}.${protectedClause(denial.subject)}${reasonClause(denial.reason)}`;
+			return `${AGENT_TAG} Denied by the user: ${identify(denial.subject)}.${notCheckedClause(denial)}${protectedClause(denial.subject)}${reasonClause(denial.reason)}`;
 		case "parent-policy":
-			return `${AGENT_TAG} Denied by the parent session's policy: ${identify(denial.subject)}; the parent's rule \`${clean(denial.pattern, DENIAL_ELEMENT_MAX_LENGTH)}\` (${clean(denial.scope, 40)}) denies it, so no one was asked.${reasonClause(denial.reason)}`;
+			return `${AGENT_TAG} Denied by the parent session's policy: ${identify(denial.subject)}; the parent's rule \`${clean(denial.pattern, DENIAL_ELEMENT_MAX_LENGTH)}\` (${clean(denial.scope, 40)}) denies it, so no one was asked.${notCheckedClause(denial)}${reasonClause(denial.reason)}`;
 		case "parent-user":
-			return `${AGENT_TAG} Denied by the user of the parent session: ${identify(denial.subject)}.${protectedClause(denial.subject)}${reasonClause(denial.reason)}`;
+			return `${AGENT_TAG} Denied by the user of the parent session: ${identify(denial.subject)}.${notCheckedClause(denial)}${protectedClause(denial.subject)}${reasonClause(denial.reason)}`;
 		case "judge": {
 			const where = denial.inParent ? " of the parent session" : "";
-			return `${AGENT_TAG} Denied by the model judge \`${clean(denial.name, 80)}\`${where}: ${identify(denial.subject)}.${reasonClause(denial.reason)}`;
+			return `${AGENT_TAG} Denied by the model judge \`${clean(denial.name, 80)}\`${where}: ${identify(denial.subject)}.${notCheckedClause(denial)}${reasonClause(denial.reason)}`;
 		}
 		case "unavailable":
-			return `${AGENT_TAG} Approval was required for ${identify(denial.subject)}, but no interactive UI or authority could answer (${clean(denial.cause, DENIAL_REASON_MAX_LENGTH)}).${protectedClause(denial.subject)} The call was not run.`;
+			return `${AGENT_TAG} Approval was required for ${identify(denial.subject)}, but no interactive UI or authority could answer (${clean(denial.cause, DENIAL_REASON_MAX_LENGTH)}).${notCheckedClause(denial)}${protectedClause(denial.subject)} The call was not run.`;
 		case "gate-error": {
 			const tool = denial.toolName === null ? "the call" : `the \`${clean(denial.toolName, 80)}\` call`;
 			return `${AGENT_TAG} Blocked ${tool}: the permission check failed, so it was not run.`;
@@ -146,6 +146,21 @@ function protectedClause(subject: DenialSubject): string {
 	const evidence = subject.evidence?.find((item) => item.label === PROTECTED_EVIDENCE_LABEL)?.text;
 	const why = (evidence ?? "writes a protected file").replace(/; only you can approve this$/, "");
 	return ` The call ${clean(why, DENIAL_REASON_MAX_LENGTH)}: a protected file only the human at the terminal may approve, whatever the rules, session grants or yolo mode say.`;
+}
+
+/**
+ * Why the command could not be checked (the parser's specific reason, or a work bound's), when that is why it asked:
+ * the agent learns what to change. Said once: a reason that already states it (yolo's refusal) is not repeated.
+ */
+function notCheckedClause(denial: Exclude<AgentDenial, { kind: "gate-error" }>): string {
+	const notChecked = notCheckedReason(denial.subject.evidence);
+	if (notChecked === null) return "";
+	const reason = "reason" in denial ? denial.reason : null;
+	if (reason?.includes(notChecked)) return "";
+	// SECURITY: the denial never reproduces the command; a reason quoting it (user text is in backticks, as in
+	// `payload \`…\` is unparseable`) is for the person and the log only (the yolo floor keeps the same rule).
+	if (notChecked.includes("`")) return " The command could not be checked completely (the reason quotes the command).";
+	return ` The command could not be checked completely: ${clean(notChecked, DENIAL_REASON_MAX_LENGTH)}.`;
 }
 
 function reasonClause(reason: string | null): string {

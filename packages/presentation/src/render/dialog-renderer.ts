@@ -3,7 +3,7 @@
  * admitted whole within a row budget, every elision marked and counted, the complete view on request.
  * Never: drops a request fact, cuts an evidence entry in part, or emits a line wider than the terminal.
  */
-import { evidenceView, factLines, kindTitle } from "../fact-vocabulary";
+import { evidenceView, factLines, isFactEvidence, kindTitle } from "../fact-vocabulary";
 import { originPayload, type PromptEvidence, type PromptPayload } from "../prompt-payload";
 import {
 	lineWidth,
@@ -121,15 +121,20 @@ function hintLine(elided: number, shortenedFacts: number, width: number): Styled
 function evidenceItems(payload: PromptPayload, width: number, maxRows: number | null): StyledLine[][] {
 	const view = evidenceView(payload);
 	const tooTall = maxRows === null ? null : Array.from({ length: maxRows + 1 }, (): StyledLine => []);
-	const blocks = view.evidence.map((item, index) =>
-		tooTall !== null && item.text.length > width * ((maxRows ?? 0) + 1) * 4
-			? tooTall
-			: evidenceRows(
-					item,
-					view.highlights.filter((span) => span.evidenceIndex === index),
-					width,
-				),
-	);
+	const blocks: StyledLine[][] = [];
+	view.evidence.forEach((item, index) => {
+		// A fact line already states it (`factLines`); shown once, and never elided.
+		if (isFactEvidence(item)) return;
+		blocks.push(
+			tooTall !== null && item.text.length > width * ((maxRows ?? 0) + 1) * 4
+				? tooTall
+				: evidenceRows(
+						item,
+						view.highlights.filter((span) => span.evidenceIndex === index),
+						width,
+					),
+		);
+	});
 	for (const advisory of view.advisories) {
 		blocks.push(evidenceRows({ label: `advisory (${advisory.source})`, text: advisory.text, detail: null }, [], width));
 	}

@@ -4,7 +4,7 @@
  * window's work and memory per render, never a wrap of the whole text).
  * Never: shortens a fact (nothing is elided here: the viewer scrolls instead), or decides anything.
  */
-import { evidenceView, factLines } from "../fact-vocabulary";
+import { evidenceView, factLines, isFactEvidence } from "../fact-vocabulary";
 import type { PromptPayload } from "../prompt-payload";
 import { graphemes, visibleText } from "../text/terminal-text";
 import { dialogTitle } from "./dialog-renderer";
@@ -32,6 +32,7 @@ export function fullViewLines(payload: PromptPayload): FullViewLine[] {
 		lines.push({ lead: `${fact.label} : `, text: fact.value, style: fact.flagged ? "highlight" : "plain" });
 	const view = evidenceView(payload);
 	for (const entry of view.evidence) {
+		if (isFactEvidence(entry)) continue; // stated by its fact line
 		lines.push({ lead: `${entry.label}: `, text: entry.text, style: "plain" });
 		if (entry.detail !== null) lines.push({ lead: "  ↳ ", text: entry.detail, style: "dim" });
 	}

@@ -30,6 +30,24 @@ export const bashPayload = (): PromptPayload =>
 		],
 	});
 
+/** The parser's specific reason an unparseable command asks (one of the reasons `BashProgram` gives). */
+export const UNPARSEABLE_REASON = "a line continuation at offset 6 ends an option word, which tree-sitter-bash drops";
+
+/** A command the parser could not read completely: it asks on the unparseable floor with the parser's reason. */
+export const unparseableBashPayload = (): PromptPayload =>
+	buildBashAskPayload({
+		...BASE,
+		matchedPattern: "<unparseable-bash-command>",
+		ruleOrigin: null,
+		toolName: "bash",
+		invokedToolName: null,
+		command: "rm -rf\\\n build",
+		unit: { text: "rm -rf\\\n build", context: null, start: null },
+		executedUnit: null,
+		units: [],
+		notChecked: UNPARSEABLE_REASON,
+	});
+
 export const mcpPayload = (): PromptPayload =>
 	buildMcpAskPayload({
 		...BASE,
