@@ -1,7 +1,7 @@
 /**
  * Owns: the corpus rows for bash units (`bash.units` PP-001..030, `bash.wrapper` PP-031..052) and the metamorphic
  * rows (`bash.metamorphic` PP-084..091) as data, with our deviations marked by a `reason`.
- * Never: reads ../shared; the facts are copied here.
+ * Never: reads anything outside the repository; the facts are copied here.
  */
 import type { UnitView } from "../support/bash-fixture";
 
@@ -71,7 +71,7 @@ export const BASH_UNITS_ROWS: readonly CorpusUnitRow[] = [
 			{ text: "sh", context: "command_substitution", wrapperKind: "opaque-payload" },
 		],
 		reason:
-			"corpus (v26.3.1) lists `sh` without a wrapper kind; ARCHITECTURE makes a shell reading its script from stdin or a pipe an opaque payload",
+			"corpus (v26.3.1) lists `sh` without a wrapper kind; docs/architecture.md makes a shell reading its script from stdin or a pipe an opaque payload",
 	},
 	{
 		id: "PP-018",
@@ -192,14 +192,14 @@ export const BASH_WRAPPER_ROWS: readonly CorpusUnitRow[] = [
 		command: "node -e 'console.log(1)'",
 		units: [{ text: "node -e 'console.log(1)'", wrapperKind: "opaque-payload" }],
 		reason:
-			"corpus (v26.3.1) does not floor inline interpreter code; ARCHITECTURE lists `node -e` as an opaque payload, and it wins",
+			"corpus (v26.3.1) does not floor inline interpreter code; docs/architecture.md lists `node -e` as an opaque payload, and it wins",
 	},
 	{
 		id: "PP-052",
 		command: "python3 -c 'print(1)'",
 		units: [{ text: "python3 -c 'print(1)'", wrapperKind: "opaque-payload" }],
 		reason:
-			"corpus (v26.3.1) does not floor inline interpreter code; ARCHITECTURE lists `python -c` as an opaque payload, and it wins",
+			"corpus (v26.3.1) does not floor inline interpreter code; docs/architecture.md lists `python -c` as an opaque payload, and it wins",
 	},
 ];
 

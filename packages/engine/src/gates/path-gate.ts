@@ -22,8 +22,8 @@ export function pathOutcome(
 	const match = context.policy.evaluateAliases(PATH_SURFACE, path.matchValues);
 	const explicit = isExplicitOn(match, PATH_SURFACE);
 	// SECURITY: `cat $f` could be `cat .env`: a computed path that no deny or ask written for `path` matched by its
-	// spelling asks while any `path` rule denies or asks (ARCHITECTURE "what cannot be resolved never lets a path rule
-	// pass silently"), also when only the universal default matched it (`"*": "ask"` with `"cat *": "allow"`).
+	// spelling asks while any `path` rule denies or asks (docs/architecture.md, "what cannot be resolved never lets a
+	// path rule pass silently"), also when only the universal default matched it (`"*": "ask"` with `"cat *": "allow"`).
 	if ((match.state === "allow" || !explicit) && isUnresolved(path) && pathRulesRestrict(context.policy))
 		return unresolvedPathFloor(context, gate, path, command);
 	if (!explicit) return null;

@@ -10,7 +10,7 @@ import {
 const sets = { WRAPPER_COMMANDS, SHELL_KEYWORDS, SHELL_STATE_BUILTINS, INLINE_PROGRAM_COMMANDS };
 
 describe("never-suggest table", () => {
-	it("names the wrappers ARCHITECTURE lists", () => {
+	it("names the wrappers docs/architecture.md lists", () => {
 		for (const name of ["sudo", "doas", "env", "command", "exec", "builtin", "nohup", "nice", "timeout", "time"]) {
 			expect(WRAPPER_COMMANDS.has(name), name).toBe(true);
 		}
@@ -19,7 +19,7 @@ describe("never-suggest table", () => {
 		}
 	});
 
-	it("knows the inline-code spelling of every interpreter ARCHITECTURE lists", () => {
+	it("knows the inline-code spelling of every interpreter docs/architecture.md lists", () => {
 		const cases: [string, string][] = [
 			["bash", "c"],
 			["sh", "c"],

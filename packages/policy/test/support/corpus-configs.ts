@@ -1,4 +1,4 @@
-/** Configs the corpus rows share (facts copied from the reference cases; tests never read ../shared). */
+/** Configs the corpus rows share (facts copied from the reference cases; tests read nothing outside the repository). */
 import type { PermissionConfig } from "../../src/config/permission-config";
 import { POSIX_FLAVOR } from "../../src/path-flavor";
 
