@@ -68,6 +68,28 @@ describe("what a config edit and /reload change (ADR 0042)", () => {
 		expect(decided(debug)).toEqual(["call_1", "call_2"]);
 	});
 
+	it("keeps the session's yolo toggle across a config edit, and drops it at /reload (a new session)", async () => {
+		const space = workspace({}, { permission: ASKS_BASH });
+		const session = await openSession(space, { tools: ["bash"], answer: "No" });
+		try {
+			await session.prompt("/permissions yolo on");
+			await session.prompt("first", [[ls("call_1")]]);
+			writeGlobal(space, { promptMaxRows: 30, permission: ASKS_BASH });
+			await session.prompt("second", [[ls("call_2")]]);
+			await session.reload();
+			await session.prompt("third", [[ls("call_3")]]);
+		} finally {
+			await session.close();
+		}
+		// Yolo allowed call_1 and call_2 unasked; the new session after /reload asks, and the human says no.
+		expect(session.ends.map((end) => [end.toolCallId, end.isError])).toEqual([
+			["call_1", false],
+			["call_2", false],
+			["call_3", true],
+		]);
+		expect(session.dialogs).toHaveLength(1);
+	});
+
 	it("keeps session grants across a config edit, and drops them at /reload (a new session)", async () => {
 		const space = workspace({}, { permission: ASKS_BASH });
 		const session = await openSession(space, { tools: ["bash"], answer: "Yes, for this session" });
