@@ -1,7 +1,7 @@
 /**
- * Owns: `CliEngine`, the engine as the CLI runs it: config loaded per agent through `ConfigLoader`, composed with
- * `composePolicy`, decided by the same `ToolCallPipeline` and `GateRunner` as the adapter, with an escalator that
- * never prompts (an ask is reported as `ask`). It keeps the facts of the last call for reports and traces.
+ * Owns: `CliEngine`, the engine as the CLI runs it: config loaded and composed per agent by the engine's
+ * `loadAgentPolicy` (as the adapter's is), decided by the same `ToolCallPipeline` and `GateRunner` as the adapter,
+ * with an escalator that never prompts (an ask is reported as `ask`). It keeps the facts of the last call for reports and traces.
  * Never: reads process state or prints; calls are decided one at a time (`decide` is awaited before the next).
  */
 import { BashParser, type BashProgram, PathNormalizer, BashProgram as Program } from "@pi-permissions/access-intent";
@@ -11,17 +11,12 @@ import {
 	type ConfigLoadResult,
 	type DecisionFact,
 	GateRunner,
+	loadAgentPolicy,
 	type PipelineDecision,
 	type RunVerdict,
 	ToolCallPipeline,
 } from "@pi-permissions/engine";
-import {
-	type ComposedPolicy,
-	composePolicy,
-	type PolicyEnvironment,
-	pathFlavorFor,
-	SessionRuleStore,
-} from "@pi-permissions/policy";
+import { type ComposedPolicy, type PolicyEnvironment, pathFlavorFor, SessionRuleStore } from "@pi-permissions/policy";
 import type { CliHost } from "./cli-host";
 import { loadRequest, type PolicySetup } from "./config-options";
 
@@ -157,20 +152,18 @@ export class CliEngine {
 	}
 }
 
-/** Loads every scope for `agent` and composes them (the `--yolo` flag overrides `yoloMode`). */
+/** Loads every scope for `agent` and composes them (`--yolo` overrides `yoloMode`), through the engine's `loadAgentPolicy`. */
 export async function loadPolicy(
 	loader: ConfigLoader,
 	setup: PolicySetup,
 	env: PolicyEnvironment,
 	agent: string | null,
 ): Promise<LoadedPolicy> {
-	const load = await loader.load(loadRequest(setup, agent));
-	const policy = composePolicy({
-		scopes: load.scopes,
+	const { config, policy } = await loadAgentPolicy(loader, loadRequest(setup, agent), {
 		env,
 		...(setup.yolo === undefined ? {} : { yolo: setup.yolo }),
 	});
-	return { load, policy };
+	return { load: config, policy };
 }
 
 function emptySlot(): CallSlot {

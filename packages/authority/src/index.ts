@@ -68,6 +68,8 @@ export {
 	SERVING_HEARTBEAT_STALE_MS,
 } from "./liveness/serving-heartbeat";
 export { ServingRegistry } from "./liveness/serving-registry";
+export type { ProcessGlobalSlotSpec } from "./process-global-slot";
+export { ProcessGlobalSlot, processGlobalMap } from "./process-global-slot";
 export type { SessionAuthorityOptions, SessionAuthorityTiming } from "./session-authority";
 export { DEFAULT_TIMING, SessionAuthority } from "./session-authority";
 export type { Environment, ForwardingTarget, TargetSource } from "./subagent/forwarding-target";

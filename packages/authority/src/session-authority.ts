@@ -57,7 +57,7 @@ export interface SessionAuthorityOptions {
 	readonly userPrompt: UserPrompt;
 	readonly query: PermissionQuery;
 	readonly authorizers: AuthorizerLookup;
-	/** The operator's `authorizerChain`. Must not throw. */
+	/** The operator's `authorizerChain`, read at each ask (ADR 0042: the policy in force). Must not throw. */
 	readonly chainConfig: () => readonly string[];
 	readonly recordServingSessionGrant: (request: ForwardedRequest) => void;
 	/** Told of every forwarded request this session put to its live authority, once answered. Must not throw. */
@@ -76,7 +76,10 @@ export interface SessionAuthorityOptions {
 		readonly globalHost: object;
 	};
 	readonly log: AuthorityLog;
-	/** `forwardingTimeoutMs` and the other bounds; every field defaults to the reference constants. */
+	/**
+	 * `forwardingTimeoutMs` and the other bounds, fixed for the authority's life (ADR 0042: a new session reads them
+	 * again); every field defaults to the reference constants.
+	 */
 	readonly timing?: Partial<SessionAuthorityTiming>;
 }
 

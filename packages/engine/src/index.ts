@@ -1,5 +1,7 @@
 export type { BashCommandCheck, ParsedBashCommand } from "./bash/bash-command-check";
 export { checkBashCommand } from "./bash/bash-command-check";
+export type { AgentPolicy, AgentPolicyComposition } from "./config/agent-policy";
+export { composeAgentPolicy, loadAgentPolicy } from "./config/agent-policy";
 export type { ConfigFileStat, ConfigFileSystem } from "./config/config-file-system";
 export { createNodeConfigFileSystem, FileTooLargeError } from "./config/config-file-system";
 export type { ConfigLoadIssue, ConfigLoadIssueKind, ConfigLoadNotice } from "./config/config-load-issue";

@@ -1,6 +1,6 @@
 /**
  * Owns: what one extension instance keeps between Pi events: the current permission session (replaced at the next
- * `session_start`, closed idempotently at `session_shutdown`), the active agent last signalled, the warm bash parser
+ * `session_start`, closed idempotently at `session_shutdown`; it holds the active agent), the warm bash parser
  * its sessions share, the one subscription to the subagent lifecycle, which bound children it warned about, and the
  * gate errors of calls that failed before a session opened (handed to it when it does).
  * Never: decides anything; Pi's context is turned into plain `SessionFacts` here and nowhere else.
@@ -8,10 +8,15 @@
 import type { EventBus, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { BashParser } from "@pi-permissions/access-intent";
 import { type ChildSession, SubagentRegistry } from "@pi-permissions/authority";
-import type { DecisionFact, ToolCall } from "@pi-permissions/engine";
+import type { DecisionFact } from "@pi-permissions/engine";
 import { detectActiveAgent, type SessionEntryLike } from "./agent/active-agent";
 import { childSessionRegistry, watchSubagentLifecycle } from "./authority/subagent-lifecycle";
-import { PermissionSession, type PermissionSessionDeps, type SessionFacts } from "./permission-session";
+import {
+	PermissionSession,
+	type PermissionSessionDeps,
+	type SessionFacts,
+	type SessionToolCall,
+} from "./permission-session";
 import { PERMISSIONS_READY_CHANNEL } from "./service/permissions-service";
 import { serviceRegistry } from "./service/service-registry";
 
@@ -24,8 +29,6 @@ export class ExtensionState {
 	private opened: PermissionSession | null = null;
 	private parser: Promise<BashParser> | null = null;
 	private unwatchSubagents: (() => void) | null = null;
-	/** The agent the latest signal named (`null`: the main session); every tool call carries it. */
-	private signalledAgent: string | null = null;
 	/** Children already warned about as ungated (once per child). */
 	private readonly warnedChildren = new Set<string>();
 	/** Sessions that announced `permissions:ready` on this bus (a child sharing its parent's bus). */
@@ -35,18 +38,12 @@ export class ExtensionState {
 
 	constructor(private readonly deps: PermissionSessionDeps) {}
 
-	/** The active agent whose policy decides the next tool call; `null` for the main session. */
-	get activeAgent(): string | null {
-		return this.signalledAgent;
-	}
-
 	/**
 	 * Reads the active-agent signal (the system prompt's tag, else the latest `active_agent` entry on the branch) and
-	 * makes `session` use that agent's policy. Rejects when the agent's policy cannot be loaded.
+	 * makes it `session`'s active agent. Rejects when the agent's policy cannot be loaded (its calls then block).
 	 */
-	async useSignalledAgent(session: PermissionSession, ctx: ExtensionContext, systemPrompt: string): Promise<void> {
-		this.signalledAgent = detectActiveAgent(systemPrompt, branchOf(ctx));
-		await session.useAgent(this.signalledAgent);
+	useSignalledAgent(session: PermissionSession, ctx: ExtensionContext, systemPrompt: string): Promise<void> {
+		return session.useAgent(detectActiveAgent(systemPrompt, branchOf(ctx)));
 	}
 
 	/**
@@ -92,7 +89,6 @@ export class ExtensionState {
 	open(ctx: ExtensionContext): Promise<PermissionSession> {
 		const previous = this.session;
 		const facts = sessionFacts(ctx);
-		this.signalledAgent = facts.agentName ?? null;
 		// Assigned before any await, so a second caller finds this session instead of opening another.
 		this.opened = null;
 		const opening = closeQuietly(previous).then(() => PermissionSession.open(this.deps, facts));
@@ -143,16 +139,16 @@ export class ExtensionState {
 	}
 
 	/**
-	 * Publishes the gate error of a call that failed before any session could decide it (the runner reports its own).
-	 * Never throws.
+	 * Publishes the gate error of a call that failed before any session could decide it (the runner reports its own),
+	 * under the open session's active agent, else the agent the session entries of `ctx` name. Never throws.
 	 */
-	reportGateError(call: ToolCall, error: unknown): void {
+	reportGateError(call: SessionToolCall, ctx: ExtensionContext, error: unknown): void {
 		try {
 			const fact: DecisionFact = {
 				requestId: this.deps.edges.ids.next(),
 				toolCallId: call.toolCallId,
 				toolName: call.toolName,
-				agentName: call.agentName,
+				agentName: this.opened === null ? detectActiveAgent(null, branchOf(ctx)) : this.opened.agentName,
 				gate: null,
 				surface: null,
 				value: null,

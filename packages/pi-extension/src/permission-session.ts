@@ -1,6 +1,6 @@
 /**
- * Owns: composing one Pi session's permission objects: the loaded config and composed policy (reloadable, per active
- * agent; other agents' loaded on demand for forwarded asks), the session rule store, the path normalizer, the policy
+ * Owns: composing one Pi session's permission objects over its `SessionPolicies` (the active agent and every agent's
+ * policy, reloadable; see ADR 0042 for what a reload changes), the session rule store, the path normalizer, the policy
  * query, the session's authority (terminal chosen once), its logs and decision counters (summary written at close),
  * the MCP server names and Pi infrastructure directories its runner is built over, and its gate runner (see
  * `session/session-runner.ts`).
@@ -36,7 +36,6 @@ import {
 	SessionRuleStore,
 } from "@pi-permissions/policy";
 import type { InvalidScope } from "@pi-permissions/presentation";
-import { AgentPolicies } from "./agent/agent-policies";
 import { decisionFanOut } from "./decision-fan-out";
 import type { PersistedGrantAccess } from "./grants/persisted-grant-access";
 import { sessionGrantParts } from "./grants/session-grant-parts";
@@ -44,12 +43,11 @@ import { SessionLogs } from "./logs/session-logs";
 import { createPermissionsService } from "./service/create-permissions-service";
 import { serviceRegistry } from "./service/service-registry";
 import { SessionExtensions } from "./service/session-extensions";
-import { composeLoaded, type LoadedPolicy, launcherYolo, loadPolicy } from "./session/loaded-policy";
 import { mcpServerNames } from "./session/mcp-server-names";
 import { piInfrastructureDirs } from "./session/pi-infrastructure";
-import { sameOutcomes } from "./session/same-outcomes";
 import { createSessionAuthority } from "./session/session-authority-factory";
 import type { PermissionSessionDeps, SessionFacts } from "./session/session-facts";
+import { SessionPolicies } from "./session/session-policies";
 import { SessionRunner } from "./session/session-runner";
 import { STATUS_KEY, statusText } from "./status-indicator";
 
@@ -58,138 +56,117 @@ export type { PermissionSessionDeps, SessionEdges, SessionFacts } from "./sessio
 /** Policy examples decided at session start at most. */
 export const MAX_STARTUP_EXAMPLES = 200;
 
+/** One tool call as a session receives it: the session stamps its active agent on it (see `SessionPolicies`). */
+export type SessionToolCall = Omit<ToolCall, "agentName">;
+
+/** What a session is built from: the plain facts and dependencies, and the active agent's policy loaded at open. */
+export interface PermissionSessionOptions {
+	readonly deps: PermissionSessionDeps;
+	readonly facts: SessionFacts;
+	readonly policies: SessionPolicies;
+}
+
 export class PermissionSession {
+	private readonly deps: PermissionSessionDeps;
+	private readonly facts: SessionFacts;
+	private readonly policies: SessionPolicies;
+	private readonly query: PermissionQuery;
+	private readonly store = new SessionRuleStore();
+	private readonly parser: { current: BashParser | null } = { current: null };
+	/** The configured MCP server names the runner splits MCP tool names with (see `refreshMcpServers`). */
+	private readonly mcp: { current: readonly string[] } = { current: [] };
+	private readonly extensions = new SessionExtensions();
+	private readonly logs: SessionLogs;
+	private readonly persisted: PersistedGrantAccess | null;
+	private readonly authority: SessionAuthority;
+	private readonly runners: SessionRunner;
 	private unpublish: (() => void) | null = null;
 	private activeSkills: readonly ActiveSkill[] = [];
-	/** The configured MCP server names the runner splits MCP tool names with (see `useMcpServers`). */
-	private readonly mcp: { current: readonly string[] };
-	/** This session's yolo toggle (`/permissions yolo on|off`); `null` leaves yolo to the config. */
-	private sessionYolo: boolean | null = null;
 
-	private constructor(
-		private readonly loaded: { current: LoadedPolicy },
-		private readonly deps: PermissionSessionDeps,
-		readonly query: PermissionQuery,
-		private readonly store: SessionRuleStore,
-		readonly _normalizer: PathNormalizer,
-		private readonly authority: SessionAuthority,
-		private readonly facts: SessionFacts,
-		private readonly parser: { current: BashParser | null },
-		private readonly runners: SessionRunner,
-		private readonly extensions: SessionExtensions,
-		private readonly globalHost: object,
-		private readonly logs: SessionLogs,
-		private readonly agents: AgentPolicies<LoadedPolicy>,
-		mcp: { current: readonly string[] },
-		private readonly persisted: PersistedGrantAccess | null,
-	) {
-		this.mcp = mcp;
-	}
-
-	/** Loads the config and composes the session; starts nothing. */
-	static async open(deps: PermissionSessionDeps, facts: SessionFacts): Promise<PermissionSession> {
+	/** Wires the session's parts over `options`; does no I/O and starts nothing (`open` loads and prefetches). */
+	private constructor(options: PermissionSessionOptions) {
+		const { deps, facts, policies } = options;
 		const { host, agentDir, edges } = deps;
-		const loaded = { current: await loadPolicy(deps, facts, null, facts.agentName ?? null) };
-		const { policy } = loaded.current;
+		this.deps = deps;
+		this.facts = facts;
+		this.policies = policies;
 		const flavor = pathFlavorFor(host.flavor);
-		const agents = new AgentPolicies((agentName, yolo) => loadPolicy(deps, facts, yolo, agentName));
-		// `null` is this session's own (active) policy; another agent's, for a child's forwarded ask, loads on first use.
-		const policies = {
-			policyFor: (agentName: string | null) =>
-				agentName === null || agentName === loaded.current.agentName
-					? loaded.current.policy
-					: agents.get(agentName).policy,
-		};
-		const store = new SessionRuleStore();
-		const normalizer = PathNormalizer.create({
-			cwd: facts.cwd,
-			home: host.home,
-			flavor,
-			probe: edges.probe(),
+		const normalizer = PathNormalizer.create({ cwd: facts.cwd, home: host.home, flavor, probe: edges.probe() });
+		this.query = new PermissionQuery({
+			policies,
+			sessionRules: this.store,
+			normalizer,
+			parser: () => this.parser.current,
 		});
-		const parser: { current: BashParser | null } = { current: null };
-		const mcp: { current: readonly string[] } = { current: [] };
-		const query = new PermissionQuery({ policies, sessionRules: store, normalizer, parser: () => parser.current });
-		const settings = policy.settings;
-		const extensions = new SessionExtensions();
-		const logs = SessionLogs.open({
+		// ADR 0042: read once, at open; a new session (Pi's `/reload` builds one) reads them again.
+		const opened = policies.current.policy.settings;
+		this.logs = SessionLogs.open({
 			agentDir,
 			sessionId: facts.sessionId,
-			settings,
+			settings: opened,
 			now: edges.now,
 			atExit: edges.atExit,
 			// Once per session: the status line says a log write failed; `/permissions` names the file and the reason.
 			onWriteFailure: (message) => {
 				if (!facts.hasUI) return;
 				try {
-					facts.ui.setStatus(STATUS_KEY, statusText(loaded.current.policy, message));
+					facts.ui.setStatus(STATUS_KEY, statusText(this.policies.current.policy, message));
 				} catch {
 					// `/permissions` still reports the failure.
 				}
 			},
 		});
-		let opened: PermissionSession | null = null;
-		const grants = await sessionGrantParts(deps, facts, {
-			scopes: () => loaded.current.config.scopes,
-			reload: async () => {
-				await opened?.reload();
-			},
+		const grants = sessionGrantParts(deps, facts, {
+			scopes: () => this.policies.current.config.scopes,
+			reload: () => this.reload(),
 		});
-		const { persisted } = grants;
-		const authority = createSessionAuthority(deps, facts, {
-			query,
-			store,
-			extensions,
-			logs,
-			settings,
-			agentName: loaded.current.agentName,
-			preparePolicy: (agentName) =>
-				agentName === null || agentName === loaded.current.agentName ? Promise.resolve() : agents.ensure(agentName),
-			policyFor: policies.policyFor,
+		this.persisted = grants.persisted;
+		this.authority = createSessionAuthority(deps, facts, {
+			query: this.query,
+			store: this.store,
+			extensions: this.extensions,
+			logs: this.logs,
+			// ADR 0042: the dialog and the authorizer chain read the policy in force at each ask.
+			settings: () => this.policies.current.policy.settings,
+			forwardingTimeoutMs: opened.forwardingTimeoutMs,
+			agentName: policies.activeAgent,
+			preparePolicy: (agentName) => this.policies.prepare(agentName),
+			policyFor: (agentName) => this.policies.policyFor(agentName),
 			always: grants.always,
 			...(grants.persistServingGrant === undefined ? {} : { persistServingGrant: grants.persistServingGrant }),
 		});
-		const runners = new SessionRunner({
-			policies: { policyFor: () => loaded.current.policy },
-			store,
-			parser,
+		const { persisted } = this;
+		this.runners = new SessionRunner({
+			policies,
+			store: this.store,
+			parser: this.parser,
 			normalizer,
-			extensions,
-			authority,
+			extensions: this.extensions,
+			authority: this.authority,
 			sink: ((fanOut) => (persisted === null ? fanOut : persisted.attributing(fanOut)))(
-				decisionFanOut([deps.sink, ...logs.sinks]),
+				decisionFanOut([deps.sink, ...this.logs.sinks]),
 			),
 			ids: edges.ids,
 			sessionId: facts.sessionId,
-			agentDir: deps.agentDir,
-			mcpServers: () => mcp.current,
+			agentDir,
+			mcpServers: () => this.mcp.current,
 			// ADR 0036: Pi's own files (skills, prompts, themes, packages, docs) are read without a prompt.
 			infrastructureDirs: (skills) =>
 				piInfrastructureDirs(
 					{ agentDir, home: host.home, cwd: facts.cwd, piPackageDir: host.piPackageDir ?? null, flavor },
 					skills,
 				),
-			invalidScopes: () => invalidScopesOf(loaded.current.config),
+			invalidScopes: () => invalidScopesOf(this.policies.current.config),
 			...(grants.persistGrant === undefined ? {} : { persistGrant: grants.persistGrant }),
 		});
-		opened = new PermissionSession(
-			loaded,
-			deps,
-			query,
-			store,
-			normalizer,
-			authority,
-			facts,
-			parser,
-			runners,
-			extensions,
-			edges.globalHost,
-			logs,
-			agents,
-			mcp,
-			persisted,
-		);
-		return opened;
+	}
+
+	/** Loads the config and composes the session; starts nothing. */
+	static async open(deps: PermissionSessionDeps, facts: SessionFacts): Promise<PermissionSession> {
+		const session = new PermissionSession({ deps, facts, policies: await SessionPolicies.open(deps, facts) });
+		// The persisted grants are listed once before the first decision, so attribution finds them.
+		await session.persisted?.list();
+		return session;
 	}
 
 	/** The first failed log write of this session (`<file>: <reason>`), or `null`. */
@@ -203,11 +180,11 @@ export class PermissionSession {
 	}
 
 	get config(): ConfigLoadResult {
-		return this.loaded.current.config;
+		return this.policies.current.config;
 	}
 
 	get policy(): ComposedPolicy {
-		return this.loaded.current.policy;
+		return this.policies.current.policy;
 	}
 
 	/** The session's working directory (the project). */
@@ -222,43 +199,35 @@ export class PermissionSession {
 
 	/**
 	 * Loads the config again (a changed file or a newly trusted project applies from the next decision) and recomposes
-	 * the policy. Session grants, the authority and the settings read at open are kept. On a failed load the previous
-	 * policy stays and the error propagates.
+	 * the policy. Session grants, the authority and the settings read at open are kept (ADR 0042). On a failed load the
+	 * previous policy stays and the error propagates.
 	 */
 	async reload(): Promise<void> {
 		try {
-			this.loaded.current = await loadPolicy(this.deps, this.facts, this.sessionYolo, this.agentName);
-			this.agents.clear();
+			await this.policies.reload();
 		} catch (error) {
 			this.logs.reloaded({ ok: false, error: error instanceof Error ? error.message : String(error) });
 			throw error;
 		}
-		this.runners.invalidate();
-		await this.persisted?.list();
-		this.logs.reloaded({ ok: true, issues: this.loaded.current.config.issues.length });
+		await this.reloaded();
 	}
 
 	/**
 	 * The config check at each agent start: loads the config again (the loader re-reads only files whose size or
 	 * modification time changed) and swaps the policy in only when a scope's outcome changed, so a grant another
-	 * session wrote, or a hand edit, applies from the next turn without `/reload`. Grants and settings are kept.
-	 * On a failed load the policy in force stays and the error propagates.
+	 * session wrote, or a hand edit, applies from the next turn without `/reload`. Grants and the settings read at open
+	 * are kept (ADR 0042). On a failed load the policy in force stays and the error propagates.
 	 */
 	async refreshIfChanged(): Promise<boolean> {
-		const current = this.loaded.current;
-		const config = await this.deps.loader.load({
-			cwd: this.facts.cwd,
-			agentDir: this.deps.agentDir,
-			agentName: current.agentName,
-			isProjectTrusted: this.facts.isProjectTrusted,
-		});
-		if (sameOutcomes(config.scopes, current.config.scopes)) return false;
-		this.loaded.current = composeLoaded(this.deps, config, this.sessionYolo, current.agentName);
-		this.agents.clear();
+		if (!(await this.policies.refreshIfChanged())) return false;
+		await this.reloaded();
+		return true;
+	}
+
+	private async reloaded(): Promise<void> {
 		this.runners.invalidate();
 		await this.persisted?.list();
-		this.logs.reloaded({ ok: true, issues: config.issues.length });
-		return true;
+		this.logs.reloaded({ ok: true, issues: this.policies.current.config.issues.length });
 	}
 
 	/** The persisted ("always") grants of the project and global files, re-read now; none without a grant edge. */
@@ -274,19 +243,18 @@ export class PermissionSession {
 		return result;
 	}
 
-	/** The active agent whose policy decides this session's calls; `null` for the main session. */
+	/** The active agent whose policy decides this session's calls; `null` for the main session (see `SessionPolicies`). */
 	get agentName(): string | null {
-		return this.loaded.current.agentName;
+		return this.policies.activeAgent;
 	}
 
 	/**
 	 * Makes `agentName` the active agent: loads its `permission:` frontmatter over the config and recomposes (grants
-	 * and the authority are kept). Nothing happens when it is already active; on a failed load the error propagates.
+	 * and the authority are kept). Nothing is loaded when its policy is in force; on a failed load the agent is still
+	 * the active one (its calls block until its policy loads) and the error propagates.
 	 */
 	async useAgent(agentName: string | null): Promise<void> {
-		if (agentName === this.agentName) return;
-		this.loaded.current = await loadPolicy(this.deps, this.facts, this.sessionYolo, agentName);
-		this.runners.invalidate();
+		if (await this.policies.useAgent(agentName)) this.runners.invalidate();
 	}
 
 	/** Starts serving subagents' forwarded asks (a root session with UI only; otherwise nothing). Never rejects. */
@@ -305,14 +273,12 @@ export class PermissionSession {
 
 	/** Turns yolo on or off for this session (the flag and `PI_PERMISSIONS_YOLO=1` still win); applies at once. */
 	setSessionYolo(on: boolean): void {
-		this.sessionYolo = on;
-		this.loaded.current = composeLoaded(this.deps, this.loaded.current.config, on, this.agentName);
-		this.agents.useSessionYolo(on);
+		this.policies.useSessionYolo(on);
 	}
 
 	/** Whether the launcher (flag or environment) forces yolo on, so the session toggle cannot turn it off. */
 	get launcherYolo(): boolean {
-		return launcherYolo(this.deps);
+		return this.policies.launcherYolo;
 	}
 
 	/** This session's "for this session" grants, in grant order. */
@@ -377,16 +343,26 @@ export class PermissionSession {
 	}
 
 	/**
-	 * Decides and resolves one call over the tools Pi offers (`offeredTools` is read only when the call names a tool
-	 * the session's runner does not know; see `SessionRunner.runnerForCall`). Rejects only before a warm parser (a gate
-	 * error).
+	 * Decides and resolves one call of the active agent over the tools Pi offers (`offeredTools` is read only when the
+	 * call names a tool the session's runner does not know; see `SessionRunner.runnerForCall`). Rejects before a warm
+	 * parser, or while the active agent's policy cannot load (a gate error).
 	 */
-	run(call: ToolCall, offeredTools: () => readonly string[]): Promise<RunVerdict> {
-		// Not `async`: the runner's own promise is handed back as is, without an extra resolution step per call.
+	run(call: SessionToolCall, offeredTools: () => readonly string[]): Promise<RunVerdict> {
+		// SECURITY: a call is never decided under another agent's policy; a policy that cannot load blocks the call.
+		if (this.policies.current.agentName !== this.policies.activeAgent) {
+			return this.useAgent(this.policies.activeAgent).then(() => this.runActive(call, offeredTools));
+		}
+		// Not `async`: the warm, same-agent path hands the runner's own promise back as is (each skipped await is a turn
+		// of the microtask queue).
+		return this.runActive(call, offeredTools);
+	}
+
+	private runActive(call: SessionToolCall, offeredTools: () => readonly string[]): Promise<RunVerdict> {
 		try {
 			const runner = this.runners.runnerForCall(call.toolName, offeredTools, this.activeSkills);
 			this.logs.counters.callStarted();
-			return runner.run(call);
+			const { toolName, input, toolCallId } = call;
+			return runner.run({ toolName, input, agentName: this.policies.activeAgent, toolCallId });
 		} catch (error) {
 			return Promise.reject(error);
 		}
@@ -446,7 +422,7 @@ export class PermissionSession {
 		const sessionId = this.facts.sessionId;
 		if (sessionId === null || this.unpublish !== null) return;
 		const service = createPermissionsService(sessionId, this.query, this.extensions);
-		this.unpublish = serviceRegistry(this.globalHost).publish(service);
+		this.unpublish = serviceRegistry(this.deps.edges.globalHost).publish(service);
 	}
 
 	/**

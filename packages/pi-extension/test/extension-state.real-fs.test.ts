@@ -24,7 +24,7 @@ describe("ExtensionState", () => {
 	it("writes a gate error from before any session to the review log of the session that opens (ADR 0033)", async () => {
 		const space = workspace({}, { permission: { "*": "allow" } });
 		const { state, facts } = stateFor(space);
-		state.reportGateError({ toolName: "bash", input: {}, agentName: null, toolCallId: "call_0" }, new Error("boom"));
+		state.reportGateError({ toolName: "bash", input: {}, toolCallId: "call_0" }, context(space.cwd), new Error("boom"));
 		expect(facts.map((fact) => fact.resolution)).toEqual(["gate_error"]);
 		await state.open(context(space.cwd, true));
 		await state.close();

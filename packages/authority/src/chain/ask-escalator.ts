@@ -16,7 +16,7 @@ import type { AuthorizerLookup } from "./authorizer-registry";
 export interface AskEscalatorDeps {
 	readonly selected: SelectedAuthority;
 	readonly registry: AuthorizerLookup;
-	/** The operator's `authorizerChain`, read per ask so a config reload applies. Must not throw. */
+	/** The operator's `authorizerChain`, read per ask so the policy in force applies (ADR 0042). Must not throw. */
 	readonly chainConfig: () => readonly string[];
 	readonly query: PermissionQuery;
 	readonly log: AuthorityLog;

@@ -1,22 +1,15 @@
 /**
- * Owns: which sessions in this process are draining a forwarding inbox, shared across module copies through
- * `globalThis` + `Symbol.for` (Pi loads each extension instance with its own module root).
+ * Owns: which sessions in this process are draining a forwarding inbox, shared across module copies through a
+ * hardened `globalThis` slot (`ProcessGlobalSlot`; Pi loads each extension instance with its own module root).
  * Never: speaks for another process; the heartbeat files answer for those.
  */
-
-const REGISTRY_KEY = Symbol.for("@pi-permissions/authority/serving-sessions");
+import { processGlobalMap } from "../process-global-slot";
 
 /** Reference counts, so two announcers of one session (a reload) cannot withdraw each other. */
-type ServingMap = Map<string, number>;
+const SERVING = processGlobalMap<string, number>("@pi-permissions/authority/serving-sessions");
 
-function servingMap(host: object): ServingMap {
-	const slot = host as { [REGISTRY_KEY]?: ServingMap };
-	let map = slot[REGISTRY_KEY];
-	if (!(map instanceof Map)) {
-		map = new Map();
-		slot[REGISTRY_KEY] = map;
-	}
-	return map;
+function servingMap(host: object): Map<string, number> {
+	return SERVING.get(host);
 }
 
 export class ServingRegistry {

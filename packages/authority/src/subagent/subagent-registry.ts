@@ -1,10 +1,9 @@
 /**
  * Owns: the process-global record of in-process child sessions (child id -> parent id), fed by the subagent
- * lifecycle events, shared across module copies through `globalThis` + `Symbol.for`.
+ * lifecycle events, shared across module copies through a hardened `globalThis` slot (`ProcessGlobalSlot`).
  * Never: subscribes to an event bus; the adapter turns `subagents:child:session-created` / `disposed` into calls.
  */
-
-const REGISTRY_KEY = Symbol.for("@pi-permissions/authority/subagent-sessions");
+import { processGlobalMap } from "../process-global-slot";
 
 export interface ChildSession {
 	readonly childSessionId: string;
@@ -12,16 +11,10 @@ export interface ChildSession {
 	readonly agentName: string | null;
 }
 
-type ChildMap = Map<string, ChildSession>;
+const CHILDREN = processGlobalMap<string, ChildSession>("@pi-permissions/authority/subagent-sessions");
 
-function childMap(host: object): ChildMap {
-	const slot = host as { [REGISTRY_KEY]?: ChildMap };
-	let map = slot[REGISTRY_KEY];
-	if (!(map instanceof Map)) {
-		map = new Map();
-		slot[REGISTRY_KEY] = map;
-	}
-	return map;
+function childMap(host: object): Map<string, ChildSession> {
+	return CHILDREN.get(host);
 }
 
 /** The read side, for detection, target resolution and the one-hop canary. */

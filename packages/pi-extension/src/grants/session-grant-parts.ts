@@ -29,11 +29,12 @@ export interface SessionGrantHooks {
 	readonly reload: () => Promise<void>;
 }
 
-export async function sessionGrantParts(
+/** Builds the parts; does no I/O (the session lists the persisted grants once before its first decision). */
+export function sessionGrantParts(
 	deps: PermissionSessionDeps,
 	facts: SessionFacts,
 	hooks: SessionGrantHooks,
-): Promise<SessionGrantParts> {
+): SessionGrantParts {
 	const { host, agentDir, edges } = deps;
 	const flavor = pathFlavorFor(host.flavor);
 	const files = (): { project: string; global: string } => {
@@ -41,7 +42,6 @@ export async function sessionGrantParts(
 		return { project: at.project as string, global: at.global as string };
 	};
 	const persisted = edges.grantFs === undefined ? null : new PersistedGrantAccess(edges.grantFs, files);
-	await persisted?.list();
 	// SECURITY: without a UI nobody can answer "always", so print and JSON modes never write a grant.
 	const persister =
 		edges.grantFs === undefined || !facts.hasUI

@@ -33,7 +33,7 @@ export function onContext(pi: ExtensionAPI, state: ExtensionState) {
 			refusals.set(session, known);
 			for (const message of refused as unknown as ToolResultShape[]) {
 				if (known.has(message.toolCallId)) continue;
-				const call = { toolName: message.toolName, input: {}, agentName: null, toolCallId: message.toolCallId };
+				const call = { toolName: message.toolName, input: {}, toolCallId: message.toolCallId };
 				const verdict = await session.run(call, () => offered);
 				if (verdict.kind === "block") known.set(message.toolCallId, verdict.reason);
 			}

@@ -1,8 +1,10 @@
 /**
- * Owns: the process-wide registry of published services on `globalThis[Symbol.for("@pi-permissions/service")]`,
- * keyed by session id (an in-process child never clobbers its parent), and the `getPermissionsService` accessor.
+ * Owns: the process-wide registry of published services on `globalThis[Symbol.for("@pi-permissions/service")]` (a
+ * hardened `ProcessGlobalSlot`), keyed by session id (an in-process child never clobbers its parent), and the
+ * `getPermissionsService` accessor.
  * Never: lets an earlier session's unpublish remove a later publish (identity guard), or holds anything but functions.
  */
+import { ProcessGlobalSlot } from "@pi-permissions/authority";
 import type { PermissionsService } from "./permissions-service";
 
 export const SERVICE_KEY: unique symbol = Symbol.for("@pi-permissions/service");
@@ -17,19 +19,16 @@ export interface PermissionsServiceRegistry {
 	publish(service: PermissionsService): () => void;
 }
 
+/** The registry slot: a value is used only with the methods every copy of this package relies on. */
+const SLOT = new ProcessGlobalSlot<PermissionsServiceRegistry>({
+	name: "@pi-permissions/service",
+	recognise: isRegistry,
+	create: createRegistry,
+});
+
 /** The registry on `host`, created there on first use. */
 export function serviceRegistry(host: object): PermissionsServiceRegistry {
-	const existing = readRegistry(host);
-	if (existing !== undefined) return existing;
-	const registry = createRegistry();
-	// SECURITY: the slot is neither writable nor configurable, so no other extension can swap in a spoofed registry.
-	Object.defineProperty(host, SERVICE_KEY, {
-		value: registry,
-		writable: false,
-		configurable: false,
-		enumerable: false,
-	});
-	return registry;
+	return SLOT.get(host);
 }
 
 /**
@@ -37,15 +36,13 @@ export function serviceRegistry(host: object): PermissionsServiceRegistry {
  * loaded or that session has none.
  */
 export function getPermissionsService(sessionId?: string, host: object = globalThis): PermissionsService | undefined {
-	return readRegistry(host)?.get(sessionId);
+	return SLOT.read(host)?.get(sessionId);
 }
 
-function readRegistry(host: object): PermissionsServiceRegistry | undefined {
-	const value: unknown = (host as Record<symbol, unknown>)[SERVICE_KEY];
-	if (typeof value !== "object" || value === null) return undefined;
+function isRegistry(value: unknown): value is PermissionsServiceRegistry {
+	if (typeof value !== "object" || value === null) return false;
 	const candidate = value as Partial<PermissionsServiceRegistry>;
-	if (typeof candidate.get !== "function" || typeof candidate.publish !== "function") return undefined;
-	return candidate as PermissionsServiceRegistry;
+	return typeof candidate.get === "function" && typeof candidate.publish === "function";
 }
 
 function createRegistry(): PermissionsServiceRegistry {

@@ -21,8 +21,10 @@ export interface SessionAuthorityParts {
 	readonly store: SessionRuleStore;
 	readonly extensions: SessionExtensions;
 	readonly logs: SessionLogs;
-	/** The settings read when the session opened (a reload keeps them). */
-	readonly settings: EffectiveSettings;
+	/** The settings of the policy in force, read at each ask (ADR 0042: the dialog and the chain follow a reload). */
+	readonly settings: () => EffectiveSettings;
+	/** `forwardingTimeoutMs` as read at open: the serving loop and the dialog share it until the session is rebuilt. */
+	readonly forwardingTimeoutMs: number;
 	/** The active agent when the session opened. */
 	readonly agentName: string | null;
 	/** Loads a requester agent's policy before its forwarded ask is decided. */
@@ -41,7 +43,7 @@ export function createSessionAuthority(
 	parts: SessionAuthorityParts,
 ): SessionAuthority {
 	const { host, agentDir, edges } = deps;
-	const { settings, store } = parts;
+	const { settings, store, forwardingTimeoutMs } = parts;
 	const flavor = pathFlavorFor(host.flavor);
 	return SessionAuthority.create({
 		session: { ...facts, agentName: parts.agentName },
@@ -50,24 +52,27 @@ export function createSessionAuthority(
 		userPrompt: userPromptFor({
 			mode: facts.mode,
 			ui: facts.ui,
-			settings: () => ({
-				promptMaxRows: settings.promptMaxRows,
-				promptFieldMaxWidth: settings.promptFieldMaxWidth,
-				doublePressToConfirm: settings.doublePressToConfirm,
-				timeoutMs: settings.forwardingTimeoutMs,
-				// Only the TUI dialog reads this (`userPromptFor` gives RPC and print mode the fallback): no ping there.
-				ping: {
-					promptPingBell: settings.promptPingBell,
-					promptPingDesktop: settings.promptPingDesktop,
-					promptPingDelaySeconds: settings.promptPingDelaySeconds,
-				},
-			}),
+			settings: () => {
+				const now = settings();
+				return {
+					promptMaxRows: now.promptMaxRows,
+					promptFieldMaxWidth: now.promptFieldMaxWidth,
+					doublePressToConfirm: now.doublePressToConfirm,
+					timeoutMs: forwardingTimeoutMs,
+					// Only the TUI dialog reads this (`userPromptFor` gives RPC and print mode the fallback): no ping there.
+					ping: {
+						promptPingBell: now.promptPingBell,
+						promptPingDesktop: now.promptPingDesktop,
+						promptPingDelaySeconds: now.promptPingDelaySeconds,
+					},
+				};
+			},
 			announce: deps.uiPrompts,
 			...(parts.always === undefined ? {} : { always: parts.always }),
 		}),
 		query: authorityPermissionQuery(parts.query, parts.preparePolicy),
 		authorizers: parts.extensions.authorizers,
-		chainConfig: () => settings.authorizerChain,
+		chainConfig: () => settings().authorizerChain,
 		recordServingSessionGrant: (request) => {
 			recordServingSessionGrant(store, request, flavor);
 		},
@@ -84,6 +89,6 @@ export function createSessionAuthority(
 			globalHost: edges.globalHost,
 		},
 		log: deps.authorityLog ?? parts.logs.authority,
-		timing: { forwardingTimeoutMs: settings.forwardingTimeoutMs },
+		timing: { forwardingTimeoutMs },
 	});
 }

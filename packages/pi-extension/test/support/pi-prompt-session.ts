@@ -48,10 +48,14 @@ export interface PromptSession {
 	readonly ends: readonly Extract<AgentSessionEvent, { type: "tool_execution_end" }>[];
 	readonly notices: readonly string[];
 	readonly dialogs: readonly string[];
+	/** The `timeout` each dialog was shown with, in dialog order. */
+	readonly dialogTimeouts: readonly (number | undefined)[];
 	/** Sends `text` as the user; the model makes these tool calls turn by turn, then answers `done`. */
 	prompt(text: string, turns?: readonly (readonly ToolCall[])[]): Promise<void>;
 	/** Emits `resources_discover` the way Pi does after a reload. */
 	discoverResources(): Promise<void>;
+	/** Pi's own `/reload` (`AgentSession.reload`): shutdown, extensions rebuilt, `session_start`, `resources_discover`. */
+	reload(): Promise<void>;
 	close(): Promise<void>;
 }
 
@@ -76,15 +80,17 @@ export async function openSession(space: Workspace, options: SessionOptions = {}
 	});
 	const notices: string[] = [];
 	const dialogs: string[] = [];
+	const dialogTimeouts: (number | undefined)[] = [];
 	const answer = options.answer ?? null;
-	await session.bindExtensions(
-		answer === null ? { mode: "print" } : { mode: "rpc", uiContext: scriptedUi(answer, notices, dialogs) },
-	);
+	const uiContext = answer === null ? null : scriptedUi(answer, notices, dialogs, dialogTimeouts);
+	const bindings = uiContext === null ? { mode: "print" as const } : { mode: "rpc" as const, uiContext };
+	await session.bindExtensions(bindings);
 	return {
 		requests,
 		ends,
 		notices,
 		dialogs,
+		dialogTimeouts,
 		prompt: async (text, turns = []) => {
 			faux.setResponses(
 				[...turns, null].map((turn) => (context: TranscriptContext) => {
@@ -102,6 +108,9 @@ export async function openSession(space: Workspace, options: SessionOptions = {}
 		},
 		discoverResources: async () => {
 			await session.extensionRunner.emitResourcesDiscover(space.cwd, "reload");
+		},
+		reload: async () => {
+			await session.reload();
 		},
 		close: async () => {
 			await session.extensionRunner.emit({ type: "session_shutdown", reason: "quit" });
@@ -133,10 +142,16 @@ function lastUserText(messages: readonly Message[]): string {
 	return "";
 }
 
-function scriptedUi(answer: string, notices: string[], dialogs: string[]): ExtensionUIContext {
+function scriptedUi(
+	answer: string,
+	notices: string[],
+	dialogs: string[],
+	timeouts: (number | undefined)[],
+): ExtensionUIContext {
 	const ui = {
-		select: async (title: string, options: string[]) => {
+		select: async (title: string, options: string[], dialog?: { readonly timeout?: number }) => {
 			dialogs.push(title);
+			timeouts.push(dialog?.timeout);
 			return options.find((option) => option.startsWith(answer));
 		},
 		input: async () => undefined,

@@ -78,10 +78,7 @@ async function openSession(mode: ExtensionContext["mode"], human: Human) {
 	let calls = 0;
 	const run = (command: string) => {
 		calls += 1;
-		return session.run(
-			{ toolName: "bash", input: { command }, agentName: null, toolCallId: `call_${calls}` },
-			() => TOOLS,
-		);
+		return session.run({ toolName: "bash", input: { command }, toolCallId: `call_${calls}` }, () => TOOLS);
 	};
 	return { session, run, prompts, decisions };
 }

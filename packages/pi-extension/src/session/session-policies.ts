@@ -1,0 +1,122 @@
+/**
+ * Owns: a session's active agent (the one place it lives: the tool call, the runner and the query read it here) and
+ * the one `PolicyProvider` that resolves any agent's policy: the active agent's (loaded at open, reloaded, re-checked
+ * at each agent start, recomposed under the session's yolo toggle) and other agents' (loaded on demand for their
+ * forwarded asks, see `AgentPolicies`).
+ * Never: decides, or lets a call be judged under another agent's policy: while the active agent's policy is not
+ * loaded, `ensureActive` rejects and the caller blocks the call.
+ */
+import type { PolicyProvider } from "@pi-permissions/engine";
+import type { ComposedPolicy } from "@pi-permissions/policy";
+import { AgentPolicies } from "../agent/agent-policies";
+import { composeLoaded, type LoadedPolicy, launcherYolo, loadPolicy } from "./loaded-policy";
+import { sameOutcomes } from "./same-outcomes";
+import type { PermissionSessionDeps, SessionFacts } from "./session-facts";
+
+export class SessionPolicies implements PolicyProvider {
+	/** The policy in force for this session's own calls; its `agentName` differs from `active` only while that loads. */
+	private loaded: LoadedPolicy;
+	/** The agent whose policy decides this session's calls; `null` for the main session. */
+	private active: string | null;
+	/** This session's yolo toggle (`/permissions yolo on|off`); `null` leaves yolo to the config. */
+	private sessionYolo: boolean | null = null;
+	private readonly others: AgentPolicies<LoadedPolicy>;
+
+	private constructor(
+		private readonly deps: PermissionSessionDeps,
+		private readonly facts: SessionFacts,
+		loaded: LoadedPolicy,
+	) {
+		this.loaded = loaded;
+		this.active = loaded.agentName;
+		this.others = new AgentPolicies((agentName, yolo) => loadPolicy(deps, facts, yolo, agentName));
+	}
+
+	/** Loads the policy of the agent the session entries name (the main session's when none). Rejects on a failed load. */
+	static async open(deps: PermissionSessionDeps, facts: SessionFacts): Promise<SessionPolicies> {
+		return new SessionPolicies(deps, facts, await loadPolicy(deps, facts, null, facts.agentName ?? null));
+	}
+
+	/** The config and policy in force for this session's own calls. */
+	get current(): LoadedPolicy {
+		return this.loaded;
+	}
+
+	/** The active agent whose policy decides this session's calls; `null` for the main session. */
+	get activeAgent(): string | null {
+		return this.active;
+	}
+
+	/**
+	 * The policy of `agentName`: `null` and the agent in force get this session's own; any other agent's, for a
+	 * child's forwarded ask, is loaded on first use (this throws while it loads; the ask then goes to a human).
+	 */
+	policyFor(agentName: string | null): ComposedPolicy {
+		return agentName === null || agentName === this.loaded.agentName
+			? this.loaded.policy
+			: this.others.get(agentName).policy;
+	}
+
+	/** Loads a requester agent's policy before its forwarded ask is decided. Never rejects. */
+	prepare(agentName: string | null): Promise<void> {
+		return agentName === null || agentName === this.loaded.agentName
+			? Promise.resolve()
+			: this.others.ensure(agentName);
+	}
+
+	/**
+	 * Makes `agentName` the active agent and loads its `permission:` frontmatter over the config. The agent is active
+	 * even when its policy fails to load (the error propagates): every call then blocks until it loads.
+	 */
+	async useAgent(agentName: string | null): Promise<boolean> {
+		this.active = agentName;
+		return this.ensureActive();
+	}
+
+	/** Loads the active agent's policy unless it is in force; true when the policy changed. Rejects on a failed load. */
+	async ensureActive(): Promise<boolean> {
+		const agentName = this.active;
+		if (this.loaded.agentName === agentName) return false;
+		const loaded = await loadPolicy(this.deps, this.facts, this.sessionYolo, agentName);
+		// A later switch may have landed while this one loaded; the active agent's policy wins.
+		if (this.active !== agentName) return false;
+		this.loaded = loaded;
+		return true;
+	}
+
+	/** Loads the active agent's config again and recomposes; other agents' load afresh. Rejects on a failed load. */
+	async reload(): Promise<void> {
+		this.loaded = await loadPolicy(this.deps, this.facts, this.sessionYolo, this.active);
+		this.others.clear();
+	}
+
+	/**
+	 * The config check at each agent start: loads the config again (the loader re-reads only files whose size or
+	 * modification time changed) and swaps the policy in only when a scope's outcome changed; true when it did.
+	 */
+	async refreshIfChanged(): Promise<boolean> {
+		const current = this.loaded;
+		const config = await this.deps.loader.load({
+			cwd: this.facts.cwd,
+			agentDir: this.deps.agentDir,
+			agentName: current.agentName,
+			isProjectTrusted: this.facts.isProjectTrusted,
+		});
+		if (sameOutcomes(config.scopes, current.config.scopes)) return false;
+		this.loaded = composeLoaded(this.deps, config, this.sessionYolo, current.agentName);
+		this.others.clear();
+		return true;
+	}
+
+	/** Turns the session's yolo toggle on or off; applies at once (the launcher's override still wins). */
+	useSessionYolo(on: boolean): void {
+		this.sessionYolo = on;
+		this.loaded = composeLoaded(this.deps, this.loaded.config, on, this.loaded.agentName);
+		this.others.useSessionYolo(on);
+	}
+
+	/** Whether the launcher (flag or environment) forces yolo on, so the session toggle cannot turn it off. */
+	get launcherYolo(): boolean {
+		return launcherYolo(this.deps);
+	}
+}
