@@ -29,6 +29,7 @@ export {
 	examplesOf,
 	judgeExample,
 } from "./examples/policy-examples";
+export type { ForwardedAccessFacts } from "./gates/access-facts";
 export type { GateName, GateOutcome, OutcomeBasis } from "./gates/gate-outcome";
 export { GATE_ORDER, mostRestrictiveOutcome } from "./gates/gate-outcome";
 export type { ProtectedTargetListing, ProtectedTargetsOptions } from "./gates/protected-targets";
@@ -65,5 +66,5 @@ export type {
 export { ToolCallPipeline } from "./pipeline/tool-call-pipeline";
 export type { YoloFloorVerdict } from "./pipeline/yolo-floor";
 export { reconcileFloorWithYolo } from "./pipeline/yolo-floor";
-export type { ForwardedAccessFacts, PermissionCheckResult, PermissionQueryOptions } from "./query/permission-query";
+export type { PermissionCheckResult, PermissionQueryOptions } from "./query/permission-query";
 export { PermissionQuery } from "./query/permission-query";
