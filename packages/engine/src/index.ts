@@ -54,8 +54,11 @@ export type {
 export { PersistedGrantWriter } from "./grants/persisted-grant-writer";
 export type { AskAnswer, AskDecider, AskDenier, AskEscalator, AskRequest } from "./pipeline/ask-escalator";
 export type { DecisionFact, DecisionResolution, DecisionSink, RequestIdGenerator } from "./pipeline/decision-fact";
-export type { DecidingPipeline, GateRunnerOptions, RunVerdict } from "./pipeline/gate-runner";
+export type { DecidingPipeline, GateRunnerOptions, RunTrace, RunVerdict, TracedGate } from "./pipeline/gate-runner";
 export { GateRunner } from "./pipeline/gate-runner";
+export type { TracedRule } from "./pipeline/rule-trace";
+export { matchingRules } from "./pipeline/rule-trace";
+export type { ShellParse } from "./pipeline/shell-workdir";
 export type { ToolCall } from "./pipeline/tool-call";
 export type {
 	ParseBashProgram,

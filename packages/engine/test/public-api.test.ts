@@ -35,6 +35,7 @@ describe("@pi-permissions/engine public API", () => {
 				"interpretConfigText",
 				"judgeExample",
 				"listPersistedGrants",
+				"matchingRules",
 				"mostRestrictiveOutcome",
 				"persistedGrantId",
 				"readConfigSource",
