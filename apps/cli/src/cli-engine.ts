@@ -1,10 +1,11 @@
 /**
  * Owns: `CliEngine`, the engine as the CLI runs it: config loaded and composed per agent by the engine's
  * `loadAgentPolicy` (as the adapter's is), decided by the same `ToolCallPipeline` and `GateRunner` as the adapter,
- * with an escalator that never prompts (an ask is reported as `ask`). It keeps the facts of the last call for reports and traces.
+ * with an escalator that never prompts (an ask is reported as `ask`). A call is run traced (`GateRunner.runTraced`,
+ * ADR 0041): the engine returns what happened, with the one parse and each gate's matching rules, for reports and traces.
  * Never: reads process state or prints; calls are decided one at a time (`decide` is awaited before the next).
  */
-import { BashParser, type BashProgram, PathNormalizer, BashProgram as Program } from "@pi-permissions/access-intent";
+import { BashParser, PathNormalizer } from "@pi-permissions/access-intent";
 import {
 	type AskRequest,
 	ConfigLoader,
@@ -14,7 +15,9 @@ import {
 	loadAgentPolicy,
 	type PipelineDecision,
 	type RunVerdict,
+	type ShellParse,
 	ToolCallPipeline,
+	type TracedGate,
 } from "@pi-permissions/engine";
 import { type ComposedPolicy, type PolicyEnvironment, pathFlavorFor, SessionRuleStore } from "@pi-permissions/policy";
 import type { CliHost } from "./cli-host";
@@ -32,18 +35,13 @@ export interface DecidedCall {
 	/** `null` when the pipeline threw before deciding (a gate error). */
 	readonly decision: PipelineDecision | null;
 	/** The call's one bash parse, when the tool is a shell tool. */
-	readonly program: BashProgram | null;
-	/** The ask handed to the (never prompting) escalator, if any. */
+	readonly program: ShellParse | null;
+	/** The last ask handed to the (never prompting) escalator, if any. */
 	readonly asked: AskRequest | null;
 	readonly facts: readonly DecisionFact[];
+	/** Every gate outcome with the composed rules matching its value (the engine's trace). */
+	readonly gates: readonly TracedGate[];
 	readonly loaded: LoadedPolicy;
-}
-
-interface CallSlot {
-	decision: PipelineDecision | null;
-	program: BashProgram | null;
-	asked: AskRequest | null;
-	facts: DecisionFact[];
 }
 
 /** Said to the runner for every real ask: the CLI has no one to ask. */
@@ -55,7 +53,6 @@ export class CliEngine {
 	private readonly loader: ConfigLoader;
 	private readonly policies = new Map<string | null, LoadedPolicy>();
 	private readonly runner: GateRunner;
-	private slot: CallSlot = emptySlot();
 
 	private constructor(host: CliHost, setup: PolicySetup, parser: BashParser) {
 		this.setup = setup;
@@ -87,29 +84,12 @@ export class CliEngine {
 			activeSkills: [],
 			requester: { sessionId: null, subagent: false },
 			agentDir: setup.agentDir,
-			parseProgram: (command, deps) => {
-				const program = Program.parse(command, deps);
-				this.slot.program = program;
-				return program;
-			},
 		});
 		let nextId = 0;
 		this.runner = new GateRunner({
-			pipeline: {
-				decide: (call) => {
-					const decision = pipeline.decide(call);
-					this.slot.decision = decision;
-					return decision;
-				},
-				decideSkillInput: (invocation) => pipeline.decideSkillInput(invocation),
-			},
-			escalator: {
-				escalate: async (request) => {
-					this.slot.asked = request;
-					return { kind: "unavailable", reason: NO_PROMPT_REASON, decidedBy: "cli" };
-				},
-			},
-			sink: { emit: (fact) => this.slot.facts.push(fact) },
+			pipeline,
+			escalator: { escalate: async () => ({ kind: "unavailable", reason: NO_PROMPT_REASON, decidedBy: "cli" }) },
+			sink: { emit: () => {} },
 			ids: { next: () => `cli-${++nextId}` },
 			sessionRules,
 			invalidScopes: () => {
@@ -145,10 +125,9 @@ export class CliEngine {
 	async decide(toolName: string, input: unknown, agent: string | null): Promise<DecidedCall> {
 		const agentName = agent ?? this.setup.defaultAgent;
 		const loaded = await this.policyOf(agentName);
-		this.slot = emptySlot();
-		const verdict = await this.runner.run({ toolName, input, agentName, toolCallId: null });
-		const { decision, program, asked, facts } = this.slot;
-		return { verdict, decision, program, asked, facts, loaded };
+		const trace = await this.runner.runTraced({ toolName, input, agentName, toolCallId: null });
+		const { verdict, decision, facts, asks, gates } = trace;
+		return { verdict, decision, program: decision?.program ?? null, asked: asks.at(-1) ?? null, facts, gates, loaded };
 	}
 }
 
@@ -164,8 +143,4 @@ export async function loadPolicy(
 		...(setup.yolo === undefined ? {} : { yolo: setup.yolo }),
 	});
 	return { load: config, policy };
-}
-
-function emptySlot(): CallSlot {
-	return { decision: null, program: null, asked: null, facts: [] };
 }

@@ -41,7 +41,7 @@ export async function runDecide(
 	const decided = await engine.decide(tool, input.value, null);
 	const report = callReport(decided);
 	const grants = mode === "explain" ? await persistedGrantsOf(host, engine.setup) : [];
-	const trace = mode === "explain" ? explainTrace(engine, decided, report, grants) : null;
+	const trace = mode === "explain" ? explainTrace(decided, report, grants) : null;
 	host.stdout.write(options.json === true ? `${JSON.stringify(jsonOf(report, trace))}\n` : textOf(host, report, trace));
 	// ADR 0037: for a bash call, `explain` also says what the sandbox will still stop once the gate lets it run.
 	const sandbox =

@@ -2,20 +2,20 @@
  * Owns: the trace `explain` adds to a report: the bash units (context, wrapper kind, executed unit), every gate's
  * result, every rule that matches the deciding value and each bash unit's text with its origin scope and file, the
  * overlay that changed it, and the scopes that were loaded.
- * Never: decides; it re-reads the composed rules only to list matches, never to change the verdict.
+ * Never: decides or composes; the engine's traced run names each gate's result and the rules matching a value
+ * (ADR 0041), over the one composed policy the call was decided under.
  */
 import { displayPath } from "@pi-permissions/access-intent";
-import type { GateName, OutcomeBasis, PersistedGrant, ScopeStatus } from "@pi-permissions/engine";
 import {
-	CompiledPolicy,
-	composePolicy,
-	type PermissionState,
-	type Rule,
-	type RuleOrigin,
-	type ScopeName,
-} from "@pi-permissions/policy";
+	type GateName,
+	type OutcomeBasis,
+	type PersistedGrant,
+	type ScopeStatus,
+	matchingRules as tracedRules,
+} from "@pi-permissions/engine";
+import type { PermissionState, Rule, RuleOrigin, ScopeName } from "@pi-permissions/policy";
 import type { CallReport } from "./call-report";
-import type { CliEngine, DecidedCall } from "./cli-engine";
+import type { DecidedCall } from "./cli-engine";
 
 export interface TraceUnit {
 	readonly text: string;
@@ -82,12 +82,11 @@ export interface ExplainTrace {
 export const EXPLAIN_MAX_UNITS = 64;
 
 export function explainTrace(
-	engine: CliEngine,
 	decided: DecidedCall,
 	report: CallReport,
 	grants: readonly PersistedGrant[] = [],
 ): ExplainTrace {
-	const { program, decision, loaded } = decided;
+	const { program, loaded } = decided;
 	const files = new Map<RuleOrigin, string | null>(loaded.load.reports.map((entry) => [entry.scope, entry.file]));
 	return {
 		bash:
@@ -105,7 +104,7 @@ export function explainTrace(
 						externalPaths: program.externalPaths.map(displayPath),
 						pathCandidates: program.pathCandidates.map(displayPath),
 					},
-		gates: (decision?.outcomes ?? []).map((outcome) => ({
+		gates: decided.gates.map(({ outcome }) => ({
 			gate: outcome.gate,
 			surface: outcome.surface,
 			value: outcome.value,
@@ -117,10 +116,10 @@ export function explainTrace(
 		matchingRules:
 			report.surface === null || report.value === null
 				? []
-				: matchingRules(engine, decided, report.surface, report.value, files, grants),
+				: matchingRules(decided, report.surface, report.value, files, grants),
 		unitRules: (program?.units ?? []).slice(0, EXPLAIN_MAX_UNITS).map((unit) => ({
 			unit: unit.text,
-			rules: matchingRules(engine, decided, "bash", unit.text, files, grants),
+			rules: matchingRules(decided, "bash", unit.text, files, grants),
 		})),
 		unitRulesOmitted: Math.max(0, (program?.units.length ?? 0) - EXPLAIN_MAX_UNITS),
 		overlay: overlayOf(report, loaded.policy.failClosedScopes),
@@ -136,27 +135,13 @@ function overlayOf(report: CallReport, failClosedScopes: readonly ScopeName[]): 
 
 /** Every composed rule matching `value` on `surface`, in evaluation order, each with the scope that wrote it. */
 function matchingRules(
-	engine: CliEngine,
 	decided: DecidedCall,
 	surface: string,
 	value: string,
 	files: ReadonlyMap<RuleOrigin, string | null>,
 	grants: readonly PersistedGrant[],
 ): TraceRule[] {
-	const { policy, load } = decided.loaded;
-	// The same composition without overlays: overlays rewrite rules one for one, so indexes line up.
-	const written = composePolicy({
-		scopes: load.scopes.map((scope) => (scope.status === "invalid" ? { scope: scope.scope, status: "absent" } : scope)),
-		env: engine.env,
-		yolo: false,
-	}).rules;
-	const aligned = written.length === policy.rules.length;
-	const found: { rule: Rule; written: Rule }[] = [];
-	policy.rules.forEach((rule, index) => {
-		const match = CompiledPolicy.compile([rule], engine.env).evaluate(surface, value);
-		if (match.rule === null) return;
-		found.push({ rule, written: (aligned ? written[index] : undefined) ?? rule });
-	});
+	const found = tracedRules(decided.loaded.policy, surface, value);
 	const grantOf = (rule: Rule) =>
 		grants.find((g) => g.scope === rule.origin && g.surface === rule.surface && g.pattern === rule.pattern);
 	return found.map(({ rule, written: original }, index) => ({

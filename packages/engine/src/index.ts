@@ -31,6 +31,7 @@ export {
 	examplesOf,
 	judgeExample,
 } from "./examples/policy-examples";
+export type { ForwardedAccessFacts } from "./gates/access-facts";
 export type { GateName, GateOutcome, OutcomeBasis } from "./gates/gate-outcome";
 export { GATE_ORDER, mostRestrictiveOutcome } from "./gates/gate-outcome";
 export type { ProtectedTargetListing, ProtectedTargetsOptions } from "./gates/protected-targets";
@@ -55,8 +56,11 @@ export type {
 export { PersistedGrantWriter } from "./grants/persisted-grant-writer";
 export type { AskAnswer, AskDecider, AskDenier, AskEscalator, AskRequest } from "./pipeline/ask-escalator";
 export type { DecisionFact, DecisionResolution, DecisionSink, RequestIdGenerator } from "./pipeline/decision-fact";
-export type { DecidingPipeline, GateRunnerOptions, RunVerdict } from "./pipeline/gate-runner";
+export type { DecidingPipeline, GateRunnerOptions, RunTrace, RunVerdict, TracedGate } from "./pipeline/gate-runner";
 export { GateRunner } from "./pipeline/gate-runner";
+export type { TracedRule } from "./pipeline/rule-trace";
+export { matchingRules } from "./pipeline/rule-trace";
+export type { ShellParse } from "./pipeline/shell-workdir";
 export type { ToolCall } from "./pipeline/tool-call";
 export type {
 	ParseBashProgram,
@@ -67,5 +71,5 @@ export type {
 export { ToolCallPipeline } from "./pipeline/tool-call-pipeline";
 export type { YoloFloorVerdict } from "./pipeline/yolo-floor";
 export { reconcileFloorWithYolo } from "./pipeline/yolo-floor";
-export type { ForwardedAccessFacts, PermissionCheckResult, PermissionQueryOptions } from "./query/permission-query";
+export type { PermissionCheckResult, PermissionQueryOptions } from "./query/permission-query";
 export { PermissionQuery } from "./query/permission-query";

@@ -37,6 +37,7 @@ describe("@pi-permissions/engine public API", () => {
 				"judgeExample",
 				"loadAgentPolicy",
 				"listPersistedGrants",
+				"matchingRules",
 				"mostRestrictiveOutcome",
 				"persistedGrantId",
 				"readConfigSource",

@@ -145,6 +145,16 @@ class RuleIndex {
 		return best;
 	}
 
+	/** The index of every rule matching `value` on `surface`, in evaluation order (the last one wins). */
+	matchingIndexes(surface: string, value: string): number[] {
+		const found: number[] = [];
+		this.rules.forEach((rule, index) => {
+			if (hasWildcard(rule.surface) ? !compileWildcard(rule.surface).test(surface) : rule.surface !== surface) return;
+			if (compileWildcard(this.prepare(surface, rule.pattern)).test(this.prepare(surface, value))) found.push(index);
+		});
+		return found;
+	}
+
 	prepare(surface: string, text: string): string {
 		const expanded = expandHome(text, this.env.home);
 		return PATH_SURFACES.has(surface) ? this.env.flavor.fold(expanded) : expanded;
@@ -200,6 +210,14 @@ export class CompiledPolicy {
 	/** The composed rules without session rules. */
 	get composedRules(): Ruleset {
 		return this.base.rules;
+	}
+
+	/**
+	 * The index in `composedRules` of every composed rule matching `value` on `surface`, in evaluation order: the last
+	 * one is the rule `evaluate` returns. For explaining a decision (a linear scan), never for deciding one.
+	 */
+	matchingRuleIndexes(surface: string, value: string): readonly number[] {
+		return this.base.matchingIndexes(surface, value);
 	}
 
 	/** This policy with `sessionRules` layered on the composed rules (replacing any earlier session rules). */

@@ -27,7 +27,9 @@ export function bashExternalDirectoryGate(context: GateContext): GateOutcome | n
 	const uncovered = judged.filter((entry) => entry.match.state !== "allow");
 	if (uncovered.length === 0) {
 		const first = judged[0] as Judged;
-		return ruleOutcome("bash-external-directory", EXTERNAL_DIRECTORY_SURFACE, displayPath(first.path), first.match);
+		return ruleOutcome("bash-external-directory", EXTERNAL_DIRECTORY_SURFACE, displayPath(first.path), first.match, {
+			normalizer: context.normalizer,
+		});
 	}
 	let worst = uncovered[0] as Judged;
 	for (const entry of uncovered) {
@@ -57,5 +59,6 @@ export function bashExternalDirectoryGate(context: GateContext): GateOutcome | n
 	return ruleOutcome("bash-external-directory", EXTERNAL_DIRECTORY_SURFACE, value, worst.match, {
 		payload,
 		suggestion,
+		normalizer: context.normalizer,
 	});
 }

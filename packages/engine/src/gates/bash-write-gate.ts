@@ -46,7 +46,11 @@ export function bashWriteGate(context: GateContext): GateOutcome | null {
 		command: bash.command,
 		protectedBecause: null,
 	});
-	return ruleOutcome("bash-write", WRITE_SURFACE, value, match, { payload, suggestion });
+	return ruleOutcome("bash-write", WRITE_SURFACE, value, match, {
+		payload,
+		suggestion,
+		normalizer: context.normalizer,
+	});
 }
 
 /** `> (write)`, `rm (delete, with everything below)`: how the command changes the file, for the prompt. */

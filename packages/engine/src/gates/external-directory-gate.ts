@@ -41,6 +41,7 @@ function judgeExternalPath(context: GateContext, path: AccessPath, infrastructur
 			reason: null,
 			payload: null,
 			suggestion: null,
+			access: null,
 		};
 	}
 	const match = policy.evaluateAliases(EXTERNAL_DIRECTORY_SURFACE, path.matchValues);
@@ -60,5 +61,9 @@ function judgeExternalPath(context: GateContext, path: AccessPath, infrastructur
 					canonical: resolvedAlias(path, flavor),
 					workingDirectory: context.normalizer.cwd,
 				});
-	return ruleOutcome("external-directory", EXTERNAL_DIRECTORY_SURFACE, value, match, { payload, suggestion });
+	return ruleOutcome("external-directory", EXTERNAL_DIRECTORY_SURFACE, value, match, {
+		payload,
+		suggestion,
+		normalizer: context.normalizer,
+	});
 }

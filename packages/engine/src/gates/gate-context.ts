@@ -8,6 +8,7 @@ import type { CompiledPolicy, PathFlavor, RuleMatch, SessionSuggestion } from "@
 import type { LocalPromptPayload, PromptRequester } from "@pi-permissions/presentation";
 import type { ShellParse } from "../pipeline/shell-workdir";
 import type { ToolCall } from "../pipeline/tool-call";
+import { type ForwardedAccessFacts, ruleFacts } from "./access-facts";
 import type { GateName, GateOutcome } from "./gate-outcome";
 
 /** The bash command of a call and its one parse (run from the alias's working directory when it names one). */
@@ -34,6 +35,10 @@ export interface GateContext {
 export interface OutcomeExtras {
 	readonly payload?: LocalPromptPayload | null;
 	readonly suggestion?: SessionSuggestion | null;
+	/** The call's normalizer; needed for an ask on a path surface, whose facts carry the path's aliases. */
+	readonly normalizer?: PathNormalizer;
+	/** The ask's facts when the gate built them itself (a bash unit); otherwise read from `surface` and `value`. */
+	readonly access?: ForwardedAccessFacts | null;
 }
 
 /** An outcome decided by a rule (or the built-in default) on `surface`. */
@@ -55,7 +60,12 @@ export function ruleOutcome(
 		reason: match.reason,
 		payload: match.state === "allow" ? null : (extras.payload ?? null),
 		suggestion: match.state === "ask" ? (extras.suggestion ?? null) : null,
+		access: match.state === "ask" ? askFacts(surface, value, extras) : null,
 	};
+}
+
+function askFacts(surface: string, value: string, extras: OutcomeExtras): ForwardedAccessFacts | null {
+	return extras.access !== undefined ? extras.access : ruleFacts(surface, value, extras.normalizer ?? null);
 }
 
 /** True when the match came from a rule written for `surface` itself (not the universal default or the fallback). */

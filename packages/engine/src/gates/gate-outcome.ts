@@ -5,6 +5,7 @@
  */
 import { type PermissionState, type RuleOrigin, restrictiveness, type SessionSuggestion } from "@pi-permissions/policy";
 import type { LocalPromptPayload } from "@pi-permissions/presentation";
+import type { ForwardedAccessFacts } from "./access-facts";
 
 /**
  * The gates, in the order they run: the one source of that order (the pipeline runs its gates by it; the docs point
@@ -52,6 +53,11 @@ export interface GateOutcome {
 	readonly payload: LocalPromptPayload | null;
 	/** What a "for this session" answer would grant; only on `ask`, `null` when none may be offered. */
 	readonly suggestion: SessionSuggestion | null;
+	/**
+	 * What this ask fixes about the access for a forwarding hop, built by the deciding gate from the call's one parse
+	 * (ADR 0041); only on `ask`, `null` when a serving session must put it to a human (a protected target).
+	 */
+	readonly access: ForwardedAccessFacts | null;
 }
 
 /** The most restrictive outcome (deny > ask > allow), the earliest on a tie; `null` for no outcomes. */

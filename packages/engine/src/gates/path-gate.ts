@@ -7,6 +7,7 @@
 import { type AccessPath, displayPath, resolvedAlias } from "@pi-permissions/access-intent";
 import { type CompiledPolicy, type Ruleset, suggestSessionApproval } from "@pi-permissions/policy";
 import { BASH_SENTINELS, buildPathAskPayload } from "@pi-permissions/presentation";
+import { flooredFacts } from "./access-facts";
 import { type GateContext, isExplicitOn, ruleOutcome } from "./gate-context";
 import { type GateName, type GateOutcome, mostRestrictiveOutcome } from "./gate-outcome";
 
@@ -44,7 +45,7 @@ export function pathOutcome(
 					canonical: resolvedAlias(path, context.flavor),
 					command,
 				});
-	return ruleOutcome(gate, PATH_SURFACE, value, match, { payload, suggestion });
+	return ruleOutcome(gate, PATH_SURFACE, value, match, { payload, suggestion, normalizer: context.normalizer });
 }
 
 function isUnresolved(path: AccessPath): boolean {
@@ -94,6 +95,8 @@ function unresolvedPathFloor(
 			command,
 		}),
 		suggestion: null,
+		// SECURITY: a computed path is floored; a serving rule must not settle what no pattern can name.
+		access: flooredFacts(PATH_SURFACE, value),
 	};
 }
 

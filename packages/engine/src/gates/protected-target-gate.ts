@@ -55,6 +55,8 @@ export function protectedTargetGate(context: GateContext, targets: ProtectedTarg
 			protectedBecause: hit.why,
 		}),
 		suggestion: null,
+		// SECURITY: only the human at the terminal answers a protected target; nothing is forwarded as resolvable.
+		access: null,
 	};
 }
 

@@ -7,7 +7,8 @@
 import { displayPath, mcpNativeTargets, mcpProxyTargets, mcpResourceTargets } from "@pi-permissions/access-intent";
 import { suggestSessionApproval } from "@pi-permissions/policy";
 import { buildBashAskPayload, buildMcpAskPayload, buildToolAskPayload } from "@pi-permissions/presentation";
-import { BASH_SURFACE, checkBashCommand } from "../bash/bash-command-check";
+import { BASH_SURFACE, type BashCommandCheck, checkBashCommand } from "../bash/bash-command-check";
+import { bashRuleFacts, type ForwardedAccessFacts, flooredFacts } from "./access-facts";
 import { type BashCall, type GateContext, ruleOutcome } from "./gate-context";
 import type { GateOutcome } from "./gate-outcome";
 import { SKILL_SURFACE } from "./skill-read-gate";
@@ -81,7 +82,16 @@ function bashOutcome(context: GateContext, bash: BashCall): GateOutcome {
 		reason: check.reason,
 		payload,
 		suggestion,
+		access: bashAccess(check, bash),
 	};
+}
+
+/** The facts an ask of this command fixes for a forwarding hop, from the call's one parse (ADR 0041). */
+function bashAccess(check: BashCommandCheck, bash: BashCall): ForwardedAccessFacts | null {
+	if (check.state !== "ask") return null;
+	// SECURITY: a floor raised a rule's allow to ask (wrapper, dynamic name, unparseable); by rule it would pass.
+	if (check.floored) return flooredFacts(BASH_SURFACE, check.decidingUnit);
+	return bashRuleFacts(check.decidingUnit, check.unit, bash.program);
 }
 
 function mcpOutcome(context: GateContext, mcpServers: readonly string[]): GateOutcome {
@@ -145,7 +155,7 @@ function askableOutcome(
 					value,
 					input: context.call.input,
 				});
-	return ruleOutcome("tool", surface, value, match, { payload, suggestion });
+	return ruleOutcome("tool", surface, value, match, { payload, suggestion, normalizer: context.normalizer });
 }
 
 function field(input: unknown, key: string): unknown {

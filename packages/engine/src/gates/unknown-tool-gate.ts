@@ -23,6 +23,7 @@ export function unknownToolOutcome(toolName: string, available: ReadonlySet<stri
 		reason: unknownToolReason(toolName, available),
 		payload: null,
 		suggestion: null,
+		access: null,
 	};
 }
 

@@ -18,8 +18,9 @@ import {
 import type { GateName, GateOutcome } from "../gates/gate-outcome";
 import type { SkillInvocation } from "../gates/skill-input-gate";
 import { recordSessionApproval } from "../session/session-approval";
-import type { AskAnswer, AskDecider, AskEscalator } from "./ask-escalator";
+import type { AskAnswer, AskDecider, AskEscalator, AskRequest } from "./ask-escalator";
 import type { DecisionFact, DecisionResolution, DecisionSink, RequestIdGenerator } from "./decision-fact";
+import { matchingRules, type TracedRule } from "./rule-trace";
 import type { ToolCall } from "./tool-call";
 import type { PipelineDecision } from "./tool-call-pipeline";
 import { reconcileFloorWithYolo } from "./yolo-floor";
@@ -56,7 +57,32 @@ export type RunVerdict =
 			readonly resolution: DecisionResolution;
 	  };
 
+/** One gate's outcome with every composed rule matching its value on its surface (evaluation order; the last wins). */
+export interface TracedGate {
+	readonly outcome: GateOutcome;
+	readonly rules: readonly TracedRule[];
+}
+
+/** What a traced run observed: the verdict, the decision it acted on, every fact it emitted and every ask it made. */
+export interface RunTrace {
+	readonly verdict: RunVerdict;
+	/** `null` when the pipeline threw before deciding (a gate error). */
+	readonly decision: PipelineDecision | null;
+	/** The facts emitted for this call, in order (also given to the sink). */
+	readonly facts: readonly DecisionFact[];
+	/** The asks handed to the escalator, in order. */
+	readonly asks: readonly AskRequest[];
+	/** Every gate outcome of the decision with its matching rules; empty when the pipeline threw. */
+	readonly gates: readonly TracedGate[];
+}
+
 type Step = { readonly kind: "continue" } | Extract<RunVerdict, { kind: "block" }>;
+
+/** One run's state: who approved an earlier ask of the call, and what a traced run records. */
+interface RunState {
+	approvedBy: AskDecider | null;
+	readonly trace: { decision: PipelineDecision | null; facts: DecisionFact[]; asks: AskRequest[] } | null;
+}
 
 const CONTINUE: Step = { kind: "continue" };
 
@@ -65,7 +91,23 @@ export class GateRunner {
 
 	/** Decides and resolves one call. Never rejects: every failure is a `gate_error` block. */
 	run(call: ToolCall): Promise<RunVerdict> {
-		return this.runDecision(call, () => this.options.pipeline.decide(call));
+		return this.runDecision(call, () => this.options.pipeline.decide(call), { approvedBy: null, trace: null });
+	}
+
+	/**
+	 * Runs one call exactly as `run` does and returns what happened: the decision acted on (with its one parse), the
+	 * facts emitted, the asks made, and each gate's matching rules (ADR 0041). Never rejects.
+	 */
+	async runTraced(call: ToolCall): Promise<RunTrace> {
+		const trace: NonNullable<RunState["trace"]> = { decision: null, facts: [], asks: [] };
+		const verdict = await this.runDecision(call, () => this.options.pipeline.decide(call), { approvedBy: null, trace });
+		const { decision, facts, asks } = trace;
+		const policy = decision?.policy ?? null;
+		const gates = (decision?.outcomes ?? []).map((outcome) => ({
+			outcome,
+			rules: policy === null ? [] : matchingRules(policy, outcome.surface, outcome.value),
+		}));
+		return { verdict, decision, facts, asks, gates };
 	}
 
 	/** Decides and resolves a `/skill:` invocation like a call. Never rejects. */
@@ -76,13 +118,17 @@ export class GateRunner {
 			agentName: invocation.agentName,
 			toolCallId: null,
 		};
-		return this.runDecision(call, () => this.options.pipeline.decideSkillInput(invocation));
+		return this.runDecision(call, () => this.options.pipeline.decideSkillInput(invocation), {
+			approvedBy: null,
+			trace: null,
+		});
 	}
 
-	private async runDecision(call: ToolCall, decide: () => PipelineDecision): Promise<RunVerdict> {
+	private async runDecision(call: ToolCall, decide: () => PipelineDecision, run: RunState): Promise<RunVerdict> {
 		let current: { readonly requestId: string; readonly outcome: GateOutcome } | null = null;
 		try {
 			const decision = decide();
+			if (run.trace !== null) run.trace.decision = decision;
 			// An ask before a gate that denies outright is never escalated: the call is refused whatever the answer.
 			const acted =
 				decision.combined.state === "deny"
@@ -91,19 +137,18 @@ export class GateRunner {
 			const requestIds: string[] = [];
 			// One call, one human answer: once a person approved an ask of this call, its later asks (the same command
 			// seen by another gate) are approved with it, except a protected target's, which is always asked itself.
-			const answered: { approvedBy: AskDecider | null } = { approvedBy: null };
 			for (const outcome of acted) {
 				const requestId = this.options.ids.next();
 				current = { requestId, outcome };
 				requestIds.push(requestId);
-				const step = await this.resolve(call, decision, outcome, requestId, answered);
+				const step = await this.resolve(call, decision, outcome, requestId, run);
 				if (step.kind === "block") return step;
 			}
 			return { kind: "allow", requestIds };
 		} catch (error) {
 			const requestId = current?.requestId ?? this.options.ids.next();
 			const reason = error instanceof Error ? error.message : String(error);
-			this.emit({
+			this.emit(run, {
 				...baseFact(call, requestId, current?.outcome ?? null),
 				result: "deny",
 				resolution: "gate_error",
@@ -125,17 +170,23 @@ export class GateRunner {
 		decision: PipelineDecision,
 		outcome: GateOutcome,
 		requestId: string,
-		answered: { approvedBy: AskDecider | null },
+		run: RunState,
 	): Promise<Step> {
 		const fact = baseFact(call, requestId, outcome);
 		switch (outcome.state) {
 			case "allow": {
 				const [resolution, decidedBy] = allowResolution(outcome);
-				this.emit({ ...fact, result: "allow", resolution, decidedBy });
+				this.emit(run, { ...fact, result: "allow", resolution, decidedBy });
 				return CONTINUE;
 			}
 			case "deny":
-				this.emit({ ...fact, result: "deny", resolution: "policy_deny", decidedBy: "policy", reason: outcome.reason });
+				this.emit(run, {
+					...fact,
+					result: "deny",
+					resolution: "policy_deny",
+					decidedBy: "policy",
+					reason: outcome.reason,
+				});
 				return this.block(outcome, requestId, "policy_deny", policyDenialText(outcome));
 			case "ask": {
 				if (outcome.payload === null) throw new Error(`the ${outcome.gate} gate asked without a payload`);
@@ -147,10 +198,16 @@ export class GateRunner {
 					const settled = reconcileFloorWithYolo(outcome, decision.composedRules);
 					switch (settled.kind) {
 						case "approve":
-							this.emit({ ...fact, result: "allow", resolution: "auto_approved", decidedBy: "yolo", origin: "yolo" });
+							this.emit(run, {
+								...fact,
+								result: "allow",
+								resolution: "auto_approved",
+								decidedBy: "yolo",
+								origin: "yolo",
+							});
 							return CONTINUE;
 						case "deny":
-							this.emit({
+							this.emit(run, {
 								...fact,
 								payload,
 								result: "deny",
@@ -172,16 +229,18 @@ export class GateRunner {
 						}
 					}
 				}
-				if (answered.approvedBy !== null && outcome.basis !== "protected") {
-					this.emit({ ...fact, payload, result: "allow", resolution: "user_approved", decidedBy: answered.approvedBy });
+				if (run.approvedBy !== null && outcome.basis !== "protected") {
+					this.emit(run, { ...fact, payload, result: "allow", resolution: "user_approved", decidedBy: run.approvedBy });
 					return CONTINUE;
 				}
-				const answer = await this.options.escalator.escalate({ requestId, call, outcome, payload });
+				const ask = { requestId, call, outcome, payload };
+				run.trace?.asks.push(ask);
+				const answer = await this.options.escalator.escalate(ask);
 				// SECURITY: only a person's approval covers the call's other asks; a rule or an authorizer link answered
 				// this one ask alone (a model judge's allow of a path must not approve the command too).
 				if ((answer.kind === "allow-once" || answer.kind === "allow-session") && answer.byPerson === true)
-					answered.approvedBy = answer.decidedBy;
-				return this.answered(fact, outcome, payload, answer, requestId);
+					run.approvedBy = answer.decidedBy;
+				return this.answered(run, fact, outcome, payload, answer, requestId);
 			}
 			default: {
 				const unhandled: never = outcome.state;
@@ -200,6 +259,7 @@ export class GateRunner {
 	}
 
 	private answered(
+		run: RunState,
 		fact: FactBase,
 		outcome: GateOutcome,
 		payload: LocalPromptPayload,
@@ -209,11 +269,11 @@ export class GateRunner {
 		const withPayload = { ...fact, payload };
 		switch (answer.kind) {
 			case "allow-once":
-				this.emit({ ...withPayload, result: "allow", resolution: "user_approved", decidedBy: answer.decidedBy });
+				this.emit(run, { ...withPayload, result: "allow", resolution: "user_approved", decidedBy: answer.decidedBy });
 				return CONTINUE;
 			case "allow-session": {
 				const grants = recordSessionApproval(this.options.sessionRules, outcome.suggestion);
-				this.emit({
+				this.emit(run, {
 					...withPayload,
 					result: "allow",
 					resolution: grants.length > 0 ? "user_approved_for_session" : "user_approved",
@@ -223,7 +283,7 @@ export class GateRunner {
 				return CONTINUE;
 			}
 			case "deny":
-				this.emit({
+				this.emit(run, {
 					...withPayload,
 					result: "deny",
 					resolution: "user_denied",
@@ -232,7 +292,7 @@ export class GateRunner {
 				});
 				return this.block(outcome, requestId, "user_denied", deniedText(payload, answer));
 			case "unavailable":
-				this.emit({
+				this.emit(run, {
 					...withPayload,
 					result: "deny",
 					resolution: "confirmation_unavailable",
@@ -256,7 +316,8 @@ export class GateRunner {
 		return { kind: "block", reason, gate: outcome.gate, requestId, resolution };
 	}
 
-	private emit(fact: FactBase & Pick<DecisionFact, "result" | "resolution" | "decidedBy">): void {
+	private emit(run: RunState, fact: FactBase & Pick<DecisionFact, "result" | "resolution" | "decidedBy">): void {
+		run.trace?.facts.push(fact);
 		try {
 			this.options.sink.emit(fact);
 		} catch {

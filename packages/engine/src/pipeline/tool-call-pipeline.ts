@@ -32,7 +32,7 @@ import { type ActiveSkill, SKILL_SURFACE, skillReadGate } from "../gates/skill-r
 import { toolGate } from "../gates/tool-gate";
 import { unknownToolOutcome } from "../gates/unknown-tool-gate";
 import { SessionPolicy } from "../session/session-policy";
-import { parseInWorkdir } from "./shell-workdir";
+import { parseInWorkdir, type ShellParse } from "./shell-workdir";
 import type { ToolCall } from "./tool-call";
 
 /** The composed policy of each agent. */
@@ -84,6 +84,10 @@ export interface PipelineDecision {
 	readonly yolo: boolean;
 	/** The composed rules the call was decided under (session rules excluded); yolo reads their denies. */
 	readonly composedRules: Ruleset;
+	/** The composed policy the call was decided under (a traced run lists its matching rules); `null`: none read. */
+	readonly policy: ComposedPolicy | null;
+	/** The call's one bash parse, for a shell tool; `null` for any other tool. */
+	readonly program: ShellParse | null;
 }
 
 const NO_OUTCOME = (): null => null;
@@ -109,7 +113,15 @@ export class ToolCallPipeline {
 	decide(call: ToolCall): PipelineDecision {
 		if (this.available !== null && !this.available.has(call.toolName)) {
 			const outcome = unknownToolOutcome(call.toolName, this.available);
-			return { call, outcomes: [outcome], combined: outcome, yolo: false, composedRules: [] };
+			return {
+				call,
+				outcomes: [outcome],
+				combined: outcome,
+				yolo: false,
+				composedRules: [],
+				policy: null,
+				program: null,
+			};
 		}
 		const composed = this.options.policies.policyFor(call.agentName);
 		const facts = this.factsOf(composed);
@@ -136,7 +148,15 @@ export class ToolCallPipeline {
 		}
 		const combined = mostRestrictiveOutcome(outcomes);
 		if (combined === null) throw new Error("the tool gate produced no outcome");
-		return { call, outcomes, combined, yolo: composed.yolo, composedRules: composed.rules };
+		return {
+			call,
+			outcomes,
+			combined,
+			yolo: composed.yolo,
+			composedRules: composed.rules,
+			policy: composed,
+			program: context.bash?.program ?? null,
+		};
 	}
 
 	/** Decides a `/skill:` invocation typed into the session (no tool call; reported as a call of `skill`). */
@@ -154,7 +174,15 @@ export class ToolCallPipeline {
 			{ agentName: invocation.agentName, ...this.options.requester },
 			this.options.normalizer.flavor,
 		);
-		return { call, outcomes: [outcome], combined: outcome, yolo: composed.yolo, composedRules: composed.rules };
+		return {
+			call,
+			outcomes: [outcome],
+			combined: outcome,
+			yolo: composed.yolo,
+			composedRules: composed.rules,
+			policy: composed,
+			program: null,
+		};
 	}
 
 	private contextFor(call: ToolCall, composed: ComposedPolicy, facts: PolicyFacts): GateContext {

@@ -16,6 +16,7 @@ import {
 } from "@pi-permissions/policy";
 import { BASH_SENTINELS } from "@pi-permissions/presentation";
 import { BASH_SURFACE, checkBashCommand } from "../bash/bash-command-check";
+import type { ForwardedAccessFacts } from "../gates/access-facts";
 import { WHOLE_TOOL } from "../gates/tool-gate";
 import type { ParseBashProgram, PolicyProvider } from "../pipeline/tool-call-pipeline";
 import { SessionPolicy } from "../session/session-policy";
@@ -37,17 +38,6 @@ export interface PermissionCheckResult {
 	readonly matchValues: readonly string[] | null;
 	/** True when a floor (a bash sentinel), not a rule, decided. */
 	readonly floored: boolean;
-}
-
-/**
- * What a subagent fixed about one ask before forwarding it: the gate surface, every value a rule may match (bash: the
- * already-decomposed unit texts and their spellings; path surfaces: the aliases of one path), and the canonical
- * containment value of a path (`null` otherwise).
- */
-export interface ForwardedAccessFacts {
-	readonly surface: string;
-	readonly matchValues: readonly string[];
-	readonly boundaryValue: string | null;
 }
 
 export interface PermissionQueryOptions {

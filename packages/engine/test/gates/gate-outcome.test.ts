@@ -13,6 +13,7 @@ const outcome = (gate: GateName, state: PermissionState): GateOutcome => ({
 	reason: null,
 	payload: null,
 	suggestion: null,
+	access: null,
 });
 
 describe("mostRestrictiveOutcome", () => {

@@ -345,3 +345,46 @@ describe("GateRunner: a command that could not be checked completely", () => {
 function fail(): never {
 	throw new Error("expected an ask");
 }
+describe("GateRunner.runTraced (ADR 0041)", () => {
+	it("returns the verdict with the decision, its one parse, every fact, every ask and each gate's matching rules", async () => {
+		const h = harness({ config: { permission: { "*": "allow", bash: { "*": "allow", "git *": "ask" } } } }, [
+			{ kind: "deny", reason: null, decidedBy: "user" },
+		]);
+		const trace = await h.runner.runTraced(bashCall("git push"));
+		expect(trace.verdict).toMatchObject({ kind: "block", resolution: "user_denied" });
+		expect(trace.decision?.program?.units.map((unit) => unit.text)).toEqual(["git push"]);
+		expect(trace.facts).toEqual(h.facts);
+		expect(trace.asks).toEqual(h.escalator.asks);
+		expect(trace.gates.map(({ outcome }) => outcome)).toEqual(trace.decision?.outcomes);
+		const rules = trace.gates.at(-1)?.rules.map(({ rule }) => [rule.surface, rule.pattern, rule.action]);
+		expect(rules?.at(-1)).toEqual(["bash", "git *", "ask"]);
+		expect(rules).toContainEqual(["bash", "*", "allow"]);
+
+	it("names the rule as written next to the rule an overlay rewrote", async () => {
+		const h = harness({ config: { permission: { "*": "allow", bash: { "*": "ask" } } }, yolo: true });
+		const trace = await h.runner.runTraced(bashCall("ls"));
+		expect(trace.verdict.kind).toBe("allow");
+		const last = trace.gates.at(-1)?.rules.at(-1);
+		expect(last?.rule).toMatchObject({ pattern: "*", action: "allow", origin: "yolo" });
+		expect(last?.written).toMatchObject({ pattern: "*", action: "ask", origin: "global" });
+
+	it("traces a gate error with no decision and its one fact", async () => {
+		const engine = createEngine({ config: { permission: { "*": "allow" } } });
+		const facts: DecisionFact[] = [];
+		const runner = new GateRunner({
+			pipeline: {
+				decide: () => {
+					throw new Error("broken");
+				},
+				decideSkillInput: () => {
+					throw new Error("broken");
+				},
+			},
+			escalator: scriptedEscalator([]),
+			sink: { emit: (fact) => facts.push(fact) },
+			ids: { next: () => "req-1" },
+			sessionRules: engine.store,
+		});
+		const trace = await runner.runTraced(bashCall("ls"));
+		expect(trace).toMatchObject({ verdict: { resolution: "gate_error" }, decision: null, gates: [], asks: [] });
+		expect(trace.facts).toEqual(facts);

@@ -102,6 +102,7 @@ function floorOutcome(matchedPattern: string, reason: string | null = null): Gat
 		reason,
 		payload: null,
 		suggestion: null,
+		access: null,
 	};
 }
 

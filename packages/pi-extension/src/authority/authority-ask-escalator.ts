@@ -1,19 +1,16 @@
 /**
  * Owns: the bridge from the engine's `AskEscalator` seam to the session's authority: the ask becomes `AskDetails`
- * (with the access facts this session fixes for a forwarding hop), the terminal's decision becomes an `AskAnswer`.
+ * (with the access facts its deciding gate fixed for a forwarding hop, ADR 0041), the terminal's decision becomes an
+ * `AskAnswer`.
  * Never: decides; a `gate_error` decision is rethrown so the runner blocks the call as the gate error it is.
  */
 import {
-	type AccessFacts,
 	type AskDetails,
 	type DecisionSource,
 	innermostDecisionSource,
 	type TerminalDecision,
 } from "@pi-permissions/authority";
 import type { AskAnswer, AskDenier, AskEscalator, AskRequest, GateOutcome } from "@pi-permissions/engine";
-
-/** The facts fixed for one asking outcome; `null` when a serving session must put the ask to a human. */
-export type AccessFactsOf = (outcome: GateOutcome) => AccessFacts | null;
 
 /** Writes an "always" answer's grant; `written` when it reached the config file. Must not reject. */
 export type PersistGrant = (
@@ -27,10 +24,8 @@ export interface AskAuthority {
 }
 
 export class AuthorityAskEscalator implements AskEscalator {
-	/** `factsOf` defaults to the outcome's own value (no parser or normalizer at hand). Must not throw. */
 	constructor(
 		private readonly authority: AskAuthority,
-		private readonly factsOf: AccessFactsOf = outcomeFacts,
 		private readonly persist: PersistGrant | null = null,
 	) {}
 
@@ -38,7 +33,8 @@ export class AuthorityAskEscalator implements AskEscalator {
 		const decision = await this.authority.escalate({
 			requestId: ask.requestId,
 			payload: ask.payload,
-			access: this.factsOf(ask.outcome),
+			// The deciding gate fixed these from the call's one parse; nothing is parsed again here (ADR 0041).
+			access: ask.outcome.access,
 			agentName: ask.call.agentName,
 			forwarding: null,
 		});
@@ -52,17 +48,6 @@ export class AuthorityAskEscalator implements AskEscalator {
 		}
 		return answerOf(decision);
 	}
-}
-
-/** The outcome's value as its only match value; a floored outcome's facts are marked so no rule settles it. */
-export function outcomeFacts(outcome: GateOutcome): AccessFacts | null {
-	// SECURITY: a floor raised a rule's allow to ask; a serving session resolving it by rule would pass it silently.
-	if (outcome.basis === "floor") {
-		return { surface: outcome.surface, matchValues: [outcome.value], boundaryValue: null, floored: true };
-	}
-	if (outcome.basis !== "rule") return null;
-	const isPath = outcome.surface === "path" || outcome.surface === "external_directory";
-	return { surface: outcome.surface, matchValues: [outcome.value], boundaryValue: isPath ? outcome.value : null };
 }
 
 export function answerOf(decision: TerminalDecision): AskAnswer {

@@ -20,7 +20,6 @@ import {
 import { SessionRuleStore } from "@pi-permissions/policy";
 import type { InvalidScope } from "@pi-permissions/presentation";
 import { AuthorityAskEscalator, type PersistGrant } from "../authority/authority-ask-escalator";
-import { forwardedAccessFacts } from "../authority/forwarded-access-facts";
 import { formattingAskEscalator } from "../service/formatting-ask-escalator";
 import type { SessionExtensions } from "../service/session-extensions";
 
@@ -187,12 +186,7 @@ export class SessionRunner {
 			pipeline,
 			escalator: formattingAskEscalator(
 				(toolName) => deps.extensions.formatterFor(toolName),
-				new AuthorityAskEscalator(
-					deps.authority,
-					(outcome) =>
-						forwardedAccessFacts(outcome, { parser: () => deps.parser.current, normalizer: deps.normalizer }),
-					deps.persistGrant ?? null,
-				),
+				new AuthorityAskEscalator(deps.authority, deps.persistGrant ?? null),
 			),
 			sink: deps.sink,
 			ids: deps.ids,

@@ -157,7 +157,9 @@ describe("AuthorityAskEscalator", () => {
 				return { verdict: "allow", scope: "once", decidedBy: { kind: "user", via: "select" } };
 			},
 		});
-		const outcome = { surface: "path", value: "/p/.env", basis: "rule" } as GateOutcome;
+		// The deciding gate fixed these facts on the outcome (ADR 0041); the escalator hands them on unchanged.
+		const access: GateOutcome["access"] = { surface: "path", matchValues: ["/p/.env"], boundaryValue: "/p/.env" };
+		const outcome = { surface: "path", value: "/p/.env", basis: "rule", access } as GateOutcome;
 		const payload = { kind: "path" } as unknown as AskRequest["payload"];
 		const ask: AskRequest = {
 			requestId: "req-1",

@@ -72,6 +72,11 @@ export interface ComposedPolicy {
 	readonly rules: Ruleset;
 	/** The rules shown to people and used for tool exposure: fail-closed applied, yolo not. */
 	readonly displayRules: Ruleset;
+	/**
+	 * The rules as the scopes wrote them, before any overlay: overlays rewrite rules one for one, so the rule at an
+	 * index of `rules` was written as the rule at that index here (an explanation names both).
+	 */
+	readonly writtenRules: Ruleset;
 	/** Whether yolo is in effect: requested and not suspended. */
 	readonly yolo: boolean;
 	/**
@@ -158,6 +163,7 @@ export function composePolicy(input: CompositionInput): ComposedPolicy {
 		sandbox: merged.sandbox,
 		rules,
 		displayRules,
+		writtenRules: base,
 		yolo,
 		yoloSuspended,
 		failClosedScopes,
