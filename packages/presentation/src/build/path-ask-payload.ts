@@ -22,18 +22,31 @@ export function buildPathAskPayload(input: PathAskInput): LocalPromptPayload {
 	if (input.canonical !== null && input.canonical !== input.path) {
 		evidence.push(evidenceItem("resolves to", input.canonical));
 	}
-	const highlights = pushCommandEvidence(evidence, input.command, input.path);
+	return pathKindPayload(input, "path", evidence);
+}
+
+/**
+ * A `path`-kind payload on `surface` (the path surface, or the write rule's): `evidence` first, then the command the
+ * path came from with the path highlighted in it.
+ */
+export function pathKindPayload(
+	input: PathAskInput,
+	surface: string,
+	evidence: readonly PromptEvidence[],
+): LocalPromptPayload {
+	const all = [...evidence];
+	const highlights = pushCommandEvidence(all, input.command, input.path);
 	return {
 		kind: "path",
 		request: requestFacts(input, {
-			surface: "path",
+			surface,
 			toolName: input.toolName,
 			invokedToolName: input.invokedToolName,
 			value: input.path,
 			commandContext: null,
 			executedUnit: null,
 		}),
-		evidence,
+		evidence: all,
 		annotations: [...highlights, ...suggestionAnnotations(input)],
 	};
 }
