@@ -8,12 +8,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createNodeFileSystemProbe } from "@pi-permissions/access-intent";
-import { createNodeConfigFileSystem, createNodeGrantFileSystem } from "@pi-permissions/engine";
 import type { CliHost } from "../src/cli-host";
 import { runCli } from "../src/cli-program";
-import { createNodeFileWriter } from "../src/node-file-writer";
-import { createNodeHistoryReader } from "../src/node-history-reader";
+import { nodeFileEdges } from "../src/node-host";
 
 const POLICY = new URL("../src/recommended-policy.json", import.meta.url).pathname;
 const CALLS = 10_000;
@@ -81,12 +78,8 @@ for (let run = 0; run < Number(process.env.BENCH_RUNS ?? 3); run++) {
 		},
 		stderr: { write: (text) => void process.stderr.write(text) },
 		color: false,
-		configFileSystem: createNodeConfigFileSystem(),
-		probe: createNodeFileSystemProbe(),
-		files: createNodeFileWriter(),
-		history: createNodeHistoryReader(),
+		...nodeFileEdges(),
 		stderrIsTerminal: false,
-		grantFileSystem: createNodeGrantFileSystem(),
 		today: () => "2026-01-02",
 	};
 	const cpuBefore = process.cpuUsage();

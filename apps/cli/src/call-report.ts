@@ -3,7 +3,7 @@
  * what the runner did: allow, deny (a policy deny or a gate error) or ask (the ask the escalator was handed).
  * Never: decides; it reads the verdict, the pipeline decision and the decision facts of one `CliEngine.decide`.
  */
-import type { GateName } from "@pi-permissions/engine";
+import type { DecisionFact, GateName } from "@pi-permissions/engine";
 import type { PermissionState, RuleOrigin, SessionSuggestion } from "@pi-permissions/policy";
 import type { DecidedCall } from "./cli-engine";
 
@@ -33,10 +33,7 @@ export function callReport(decided: DecidedCall): CallReport {
 			return {
 				action: "allow",
 				gate: fact?.gate ?? null,
-				surface: fact?.surface ?? null,
-				value: fact?.value ?? null,
-				matchedPattern: fact?.matchedPattern ?? null,
-				origin: fact?.origin ?? null,
+				...decidedOn(fact),
 				reason: null,
 				suggestion: null,
 				resolution: fact?.resolution ?? "policy_allow",
@@ -61,10 +58,7 @@ export function callReport(decided: DecidedCall): CallReport {
 			return {
 				action: "deny",
 				gate: verdict.gate,
-				surface: fact?.surface ?? null,
-				value: fact?.value ?? null,
-				matchedPattern: fact?.matchedPattern ?? null,
-				origin: fact?.origin ?? null,
+				...decidedOn(fact),
 				reason: fact?.reason ?? null,
 				suggestion: null,
 				resolution: verdict.resolution,
@@ -88,5 +82,17 @@ export function evalRecord(id: string, report: CallReport): Record<string, unkno
 		gate: report.gate,
 		suggestion: report.suggestion,
 		reason: report.reason,
+	};
+}
+
+/** What the reported fact was decided on and by which rule; all `null` without a fact (a gate error before any). */
+function decidedOn(
+	fact: DecisionFact | undefined,
+): Pick<CallReport, "surface" | "value" | "matchedPattern" | "origin"> {
+	return {
+		surface: fact?.surface ?? null,
+		value: fact?.value ?? null,
+		matchedPattern: fact?.matchedPattern ?? null,
+		origin: fact?.origin ?? null,
 	};
 }

@@ -51,29 +51,34 @@ export async function runCli(argv: readonly string[], host: CliHost): Promise<Ex
 		.showHelpAfterError()
 		.addHelpText("after", EXIT_HELP);
 
-	withPolicyOptions(
-		program
-			.command("check")
-			.description("decide one tool call: allow (exit 0), ask (2) or deny (3)")
-			.argument("<tool>", "the tool name (bash, read, write, mcp__server__tool, …)")
-			.argument("<input>", "the tool input as JSON; for bash and shell aliases, the command text"),
-	)
-		.option("--json", "print the decision as JSON")
-		.action(async (tool: string, input: string, options: DecideOptions) => {
-			exit = await runDecide(host, "check", tool, input, options);
-		});
-
-	withPolicyOptions(
-		program
-			.command("explain")
-			.description("decide one tool call and show why: bash units, every gate, matching rules, overlays")
-			.argument("<tool>", "the tool name")
-			.argument("<input>", "the tool input as JSON; for bash and shell aliases, the command text"),
-	)
-		.option("--json", "print the decision and its trace as JSON")
-		.action(async (tool: string, input: string, options: DecideOptions) => {
-			exit = await runDecide(host, "explain", tool, input, options);
-		});
+	// `check` and `explain` decide one call the same way; `explain` also prints the trace.
+	const decideCommands = [
+		{
+			name: "check",
+			description: "decide one tool call: allow (exit 0), ask (2) or deny (3)",
+			tool: "the tool name (bash, read, write, mcp__server__tool, …)",
+			json: "print the decision as JSON",
+		},
+		{
+			name: "explain",
+			description: "decide one tool call and show why: bash units, every gate, matching rules, overlays",
+			tool: "the tool name",
+			json: "print the decision and its trace as JSON",
+		},
+	] as const;
+	for (const command of decideCommands) {
+		withPolicyOptions(
+			program
+				.command(command.name)
+				.description(command.description)
+				.argument("<tool>", command.tool)
+				.argument("<input>", "the tool input as JSON; for bash and shell aliases, the command text"),
+		)
+			.option("--json", command.json)
+			.action(async (tool: string, input: string, options: DecideOptions) => {
+				exit = await runDecide(host, command.name, tool, input, options);
+			});
+	}
 
 	withPolicyOptions(
 		program

@@ -8,12 +8,9 @@ import { rmSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createNodeFileSystemProbe } from "@pi-permissions/access-intent";
-import { createNodeConfigFileSystem, createNodeGrantFileSystem } from "@pi-permissions/engine";
 import type { CliHost } from "./cli-host";
 import { runDemo } from "./demo-script";
-import { createNodeFileWriter } from "./node-file-writer";
-import { createNodeHistoryReader } from "./node-history-reader";
+import { nodeFileEdges, processTerminal } from "./node-host";
 import { recommendedPolicyText } from "./recommended-policy";
 
 // A reader that stops early (`| head`) closes the pipe; that ends the output, it is not a failure.
@@ -38,17 +35,9 @@ try {
 		env: {},
 		cwd: projectDir,
 		home,
-		flavor: process.platform === "win32" ? "win32" : "posix",
-		stdin: process.stdin,
-		stdout: { write: (text) => void process.stdout.write(text) },
-		stderr: { write: (text) => void process.stderr.write(text) },
-		color: process.stdout.isTTY === true && process.env.NO_COLOR === undefined,
-		configFileSystem: createNodeConfigFileSystem(),
-		probe: createNodeFileSystemProbe(),
-		files: createNodeFileWriter(),
-		history: createNodeHistoryReader(),
+		...processTerminal(),
+		...nodeFileEdges(),
 		stderrIsTerminal: false,
-		grantFileSystem: createNodeGrantFileSystem(),
 		today: () => new Date().toISOString().slice(0, 10),
 	};
 	process.exitCode = await runDemo(host, {

@@ -16,9 +16,9 @@ import {
 	literalWordText,
 	PathNormalizer,
 } from "@pi-permissions/access-intent";
-import { composePolicy, POSIX_FLAVOR, SessionRuleStore, validateConfig } from "@pi-permissions/policy";
+import { POSIX_FLAVOR } from "@pi-permissions/policy";
 import type { ToolCall } from "../src/pipeline/tool-call";
-import { ToolCallPipeline } from "../src/pipeline/tool-call-pipeline";
+import { benchPipeline } from "./bench-pipeline";
 
 const POLICIES: Readonly<Record<string, { readonly target: number; readonly config: unknown }>> = {
 	"rm-deny": {
@@ -128,24 +128,7 @@ function whyNotRm(units: readonly CommandUnit[]): string {
 
 console.log(`real commands: ${commands.length} one-liners (NL2Bash dev split), decided in Pi's pipeline, yolo off`);
 for (const [name, { target, config }] of Object.entries(POLICIES)) {
-	const validated = validateConfig(config);
-	if (!validated.ok) throw new Error(`invalid policy ${name}`);
-	const composed = composePolicy({
-		scopes: [{ scope: "global", status: "valid", config: validated.value.config }],
-		env: { home: fixture.home, flavor: POSIX_FLAVOR },
-	});
-	const pipeline = new ToolCallPipeline({
-		policies: { policyFor: () => composed },
-		sessionRules: new SessionRuleStore(),
-		parser,
-		normalizer,
-		extractors: new Map(),
-		infrastructureDirs: [],
-		availableTools: null,
-		mcpServers: [],
-		activeSkills: [],
-		requester: { sessionId: null, subagent: false },
-	});
+	const pipeline = benchPipeline({ config, parser, normalizer });
 	const counts = { allow: 0, ask: 0, deny: 0 };
 	const causes = new Map<string, number>();
 	const allowedRm: string[] = [];

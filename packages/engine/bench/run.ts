@@ -4,9 +4,9 @@
  * Never: asserts; it prints numbers for `pnpm bench`.
  */
 import { BashParser, BashProgram, createNodeFileSystemProbe, PathNormalizer } from "@pi-permissions/access-intent";
-import { composePolicy, POSIX_FLAVOR, SessionRuleStore, validateConfig } from "@pi-permissions/policy";
+import { POSIX_FLAVOR } from "@pi-permissions/policy";
 import type { ToolCall } from "../src/pipeline/tool-call";
-import { ToolCallPipeline } from "../src/pipeline/tool-call-pipeline";
+import { benchPipeline } from "./bench-pipeline";
 
 const CONFIG = {
 	permission: {
@@ -56,28 +56,11 @@ function pairedTimes(a: () => void, b: () => void, batch: number, rounds = 21): 
 	return [median(samplesA), median(samplesB)];
 }
 
-const validated = validateConfig(CONFIG);
-if (!validated.ok) throw new Error("invalid bench config");
 const cwd = process.cwd();
 const home = process.env.HOME ?? "/home/u";
-const composed = composePolicy({
-	scopes: [{ scope: "global", status: "valid", config: validated.value.config }],
-	env: { home, flavor: POSIX_FLAVOR },
-});
 const parser = await BashParser.load();
 const normalizer = PathNormalizer.create({ cwd, home, flavor: POSIX_FLAVOR, probe: createNodeFileSystemProbe() });
-const pipeline = new ToolCallPipeline({
-	policies: { policyFor: () => composed },
-	sessionRules: new SessionRuleStore(),
-	parser,
-	normalizer,
-	extractors: new Map(),
-	infrastructureDirs: [],
-	availableTools: null,
-	mcpServers: ["exa"],
-	activeSkills: [],
-	requester: { sessionId: null, subagent: false },
-});
+const pipeline = benchPipeline({ config: CONFIG, parser, normalizer, mcpServers: ["exa"] });
 
 const chain = Array.from({ length: 10 }, (_, i) => `echo step${i} src/file${i}.ts`).join(" && ");
 const script = Array.from({ length: 200 }, (_, i) =>

@@ -31,70 +31,45 @@ export function isFactEvidence(entry: PromptEvidence): boolean {
 	return entry.label === NOT_CHECKED_LABEL;
 }
 
+/** How a nesting context reads; a `Record` over the union, so a new context cannot go unworded. */
+const COMMAND_CONTEXT_WORDS: Readonly<Record<BashCommandContext, string>> = {
+	command_substitution: "inside command substitution",
+	process_substitution: "inside process substitution",
+	subshell: "inside subshell",
+};
+
 export function describeCommandContext(context: BashCommandContext | null): string | null {
-	switch (context) {
-		case null:
-			return null;
-		case "command_substitution":
-			return "inside command substitution";
-		case "process_substitution":
-			return "inside process substitution";
-		case "subshell":
-			return "inside subshell";
-		default: {
-			const unhandled: never = context;
-			throw new Error(`unhandled command context ${String(unhandled)}`);
-		}
-	}
+	return context === null ? null : wordOf(COMMAND_CONTEXT_WORDS, context, "command context");
 }
 
+/** A vocabulary table's row; a key outside the union (a value typed around the compiler) throws, as a switch did. */
+function wordOf<K extends string, V>(table: Readonly<Record<K, V>>, key: K, what: string): V {
+	if (!Object.hasOwn(table, key)) throw new Error(`unhandled ${what} ${String(key)}`);
+	return table[key];
+}
+
+type LocalKind = Exclude<PromptPayloadKind, "forwarded">;
+
+/** Per ask kind: the word for its decision value, and its short title. */
+const KIND_WORDS: Readonly<Record<LocalKind, { readonly value: string; readonly title: string }>> = {
+	bash: { value: "command", title: "bash command" },
+	mcp: { value: "target", title: "MCP tool" },
+	tool: { value: "value", title: "tool" },
+	path: { value: "path", title: "path" },
+	external_directory: { value: "path", title: "external directory" },
+	bash_external_directory: { value: "path", title: "external directory (bash)" },
+	skill: { value: "skill", title: "skill" },
+	skill_read: { value: "skill", title: "skill read" },
+};
+
 /** The word for the decision value of an ask kind (`command`, `path`, `target`, `skill`, `value`). */
-export function valueLabel(kind: Exclude<PromptPayloadKind, "forwarded">): string {
-	switch (kind) {
-		case "bash":
-			return "command";
-		case "mcp":
-			return "target";
-		case "tool":
-			return "value";
-		case "path":
-		case "external_directory":
-		case "bash_external_directory":
-			return "path";
-		case "skill":
-		case "skill_read":
-			return "skill";
-		default: {
-			const unhandled: never = kind;
-			throw new Error(`unhandled payload kind ${String(unhandled)}`);
-		}
-	}
+export function valueLabel(kind: LocalKind): string {
+	return wordOf(KIND_WORDS, kind, "payload kind").value;
 }
 
 /** A short title for the ask kind. */
-export function kindTitle(kind: Exclude<PromptPayloadKind, "forwarded">): string {
-	switch (kind) {
-		case "bash":
-			return "bash command";
-		case "mcp":
-			return "MCP tool";
-		case "tool":
-			return "tool";
-		case "path":
-			return "path";
-		case "external_directory":
-			return "external directory";
-		case "bash_external_directory":
-			return "external directory (bash)";
-		case "skill":
-			return "skill";
-		case "skill_read":
-			return "skill read";
-		default: {
-			const unhandled: never = kind;
-			throw new Error(`unhandled payload kind ${String(unhandled)}`);
-		}
-	}
+export function kindTitle(kind: LocalKind): string {
+	return wordOf(KIND_WORDS, kind, "payload kind").title;
 }
 
 export function describeRequester(requester: PromptRequestFacts["requester"]): string {

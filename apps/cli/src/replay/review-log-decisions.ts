@@ -5,6 +5,7 @@
  * Never: writes the log or trusts a line; a line that is not a decision record is skipped.
  */
 import type { PermissionState } from "@pi-permissions/policy";
+import { jsonlRecords } from "./jsonl-records";
 
 /** Resolutions that mean the policy said `ask` and someone (or no one) answered. */
 const ASKED: ReadonlySet<string> = new Set([
@@ -18,10 +19,6 @@ const ASKED: ReadonlySet<string> = new Set([
 /** Resolutions that mean the call was blocked without an ask. */
 const DENIED: ReadonlySet<string> = new Set(["policy_deny", "gate_error"]);
 
-function isObject(value: unknown): value is Record<string, unknown> {
-	return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /**
  * Folds the decision records of a log into one decision per tool call id. Several records of one call (one per
  * gate) combine as the gates do: a deny wins over an ask, an ask over an allow. `auto_approved` (yolo) is an allow,
@@ -31,15 +28,8 @@ export async function reviewLogDecisions(
 	lines: AsyncIterable<string>,
 	into: Map<string, PermissionState> = new Map(),
 ): Promise<Map<string, PermissionState>> {
-	for await (const line of lines) {
-		if (line.trim() === "") continue;
-		let record: unknown;
-		try {
-			record = JSON.parse(line);
-		} catch {
-			continue;
-		}
-		if (!isObject(record) || record.event !== "permission_decision" || typeof record.toolCallId !== "string") continue;
+	for await (const record of jsonlRecords(lines)) {
+		if (record === null || record.event !== "permission_decision" || typeof record.toolCallId !== "string") continue;
 		const resolution = typeof record.resolution === "string" ? record.resolution : "";
 		const action: PermissionState = DENIED.has(resolution) ? "deny" : ASKED.has(resolution) ? "ask" : "allow";
 		const before = into.get(record.toolCallId);

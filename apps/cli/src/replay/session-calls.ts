@@ -3,6 +3,7 @@
  * header's session id and cwd, then every `toolCall` block of every assistant `message` entry, with its entry's time.
  * Never: executes, decides or trusts a line: a line that is not a JSON object of a known shape is counted and skipped.
  */
+import { isObject, jsonlRecords } from "./jsonl-records";
 
 /** One tool call the model made in a recorded session. */
 export interface RecordedCall {
@@ -24,10 +25,6 @@ export interface SessionRead {
 	readonly skippedLines: number;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-	return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /**
  * The calls of one session file, in file order. `since` drops calls recorded before it (entries without a time are
  * kept). Lines are parsed one at a time; only the calls are kept.
@@ -41,16 +38,8 @@ export async function readSessionCalls(
 	let skippedLines = 0;
 	let sessionId: string | null = null;
 	let cwd: string | null = null;
-	for await (const line of lines) {
-		if (line.trim() === "") continue;
-		let entry: unknown;
-		try {
-			entry = JSON.parse(line);
-		} catch {
-			skippedLines += 1;
-			continue;
-		}
-		if (!isObject(entry)) {
+	for await (const entry of jsonlRecords(lines)) {
+		if (entry === null) {
 			skippedLines += 1;
 			continue;
 		}

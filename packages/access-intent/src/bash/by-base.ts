@@ -13,11 +13,7 @@ export class ByBase<T> {
 
 	/** The answer for `text` under `base`, computed by `compute` the first time only. */
 	answer(base: string, text: string, compute: (text: string, base: string) => T): T {
-		let texts = this.bases.get(base);
-		if (texts === undefined) {
-			texts = new Map();
-			this.bases.set(base, texts);
-		}
+		const texts = this.textsUnder(base);
 		let found = texts.get(text);
 		if (found === undefined) {
 			found = compute(text, base);
@@ -32,11 +28,15 @@ export class ByBase<T> {
 	}
 
 	set(base: string, text: string, value: T): void {
+		this.textsUnder(base).set(text, value);
+	}
+
+	private textsUnder(base: string): Map<string, T> {
 		let texts = this.bases.get(base);
 		if (texts === undefined) {
 			texts = new Map();
 			this.bases.set(base, texts);
 		}
-		texts.set(text, value);
+		return texts;
 	}
 }

@@ -108,13 +108,7 @@ export function plainCommandDrafts(
  */
 export function plainCommandWords(source: string, start: number, end: number): { start: number; end: number }[] | null {
 	const words: { start: number; end: number }[] = [];
-	let i = start;
-	while (i < end) {
-		const code = source.charCodeAt(i);
-		if (code === 32 || code === 9) {
-			i++;
-			continue;
-		}
+	for (let i = skipBlanks(source, start, end); i < end; i = skipBlanks(source, i, end)) {
 		const wordStart = i;
 		i = plainWordEnd(source, i, end);
 		if (i < 0) return null;
@@ -122,6 +116,17 @@ export function plainCommandWords(source: string, start: number, end: number): {
 		words.push({ start: wordStart, end: i });
 	}
 	return words.length === 0 ? null : words;
+}
+
+/** The first index from `i` (before `end`) that is not a space or a tab; `end` when there is none. */
+export function skipBlanks(source: string, i: number, end: number): number {
+	let at = i;
+	while (at < end) {
+		const code = source.charCodeAt(at);
+		if (code !== 32 && code !== 9) break;
+		at++;
+	}
+	return at;
 }
 
 /**

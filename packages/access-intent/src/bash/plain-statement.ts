@@ -4,7 +4,7 @@
  * Never: guesses; anything outside that narrow grammar (a redirect, `;`, a substitution, a mix of `|` with `&&`/`||`,
  * which tree-sitter-bash nests oddly) returns `null` and the walk reads the node. Differential tests hold it to the walk.
  */
-import { isPlainName, plainWordEnd } from "./plain-command";
+import { isPlainName, plainWordEnd, skipBlanks } from "./plain-command";
 
 export interface WordRange {
 	readonly start: number;
@@ -23,13 +23,7 @@ export function plainStatement(source: string, start: number, end: number): Plai
 	const commands: WordRange[][] = [];
 	const separators: string[] = [];
 	let current: WordRange[] = [];
-	let i = start;
-	while (i < end) {
-		const code = source.charCodeAt(i);
-		if (code === 32 || code === 9) {
-			i++;
-			continue;
-		}
+	for (let i = skipBlanks(source, start, end); i < end; i = skipBlanks(source, i, end)) {
 		const separator = separatorAt(source, i, end);
 		if (separator !== null) {
 			if (current.length === 0) return null;

@@ -13,6 +13,7 @@ import { applyDirectoryChange } from "../path/directory-change";
 import { createGlobBudget, expandGlob, type GlobBudget } from "../path/glob-expansion";
 import type { PathNormalizer } from "../path/path-normalizer";
 import { type EffectContext, recordStateEffects } from "../path/shell-state-effects";
+import { ByBase } from "./by-base";
 import type { CommandUnit } from "./command-unit";
 
 /** One slice's reading of each unit, called in unit order with the directories in force when the unit ran. */
@@ -34,7 +35,7 @@ export class UnitWalk implements EffectContext {
 	/** Whether the unit whose effects are being recorded certainly persists them (read by `recordStateEffects`). */
 	certain = false;
 	/** `forBashToken` answers by base, then text: the view's probe is memoised, so an answer never changes. */
-	private tokens: Map<string, Map<string, AccessPath>> | null = null;
+	private readonly tokens = new ByBase<AccessPath>();
 
 	/** `normalizer` should be a `withProbeCache()` view of the command's normalizer. */
 	constructor(
@@ -53,17 +54,11 @@ export class UnitWalk implements EffectContext {
 
 	/** `normalizer.forBashToken(text, base)`, asked once per base and text. */
 	token(text: string, base: string): AccessPath {
-		this.tokens ??= new Map();
-		let texts = this.tokens.get(base);
-		if (texts === undefined) {
-			texts = new Map();
-			this.tokens.set(base, texts);
-		}
-		let path = texts.get(text);
-		if (path === undefined) {
-			path = this.normalizer.forBashToken(text, base);
-			texts.set(text, path);
-		}
+		// `get`/`set`, not `answer`: no closure per call on the walk's hottest path.
+		const known = this.tokens.get(base, text);
+		if (known !== undefined) return known;
+		const path = this.normalizer.forBashToken(text, base);
+		this.tokens.set(base, text, path);
 		return path;
 	}
 

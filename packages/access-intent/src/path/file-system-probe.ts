@@ -71,40 +71,33 @@ export function createMemoizedProbe(probe: FileSystemProbe): FileSystemProbe & {
 
 class MemoizedProbe implements FileSystemProbe {
 	private count = 0;
-	private readonly realpaths = new Map<string, string | null>();
-	private readonly stats = new Map<string, EntryStat | null>();
-	private readonly listings = new Map<string, readonly string[] | null>();
+	readonly realpath: (path: string) => string | null;
+	readonly lstat: (path: string) => EntryStat | null;
+	readonly readdir: (path: string) => readonly string[] | null;
 
-	constructor(private readonly probe: FileSystemProbe) {}
+	constructor(probe: FileSystemProbe) {
+		const passedOn = (): void => {
+			this.count++;
+		};
+		this.realpath = answeredOnce((path) => probe.realpath(path), passedOn);
+		this.lstat = answeredOnce((path) => probe.lstat(path), passedOn);
+		this.readdir = answeredOnce((path) => probe.readdir(path), passedOn);
+	}
 
 	calls(): number {
 		return this.count;
 	}
+}
 
-	realpath(path: string): string | null {
-		const cached = this.realpaths.get(path);
-		if (cached !== undefined || this.realpaths.has(path)) return cached ?? null;
-		this.count++;
-		const answer = this.probe.realpath(path);
-		this.realpaths.set(path, answer);
+/** `question` asked once per path (a `null` answer included); `passedOn` runs for each question really asked. */
+function answeredOnce<T>(question: (path: string) => T | null, passedOn: () => void): (path: string) => T | null {
+	const answers = new Map<string, T | null>();
+	return (path) => {
+		const cached = answers.get(path);
+		if (cached !== undefined || answers.has(path)) return cached ?? null;
+		passedOn();
+		const answer = question(path);
+		answers.set(path, answer);
 		return answer;
-	}
-
-	lstat(path: string): EntryStat | null {
-		const cached = this.stats.get(path);
-		if (cached !== undefined || this.stats.has(path)) return cached ?? null;
-		this.count++;
-		const answer = this.probe.lstat(path);
-		this.stats.set(path, answer);
-		return answer;
-	}
-
-	readdir(path: string): readonly string[] | null {
-		const cached = this.listings.get(path);
-		if (cached !== undefined || this.listings.has(path)) return cached ?? null;
-		this.count++;
-		const answer = this.probe.readdir(path);
-		this.listings.set(path, answer);
-		return answer;
-	}
+	};
 }

@@ -99,21 +99,21 @@ export class ForwardingStore {
 	}
 
 	/** Removes a file; reports a failure instead of throwing. */
-	async remove(path: string): Promise<Result<void, string>> {
-		try {
-			await this.fs.remove(path);
-			return ok(undefined);
-		} catch (error) {
-			return err(`cannot remove \`${path}\`: ${describe(error)}`);
-		}
+	remove(path: string): Promise<Result<void, string>> {
+		return removal(path, () => this.fs.remove(path));
 	}
 
-	async removeTree(path: string): Promise<Result<void, string>> {
-		try {
-			await this.fs.removeTree(path);
-			return ok(undefined);
-		} catch (error) {
-			return err(`cannot remove \`${path}\`: ${describe(error)}`);
-		}
+	/** Removes a directory and what it holds; reports a failure instead of throwing. */
+	removeTree(path: string): Promise<Result<void, string>> {
+		return removal(path, () => this.fs.removeTree(path));
+	}
+}
+
+async function removal(path: string, remove: () => Promise<void>): Promise<Result<void, string>> {
+	try {
+		await remove();
+		return ok(undefined);
+	} catch (error) {
+		return err(`cannot remove \`${path}\`: ${describe(error)}`);
 	}
 }

@@ -74,23 +74,13 @@ function patternAlternatives(pattern: string): string[] {
 
 /** True when some string matches both wildcard patterns (`*` any run, `?` one character). */
 export function intersects(p: string, q: string): boolean {
-	const seen = new Set<number>();
-	const stack: [number, number][] = [[0, 0]];
-	const width = q.length + 1;
-	while (stack.length > 0) {
-		const [i, j] = stack.pop() as [number, number];
-		if (seen.has(i * width + j)) continue;
-		seen.add(i * width + j);
-		if (i === p.length && j === q.length) return true;
-		const a = p[i];
-		const b = q[j];
-		if (a === STAR) stack.push([i + 1, j]);
-		if (b === STAR) stack.push([i, j + 1]);
-		if (a === undefined || b === undefined) continue;
+	return reachesBothEnds(p, q, (a, b, i, j, next) => {
+		if (a === STAR) next(i + 1, j);
+		if (b === STAR) next(i, j + 1);
+		if (a === undefined || b === undefined) return;
 		if (a === STAR || b === STAR || a === QUESTION || b === QUESTION || a === b)
-			stack.push([a === STAR ? i : i + 1, b === STAR ? j : j + 1]);
-	}
-	return false;
+			next(a === STAR ? i : i + 1, b === STAR ? j : j + 1);
+	});
 }
 
 /**
@@ -99,23 +89,40 @@ export function intersects(p: string, q: string): boolean {
  * pattern `?` or `*`.
  */
 export function contains(pattern: string, language: string): boolean {
+	return reachesBothEnds(pattern, language, (a, b, i, j, next) => {
+		if (a === STAR) {
+			next(i + 1, j);
+			if (b !== undefined) next(i, j + 1);
+			return;
+		}
+		if (a === undefined || b === undefined || b === STAR) return;
+		if (a === QUESTION || a === b) next(i + 1, j + 1);
+	});
+}
+
+/** From position pair `(i, j)` reading `a = p[i]` and `b = q[j]`, calls `next` with each pair one step can reach. */
+type PairStep = (
+	a: string | undefined,
+	b: string | undefined,
+	i: number,
+	j: number,
+	next: (i: number, j: number) => void,
+) => void;
+
+/** Whether `step`, from the two starts, reaches the pair of ends; each pair is visited once, so it terminates. */
+function reachesBothEnds(p: string, q: string, step: PairStep): boolean {
 	const seen = new Set<number>();
 	const stack: [number, number][] = [[0, 0]];
-	const width = language.length + 1;
+	const width = q.length + 1;
+	const next = (i: number, j: number): void => {
+		stack.push([i, j]);
+	};
 	while (stack.length > 0) {
 		const [i, j] = stack.pop() as [number, number];
 		if (seen.has(i * width + j)) continue;
 		seen.add(i * width + j);
-		if (i === pattern.length && j === language.length) return true;
-		const a = pattern[i];
-		const b = language[j];
-		if (a === STAR) {
-			stack.push([i + 1, j]);
-			if (b !== undefined) stack.push([i, j + 1]);
-			continue;
-		}
-		if (a === undefined || b === undefined || b === STAR) continue;
-		if (a === QUESTION || a === b) stack.push([i + 1, j + 1]);
+		if (i === p.length && j === q.length) return true;
+		step(p[i], q[j], i, j, next);
 	}
 	return false;
 }

@@ -7,7 +7,7 @@
 import { type AccessPath, displayPath, resolvedAlias } from "@pi-permissions/access-intent";
 import { suggestPathApproval } from "@pi-permissions/policy";
 import { buildExternalDirectoryAskPayload } from "@pi-permissions/presentation";
-import { canonicalOf, type GateContext, ruleOutcome } from "./gate-context";
+import { askableRuleOutcome, canonicalOf, type GateContext } from "./gate-context";
 import { type GateOutcome, mostRestrictiveOutcome } from "./gate-outcome";
 import type { InfrastructureReads } from "./infrastructure-reads";
 
@@ -45,25 +45,21 @@ function judgeExternalPath(context: GateContext, path: AccessPath, infrastructur
 		};
 	}
 	const match = policy.evaluateAliases(EXTERNAL_DIRECTORY_SURFACE, path.matchValues);
-	const suggestion =
-		match.state === "ask" ? suggestPathApproval(EXTERNAL_DIRECTORY_SURFACE, [value], { flavor }) : null;
-	const payload =
-		match.state === "allow"
-			? null
-			: buildExternalDirectoryAskPayload({
-					requester: context.requester,
-					matchedPattern: match.matchedPattern,
-					ruleOrigin: match.origin,
-					sessionSuggestion: suggestion?.patterns.join(", ") ?? null,
-					toolName: context.call.toolName,
-					value,
-					path: path.typed,
-					canonical: resolvedAlias(path, flavor),
-					workingDirectory: context.normalizer.cwd,
-				});
-	return ruleOutcome("external-directory", EXTERNAL_DIRECTORY_SURFACE, value, match, {
-		payload,
-		suggestion,
-		normalizer: context.normalizer,
-	});
+	return askableRuleOutcome(
+		context,
+		"external-directory",
+		EXTERNAL_DIRECTORY_SURFACE,
+		value,
+		match,
+		(base) =>
+			buildExternalDirectoryAskPayload({
+				...base,
+				toolName: context.call.toolName,
+				value,
+				path: path.typed,
+				canonical: resolvedAlias(path, flavor),
+				workingDirectory: context.normalizer.cwd,
+			}),
+		(surface, approved, pathFlavor) => suggestPathApproval(surface, [approved], { flavor: pathFlavor }),
+	);
 }

@@ -4,8 +4,14 @@
  * Never: evaluates a gate itself or parses; the pipeline builds the context once per call.
  */
 import type { AccessPath, PathNormalizer, ToolKind } from "@pi-permissions/access-intent";
-import type { CompiledPolicy, PathFlavor, RuleMatch, SessionSuggestion } from "@pi-permissions/policy";
-import type { LocalPromptPayload, PromptRequester } from "@pi-permissions/presentation";
+import {
+	type CompiledPolicy,
+	type PathFlavor,
+	type RuleMatch,
+	type SessionSuggestion,
+	suggestSessionApproval,
+} from "@pi-permissions/policy";
+import type { AskBase, LocalPromptPayload, PromptRequester } from "@pi-permissions/presentation";
 import type { ShellParse } from "../pipeline/shell-workdir";
 import type { ToolCall } from "../pipeline/tool-call";
 import { type ForwardedAccessFacts, ruleFacts } from "./access-facts";
@@ -66,6 +72,38 @@ export function ruleOutcome(
 
 function askFacts(surface: string, value: string, extras: OutcomeExtras): ForwardedAccessFacts | null {
 	return extras.access !== undefined ? extras.access : ruleFacts(surface, value, extras.normalizer ?? null);
+}
+
+/** What a "for this session" answer to an ask on `surface` for `value` would grant. */
+export type SuggestApproval = (surface: string, value: string, flavor: PathFlavor) => SessionSuggestion | null;
+
+const SUGGEST_SESSION_APPROVAL: SuggestApproval = (surface, value, flavor) =>
+	suggestSessionApproval(surface, value, { flavor });
+
+/**
+ * `ruleOutcome` for a rule match that may ask: the session suggestion (asks only) and the payload `build` makes
+ * from the ask's base facts (the requester, the rule and the suggestion; never built for an allow).
+ */
+export function askableRuleOutcome(
+	context: GateContext,
+	gate: GateName,
+	surface: string,
+	value: string,
+	match: RuleMatch,
+	build: (base: AskBase) => LocalPromptPayload,
+	suggest: SuggestApproval = SUGGEST_SESSION_APPROVAL,
+): GateOutcome {
+	const suggestion = match.state === "ask" ? suggest(surface, value, context.flavor) : null;
+	const payload =
+		match.state === "allow"
+			? null
+			: build({
+					requester: context.requester,
+					matchedPattern: match.matchedPattern,
+					ruleOrigin: match.origin,
+					sessionSuggestion: suggestion?.patterns.join(", ") ?? null,
+				});
+	return ruleOutcome(gate, surface, value, match, { payload, suggestion, normalizer: context.normalizer });
 }
 
 /** True when the match came from a rule written for `surface` itself (not the universal default or the fallback). */

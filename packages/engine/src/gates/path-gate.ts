@@ -5,10 +5,10 @@
  * Never: looks at bash tokens (the bash path gate does) or decides containment.
  */
 import { type AccessPath, displayPath, resolvedAlias } from "@pi-permissions/access-intent";
-import { type CompiledPolicy, type Ruleset, suggestSessionApproval } from "@pi-permissions/policy";
+import type { CompiledPolicy, Ruleset } from "@pi-permissions/policy";
 import { BASH_SENTINELS, buildPathAskPayload } from "@pi-permissions/presentation";
 import { flooredFacts } from "./access-facts";
-import { type GateContext, isExplicitOn, ruleOutcome } from "./gate-context";
+import { askableRuleOutcome, type GateContext, isExplicitOn } from "./gate-context";
 import { type GateName, type GateOutcome, mostRestrictiveOutcome } from "./gate-outcome";
 
 export const PATH_SURFACE = "path";
@@ -29,23 +29,16 @@ export function pathOutcome(
 		return unresolvedPathFloor(context, gate, path, command);
 	if (!explicit) return null;
 	const value = displayPath(path);
-	const suggestion =
-		match.state === "ask" ? suggestSessionApproval(PATH_SURFACE, value, { flavor: context.flavor }) : null;
-	const payload =
-		match.state === "allow"
-			? null
-			: buildPathAskPayload({
-					requester: context.requester,
-					matchedPattern: match.matchedPattern,
-					ruleOrigin: match.origin,
-					sessionSuggestion: suggestion?.patterns.join(", ") ?? null,
-					toolName: context.kind.kind === "bash" ? "bash" : context.call.toolName,
-					invokedToolName: context.kind.kind === "bash" && context.kind.alias ? context.call.toolName : null,
-					path: value,
-					canonical: resolvedAlias(path, context.flavor),
-					command,
-				});
-	return ruleOutcome(gate, PATH_SURFACE, value, match, { payload, suggestion, normalizer: context.normalizer });
+	return askableRuleOutcome(context, gate, PATH_SURFACE, value, match, (base) =>
+		buildPathAskPayload({
+			...base,
+			toolName: context.kind.kind === "bash" ? "bash" : context.call.toolName,
+			invokedToolName: context.kind.kind === "bash" && context.kind.alias ? context.call.toolName : null,
+			path: value,
+			canonical: resolvedAlias(path, context.flavor),
+			command,
+		}),
+	);
 }
 
 function isUnresolved(path: AccessPath): boolean {

@@ -9,7 +9,7 @@ import { suggestSessionApproval } from "@pi-permissions/policy";
 import { buildBashAskPayload, buildMcpAskPayload, buildToolAskPayload } from "@pi-permissions/presentation";
 import { BASH_SURFACE, type BashCommandCheck, checkBashCommand } from "../bash/bash-command-check";
 import { bashRuleFacts, type ForwardedAccessFacts, flooredFacts } from "./access-facts";
-import { type BashCall, type GateContext, ruleOutcome } from "./gate-context";
+import { askableRuleOutcome, type BashCall, type GateContext, ruleOutcome } from "./gate-context";
 import type { GateOutcome } from "./gate-outcome";
 import { SKILL_SURFACE } from "./skill-read-gate";
 
@@ -115,21 +115,14 @@ function mcpOutcome(context: GateContext, mcpServers: readonly string[]): GateOu
 	}
 	const match = context.policy.evaluateCandidates(MCP_SURFACE, candidates);
 	const target = match.matchedValue;
-	const suggestion =
-		match.state === "ask" ? suggestSessionApproval(MCP_SURFACE, target, { flavor: context.flavor }) : null;
-	const payload =
-		match.state === "allow"
-			? null
-			: buildMcpAskPayload({
-					requester: context.requester,
-					matchedPattern: match.matchedPattern,
-					ruleOrigin: match.origin,
-					sessionSuggestion: suggestion?.patterns.join(", ") ?? null,
-					toolName: call.toolName,
-					target,
-					arguments: kind.form === "proxy" ? field(call.input, "arguments") : call.input,
-				});
-	return ruleOutcome("tool", MCP_SURFACE, target, match, { payload, suggestion });
+	return askableRuleOutcome(context, "tool", MCP_SURFACE, target, match, (base) =>
+		buildMcpAskPayload({
+			...base,
+			toolName: call.toolName,
+			target,
+			arguments: kind.form === "proxy" ? field(call.input, "arguments") : call.input,
+		}),
+	);
 }
 
 function wholeToolOutcome(context: GateContext, toolName: string): GateOutcome {
@@ -142,20 +135,9 @@ function askableOutcome(
 	value: string,
 	match: ReturnType<GateContext["policy"]["evaluate"]>,
 ): GateOutcome {
-	const suggestion = match.state === "ask" ? suggestSessionApproval(surface, value, { flavor: context.flavor }) : null;
-	const payload =
-		match.state === "allow"
-			? null
-			: buildToolAskPayload({
-					requester: context.requester,
-					matchedPattern: match.matchedPattern,
-					ruleOrigin: match.origin,
-					sessionSuggestion: suggestion?.patterns.join(", ") ?? null,
-					toolName: context.call.toolName,
-					value,
-					input: context.call.input,
-				});
-	return ruleOutcome("tool", surface, value, match, { payload, suggestion, normalizer: context.normalizer });
+	return askableRuleOutcome(context, "tool", surface, value, match, (base) =>
+		buildToolAskPayload({ ...base, toolName: context.call.toolName, value, input: context.call.input }),
+	);
 }
 
 function field(input: unknown, key: string): unknown {

@@ -152,29 +152,9 @@ export function valueIssue(keyPath: KeyPath, value: unknown, parent: unknown, to
 				"write a directory or glob, e.g. `~/.cache/my-tool/**`, or remove the entry",
 			);
 		case "chain-link":
-			return typeof value === "string" && value.length > 0
-				? configError(
-						keyPath,
-						`link ${quote(value)} is listed more than once`,
-						"list each link once; remove this entry",
-					)
-				: configError(
-						keyPath,
-						`a link name must be non-empty text, not ${describeValue(value)}`,
-						"write the name of a registered link, or remove the entry",
-					);
+			return nameListEntryIssue(keyPath, value, "link", "write the name of a registered link, or remove the entry");
 		case "known-tool":
-			return typeof value === "string" && value.length > 0
-				? configError(
-						keyPath,
-						`tool ${quote(value)} is listed more than once`,
-						"list each tool once; remove this entry",
-					)
-				: configError(
-						keyPath,
-						`a tool name must be non-empty text, not ${describeValue(value)}`,
-						"write the tool's name, or remove the entry",
-					);
+			return nameListEntryIssue(keyPath, value, "tool", "write the tool's name, or remove the entry");
 		case "permission":
 			return configError(
 				keyPath,
@@ -283,6 +263,17 @@ const EXAMPLE_FIELD_HINTS: Readonly<Record<string, string>> = {
 function exampleFieldMessage(key: string, value: unknown): string {
 	if (value === undefined) return `an example needs ${quote(key)}`;
 	return `${quote(key)} of an example is not valid: ${describeValue(value)}`;
+}
+
+/** An entry of a list of unique names: a repeated name, or one that is not non-empty text. */
+function nameListEntryIssue(keyPath: KeyPath, value: unknown, noun: string, emptyHint: string): ConfigIssue {
+	return typeof value === "string" && value.length > 0
+		? configError(
+				keyPath,
+				`${noun} ${quote(value)} is listed more than once`,
+				`list each ${noun} once; remove this entry`,
+			)
+		: configError(keyPath, `a ${noun} name must be non-empty text, not ${describeValue(value)}`, emptyHint);
 }
 
 function isPlainObject(value: unknown): boolean {

@@ -70,3 +70,17 @@ export function highlightOf(
 	const start = hint !== null && item.text.startsWith(needle, hint) ? hint : item.text.indexOf(needle);
 	return start < 0 ? [] : [{ kind: "highlight", evidenceIndex: index, start, end: start + needle.length }];
 }
+
+/**
+ * The bash command a path came from, appended to `evidence` with `path` highlighted in it; the highlight annotation,
+ * or nothing for a built-in file tool (`command` is `null`) or a path the command does not spell.
+ */
+export function pushCommandEvidence(
+	evidence: PromptEvidence[],
+	command: string | null,
+	path: string,
+): PromptAnnotation[] {
+	if (command === null) return [];
+	evidence.push(evidenceItem("command", command));
+	return highlightOf(evidence, evidence.length - 1, path);
+}

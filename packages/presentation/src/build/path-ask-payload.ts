@@ -2,8 +2,8 @@
  * Owns: the path-surface and tool external-directory ask payloads, each path carrying what it resolves to.
  * Never: resolves a path itself; the gate hands in the lexical and canonical forms it already holds.
  */
-import type { LocalPromptPayload, PromptAnnotation, PromptEvidence } from "../prompt-payload";
-import { type AskBase, evidenceItem, highlightOf, requestFacts, suggestionAnnotations } from "./ask-base";
+import type { LocalPromptPayload, PromptEvidence } from "../prompt-payload";
+import { type AskBase, evidenceItem, pushCommandEvidence, requestFacts, suggestionAnnotations } from "./ask-base";
 
 export interface PathAskInput extends AskBase {
 	/** The tool that touches the path (`read`, `edit`, `bash`, …). */
@@ -22,22 +22,31 @@ export function buildPathAskPayload(input: PathAskInput): LocalPromptPayload {
 	if (input.canonical !== null && input.canonical !== input.path) {
 		evidence.push(evidenceItem("resolves to", input.canonical));
 	}
-	const highlights: PromptAnnotation[] = [];
-	if (input.command !== null) {
-		evidence.push(evidenceItem("command", input.command));
-		highlights.push(...highlightOf(evidence, evidence.length - 1, input.path));
-	}
+	return pathKindPayload(input, "path", evidence);
+}
+
+/**
+ * A `path`-kind payload on `surface` (the path surface, or the write rule's): `evidence` first, then the command the
+ * path came from with the path highlighted in it.
+ */
+export function pathKindPayload(
+	input: PathAskInput,
+	surface: string,
+	evidence: readonly PromptEvidence[],
+): LocalPromptPayload {
+	const all = [...evidence];
+	const highlights = pushCommandEvidence(all, input.command, input.path);
 	return {
 		kind: "path",
 		request: requestFacts(input, {
-			surface: "path",
+			surface,
 			toolName: input.toolName,
 			invokedToolName: input.invokedToolName,
 			value: input.path,
 			commandContext: null,
 			executedUnit: null,
 		}),
-		evidence,
+		evidence: all,
 		annotations: [...highlights, ...suggestionAnnotations(input)],
 	};
 }

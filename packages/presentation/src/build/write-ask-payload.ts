@@ -4,8 +4,9 @@
  * terminal may answer it.
  * Never: decides whether a path is protected or written; the gate hands in what it found.
  */
-import type { LocalPromptPayload, PromptAnnotation, PromptEvidence } from "../prompt-payload";
-import { type AskBase, evidenceItem, highlightOf, requestFacts, suggestionAnnotations } from "./ask-base";
+import type { LocalPromptPayload, PromptEvidence } from "../prompt-payload";
+import { type AskBase, evidenceItem } from "./ask-base";
+import { pathKindPayload } from "./path-ask-payload";
 
 /** The matched-pattern sentinel of a protected-target ask (a wire name: never respell it). */
 export const PROTECTED_TARGET_SENTINEL = "<protected-target>";
@@ -37,24 +38,7 @@ export function buildWriteAskPayload(input: WriteAskInput): LocalPromptPayload {
 	if (input.canonical !== null && input.canonical !== input.path)
 		evidence.push(evidenceItem("resolves to", input.canonical));
 	if (input.via !== null) evidence.push(evidenceItem("written by", input.via));
-	const highlights: PromptAnnotation[] = [];
-	if (input.command !== null) {
-		evidence.push(evidenceItem("command", input.command));
-		highlights.push(...highlightOf(evidence, evidence.length - 1, input.path));
-	}
-	return {
-		kind: "path",
-		request: requestFacts(input, {
-			surface: input.surface,
-			toolName: input.toolName,
-			invokedToolName: input.invokedToolName,
-			value: input.path,
-			commandContext: null,
-			executedUnit: null,
-		}),
-		evidence,
-		annotations: [...highlights, ...suggestionAnnotations(input)],
-	};
+	return pathKindPayload(input, input.surface, evidence);
 }
 
 /** Why a payload's ask is protected, or `null` for any other ask (forwarded asks are read at their origin). */
