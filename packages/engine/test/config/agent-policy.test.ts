@@ -38,8 +38,8 @@ describe("loadAgentPolicy", () => {
 	it("takes the caller's yolo override as given; `null` and absent leave it to the config", async () => {
 		const loaded = await loadAgentPolicy(loader(), request(null), { env, yolo: true });
 		expect([loaded.policy.yolo, loaded.policy.decision.evaluate("bash", "ls").state]).toEqual([true, "allow"]);
-		for (const yolo of [null, undefined]) {
-			const left = composeAgentPolicy(loaded.config, null, { env, yolo });
+		for (const composition of [{ env, yolo: null }, { env }]) {
+			const left = composeAgentPolicy(loaded.config, null, composition);
 			expect([left.policy.yolo, left.policy.decision.evaluate("bash", "ls").state]).toEqual([false, "ask"]);
 		}
 	});
