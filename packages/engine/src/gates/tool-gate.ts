@@ -9,7 +9,7 @@ import { suggestSessionApproval } from "@pi-permissions/policy";
 import { buildBashAskPayload, buildMcpAskPayload, buildToolAskPayload } from "@pi-permissions/presentation";
 import { BASH_SURFACE, type BashCommandCheck, checkBashCommand } from "../bash/bash-command-check";
 import { bashRuleFacts, type ForwardedAccessFacts, flooredFacts } from "./access-facts";
-import { askableRuleOutcome, type BashCall, type GateContext, ruleOutcome } from "./gate-context";
+import { askableRuleOutcome, type BashCall, type GateContext } from "./gate-context";
 import type { GateOutcome } from "./gate-outcome";
 import { SKILL_SURFACE } from "./skill-read-gate";
 

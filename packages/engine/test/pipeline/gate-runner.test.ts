@@ -359,6 +359,7 @@ describe("GateRunner.runTraced (ADR 0041)", () => {
 		const rules = trace.gates.at(-1)?.rules.map(({ rule }) => [rule.surface, rule.pattern, rule.action]);
 		expect(rules?.at(-1)).toEqual(["bash", "git *", "ask"]);
 		expect(rules).toContainEqual(["bash", "*", "allow"]);
+	});
 
 	it("names the rule as written next to the rule an overlay rewrote", async () => {
 		const h = harness({ config: { permission: { "*": "allow", bash: { "*": "ask" } } }, yolo: true });
@@ -367,6 +368,7 @@ describe("GateRunner.runTraced (ADR 0041)", () => {
 		const last = trace.gates.at(-1)?.rules.at(-1);
 		expect(last?.rule).toMatchObject({ pattern: "*", action: "allow", origin: "yolo" });
 		expect(last?.written).toMatchObject({ pattern: "*", action: "ask", origin: "global" });
+	});
 
 	it("traces a gate error with no decision and its one fact", async () => {
 		const engine = createEngine({ config: { permission: { "*": "allow" } } });
@@ -388,3 +390,5 @@ describe("GateRunner.runTraced (ADR 0041)", () => {
 		const trace = await runner.runTraced(bashCall("ls"));
 		expect(trace).toMatchObject({ verdict: { resolution: "gate_error" }, decision: null, gates: [], asks: [] });
 		expect(trace.facts).toEqual(facts);
+	});
+});
