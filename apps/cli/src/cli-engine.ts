@@ -1,7 +1,8 @@
 /**
  * Owns: `CliEngine`, the engine as the CLI runs it: config loaded and composed per agent by the engine's
  * `loadAgentPolicy` (as the adapter's is), decided by the same `ToolCallPipeline` and `GateRunner` as the adapter,
- * with an escalator that never prompts (an ask is reported as `ask`). It keeps the facts of the last call for reports and traces.
+ * with an escalator that never prompts (an ask is reported as `ask`). It keeps the facts of the last call for reports
+ * and traces.
  * Never: reads process state or prints; calls are decided one at a time (`decide` is awaited before the next).
  */
 import { BashParser, type BashProgram, PathNormalizer, BashProgram as Program } from "@pi-permissions/access-intent";
@@ -152,7 +153,7 @@ export class CliEngine {
 	}
 }
 
-/** Loads every scope for `agent` and composes them (`--yolo` overrides `yoloMode`), through the engine's `loadAgentPolicy`. */
+/** Loads every scope for `agent` and composes them (`--yolo` overrides `yoloMode`): the engine's `loadAgentPolicy`. */
 export async function loadPolicy(
 	loader: ConfigLoader,
 	setup: PolicySetup,

@@ -1,7 +1,7 @@
 /**
  * Owns: the `tool_call` boundary: Pi's event becomes a session call, the session decides it under its active agent's
- * policy (it stamps the agent on the call; see `SessionPolicies`), and a block carries the agent-facing reason. Any throw anywhere blocks
- * the call as a gate error.
+ * policy (it stamps the agent on the call; see `SessionPolicies`), and a block carries the agent-facing reason. Any
+ * throw anywhere blocks the call as a gate error.
  * Never: allows a call it could not decide, or puts the tool input into the block reason.
  */
 import type {
