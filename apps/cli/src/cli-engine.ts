@@ -131,7 +131,7 @@ export class CliEngine {
 	}
 }
 
-/** Loads every scope for `agent` and composes them (`--yolo` overrides `yoloMode`), through the engine's `loadAgentPolicy`. */
+/** Loads every scope for `agent` and composes them (`--yolo` overrides `yoloMode`): the engine's `loadAgentPolicy`. */
 export async function loadPolicy(
 	loader: ConfigLoader,
 	setup: PolicySetup,

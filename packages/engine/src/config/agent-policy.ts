@@ -2,7 +2,7 @@
  * Owns: "load and compose the policy for agent X", shared by the adapter and the CLI: one `ConfigLoader` load for an
  * agent (or the main session, `null`) composed with `composePolicy` under the caller's yolo override.
  * Never: caches (the loader keeps unchanged files; callers keep the result) or chooses the yolo precedence (the
- * adapter ranks launcher, session toggle and `yoloMode`; the CLI has its `--yolo` flag): it takes the override as given.
+ * adapter ranks launcher, session toggle and `yoloMode`; the CLI has `--yolo`): it takes the override as given.
  */
 import { type ComposedPolicy, composePolicy, type PolicyEnvironment } from "@pi-permissions/policy";
 import type { ConfigLoader, ConfigLoadRequest, ConfigLoadResult } from "./config-loader";

@@ -1,7 +1,7 @@
 /**
  * Owns: the `tool_call` boundary: Pi's event becomes a session call, the session decides it under its active agent's
- * policy (it stamps the agent on the call; see `SessionPolicies`), and a block carries the agent-facing reason. Any throw anywhere blocks
- * the call as a gate error.
+ * policy (it stamps the agent on the call; see `SessionPolicies`), and a block carries the agent-facing reason. Any
+ * throw anywhere blocks the call as a gate error.
  * Never: allows a call it could not decide, or puts the tool input into the block reason.
  */
 import type {
@@ -12,7 +12,6 @@ import type {
 } from "@earendil-works/pi-coding-agent";
 import { renderAgentDenial } from "@pi-permissions/presentation";
 import type { ExtensionState } from "../extension-state";
-import type { SessionToolCall } from "../permission-session";
 
 export function onToolCall(pi: ExtensionAPI, state: ExtensionState) {
 	const offeredTools = () => pi.getAllTools().map((tool) => tool.name);
@@ -23,16 +22,13 @@ export function onToolCall(pi: ExtensionAPI, state: ExtensionState) {
 			// The warm, same-agent path awaits nothing but the decision (each skipped await is a turn of the microtask queue).
 			if (!session.isWarm) await state.warm(session);
 			// SECURITY: the session decides under its active agent's policy, and blocks while that policy cannot load.
-			const verdict = await session.run(sessionCallOf(event), offeredTools);
+			// Pi's event is the session call as is (its `toolName`, `input`, `toolCallId`): no copy on the hot path.
+			const verdict = await session.run(event, offeredTools);
 			return verdict.kind === "allow" ? undefined : { block: true, reason: verdict.reason };
 		} catch (error) {
 			// SECURITY: fail closed: a call the permission system could not decide never runs.
-			state.reportGateError(sessionCallOf(event), ctx, error);
+			state.reportGateError(event, ctx, error);
 			return { block: true, reason: renderAgentDenial({ kind: "gate-error", toolName: event.toolName }) };
 		}
 	};
-}
-
-function sessionCallOf(event: ToolCallEvent): SessionToolCall {
-	return { toolName: event.toolName, input: event.input, toolCallId: event.toolCallId };
 }
