@@ -318,7 +318,10 @@ describe("composePolicy: agent scopes (corpus agent.override)", () => {
 
 describe("composePolicy: the written rules and the rules matching a value (ADR 0041)", () => {
 	it("keeps each rule as written, index for index with the overlaid rules", () => {
-		for (const policy of [compose([valid("global", CFG_A)], true), compose([valid("global", CFG_A), invalid("project")])]) {
+		for (const policy of [
+			compose([valid("global", CFG_A)], true),
+			compose([valid("global", CFG_A), invalid("project")]),
+		]) {
 			expect(policy.writtenRules).toHaveLength(policy.rules.length);
 			policy.rules.forEach((rule, index) => {
 				const written = policy.writtenRules[index];
