@@ -135,7 +135,7 @@ function checkUnit(unit: CommandUnit, policy: CompiledPolicy): BashCommandCheck 
 	if (unit.wrapperKind === "opaque-payload" && unit.scriptRead !== true)
 		return floor(BASH_SENTINELS.opaqueWrapper, unit.text, unit, match);
 	// SECURITY: a command name that is not a literal word cannot be known until run time (`$CMD`, `rm${IFS}x`).
-	if (unit.nameWord !== null && unit.commandName === null) {
+	if (hasDynamicName(unit)) {
 		return floor(BASH_SENTINELS.dynamicCommandName, unit.text, unit, match);
 	}
 	// SECURITY: `find . -exec git {} \;`, `xargs git`: the words a wrapper fills in may meet a stricter rule
@@ -271,8 +271,13 @@ function wordsText(unit: CommandUnit): string | null {
 	return `${name} ${unit.args.map((word) => literalWordText(word) ?? word.raw).join(" ")}`;
 }
 
+/** True when the unit's command name is not a literal word, so what runs is only known at run time. */
+export function hasDynamicName(unit: CommandUnit): boolean {
+	return unit.nameWord !== null && unit.commandName === null;
+}
+
 /** The unit text with its command name replaced by the normalised name, or `null` when they are the same. */
-function normalizedText(unit: CommandUnit): string | null {
+export function normalizedText(unit: CommandUnit): string | null {
 	const name = unit.nameWord?.raw;
 	if (!name || unit.commandName === null || name === unit.commandName) return null;
 	if (!unit.text.startsWith(name)) return null;

@@ -1,11 +1,13 @@
 /**
  * Owns: the access facts an asking outcome fixes for a forwarding hop (ADR 0041): a bash unit's texts and command-name
  * spellings taken from the call's one parse, a path's aliases and canonical boundary, any other surface's value as-is.
- * Never: parses or decides; an ask raised by a floor, or one whose unit is not a plain command, carries facts marked
+ * Never: parses, decides or keeps its own reading of a unit (the spelling and the dynamic-name test are the bash
+ * check's own); an ask raised by a floor, or one whose unit is not a plain command, carries facts marked
  * `floored` (never forwarded as resolvable), so a serving session puts it to a human instead of resolving it by rule.
  */
 import type { CommandUnit, PathNormalizer } from "@pi-permissions/access-intent";
 import { PATH_SURFACES } from "@pi-permissions/policy";
+import { hasDynamicName, normalizedText } from "../bash/bash-command-check";
 
 /**
  * What a session fixes about one ask before it may be forwarded: the gate surface, every value a rule may match (bash:
@@ -71,11 +73,11 @@ export function bashRuleFacts(
 	const values = [decidingText];
 	for (const each of units) {
 		// SECURITY: a wrapper or a dynamic name is floored at the gate; a serving rule must never pass it silently.
-		if (each.wrapperKind !== null || (each.nameWord !== null && each.commandName === null)) {
+		if (each.wrapperKind !== null || hasDynamicName(each)) {
 			return flooredFacts(BASH_SURFACE, decidingText);
 		}
 		values.push(each.text);
-		const spelled = normalizedSpelling(each);
+		const spelled = normalizedText(each);
 		if (spelled !== null) values.push(spelled);
 	}
 	return bounded({ surface: BASH_SURFACE, matchValues: unique(values), boundaryValue: null });
@@ -94,13 +96,6 @@ function nestedUnits(units: readonly CommandUnit[], unit: CommandUnit): CommandU
 		nested.push(next);
 	}
 	return nested;
-}
-
-/** The unit with its command name written plainly (`\rm x` -> `rm x`), or `null` when it already is. */
-function normalizedSpelling(unit: CommandUnit): string | null {
-	const name = unit.nameWord?.raw;
-	if (!name || unit.commandName === null || name === unit.commandName || !unit.text.startsWith(name)) return null;
-	return unit.commandName + unit.text.slice(name.length);
 }
 
 function unique(values: readonly string[]): string[] {

@@ -8,8 +8,6 @@ import type { BashParser, PathNormalizer } from "@pi-permissions/access-intent";
 import type { IdGenerator, SessionAuthority } from "@pi-permissions/authority";
 import {
 	type ActiveSkill,
-	type AskRequest,
-	type DecisionFact,
 	type DecisionSink,
 	type ExampleDecision,
 	GateRunner,
@@ -103,7 +101,7 @@ export class SessionRunner {
 
 	/**
 	 * Decides one policy example's call as a real call would be decided, detached like the warm-up (silent sink, own
-	 * ids, empty grants, every tool known) and with an escalator that only records the ask: the example's `ask`.
+	 * ids, empty grants, every tool known) and traced: an ask it made (nobody answers it) is the example's `ask`.
 	 * Rejects before the parser is warm.
 	 */
 	async decideExample(call: ToolCall): Promise<ExampleDecision> {
@@ -124,23 +122,23 @@ export class SessionRunner {
 			requester: { sessionId: deps.sessionId, subagent: deps.authority.isSubagent },
 			...(deps.agentDir === undefined ? {} : { agentDir: deps.agentDir }),
 		});
-		let asked: AskRequest | null = null;
-		const facts: DecisionFact[] = [];
 		let ids = 0;
 		const detached = new GateRunner({
 			pipeline,
 			escalator: {
-				escalate: async (request) => {
-					asked = request;
-					return { kind: "unavailable", reason: "a policy example is never asked", decidedBy: "example" };
-				},
+				escalate: async () => ({
+					kind: "unavailable",
+					reason: "a policy example is never asked",
+					decidedBy: "example",
+				}),
 			},
-			sink: { emit: (fact) => facts.push(fact) },
+			sink: { emit: () => undefined },
 			ids: { next: () => `example-${++ids}` },
 			sessionRules,
 		});
-		const verdict = await detached.run(call);
-		const request = asked as AskRequest | null;
+		// The engine's trace says what happened (ADR 0041): the asks it made and the facts it emitted.
+		const { verdict, asks, facts } = await detached.runTraced(call);
+		const request = asks.at(-1) ?? null;
 		if (request !== null && verdict.kind === "block") {
 			const { outcome } = request;
 			return {

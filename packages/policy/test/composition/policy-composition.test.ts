@@ -315,3 +315,38 @@ describe("composePolicy: agent scopes (corpus agent.override)", () => {
 		expect(composed.decision.evaluate("bash", "git push x")).toMatchObject({ state: "deny", origin: "project-agent" });
 	});
 });
+
+describe("composePolicy: the written rules and the rules matching a value (ADR 0041)", () => {
+	it("keeps each rule as written, index for index with the overlaid rules", () => {
+		for (const policy of [
+			compose([valid("global", CFG_A)], true),
+			compose([valid("global", CFG_A), invalid("project")]),
+		]) {
+			expect(policy.writtenRules).toHaveLength(policy.rules.length);
+			policy.rules.forEach((rule, index) => {
+				const written = policy.writtenRules[index];
+				expect([written?.surface, written?.pattern]).toEqual([rule.surface, rule.pattern]);
+				if (rule.origin !== "yolo" && rule.origin !== "fail-closed") expect(written).toEqual(rule);
+			});
+		}
+		const yolo = compose([valid("global", CFG_A)], true);
+		const gitIndex = yolo.rules.findIndex((rule) => rule.pattern === "git *");
+		expect(yolo.rules[gitIndex]).toMatchObject({ action: "allow", origin: "yolo" });
+		expect(yolo.writtenRules[gitIndex]).toMatchObject({ action: "ask", origin: "global" });
+	});
+
+	it.each([
+		["bash", "git push"],
+		["bash", "rm -rf build"],
+		["bash", "ls -la"],
+		["read", "/projects/app/.env"],
+		["mcp", "exa:search"],
+	])("lists every rule matching %s %s in order, the last being the one that decides", (surface, value) => {
+		const policy = compose([valid("global", CFG_A)]);
+		const indexes = policy.decision.matchingRuleIndexes(surface, value);
+		expect([...indexes].sort((a, b) => a - b)).toEqual(indexes);
+		const decided = policy.decision.evaluate(surface, value).rule;
+		if (decided === null) expect(indexes).toEqual([]);
+		else expect(policy.rules[indexes.at(-1) as number]).toBe(decided);
+	});
+});
