@@ -56,6 +56,11 @@ export interface BashCommandCheck {
 	readonly floored: boolean;
 	/** The unit (when one decided), for the session-approval suggestion and the prompt. */
 	readonly unit: CommandUnit | null;
+	/**
+	 * Every unit that asked on its own (the deciding one among them), and whether any of them asked by a floor: a
+	 * forwarded ask must carry them all, or a serving rule that passes the deciding unit passes the others unseen.
+	 */
+	readonly asking?: { readonly units: readonly CommandUnit[]; readonly floored: boolean };
 }
 
 export function checkBashCommand(parsed: ParsedBashCommand, policy: CompiledPolicy): BashCommandCheck {
@@ -66,11 +71,20 @@ export function checkBashCommand(parsed: ParsedBashCommand, policy: CompiledPoli
 		return fromMatch(policy.evaluate(BASH_SURFACE, command), command, null);
 	}
 	let best: BashCommandCheck | null = null;
+	const askingUnits: CommandUnit[] = [];
+	let flooredAsk = false;
 	for (const unit of units) {
 		const check = isRedirectOnly(unit) ? redirectOnlyCheck(unit, policy) : checkUnit(unit, policy);
 		if (check === null) continue;
+		if (check.state === "ask") {
+			askingUnits.push(unit);
+			flooredAsk ||= check.floored;
+		}
 		if (!best || outranks(check, best)) best = check;
 		if (best.state === "deny") break;
+	}
+	if (best !== null && best.state === "ask" && unparseable === null) {
+		return { ...best, asking: { units: askingUnits, floored: flooredAsk } };
 	}
 	if (unparseable !== null && best?.state !== "deny") {
 		const wholeMatch = policy.evaluate(BASH_SURFACE, command);

@@ -56,19 +56,22 @@ export function ruleFacts(
 }
 
 /**
- * The facts of a bash rule's ask: the deciding unit and the units nested in it (its substitutions, a compound's
- * body), each with its command name written plainly, from the call's one parse; `null` when nothing runs or there are
- * more values than a serving session reads. `unit` is `null` when the whole command decided (no unit did).
+ * The facts of a bash rule's ask: every unit that asked (`asking`, the deciding one first among them) and the units
+ * nested in each (its substitutions, a compound's body), each with its command name written plainly, from the call's
+ * one parse; `null` when nothing runs or there are more values than a serving session reads. `asking` is `null` when
+ * the whole command decided (no unit did).
  */
 export function bashRuleFacts(
 	decidingText: string,
-	unit: CommandUnit | null,
+	asking: readonly CommandUnit[] | null,
 	program: { readonly units: readonly CommandUnit[]; readonly unparseable: unknown },
 ): ForwardedAccessFacts | null {
 	// SECURITY: a command that could not be read whole (`hash -p /usr/bin/rm ls; ls x`) is not known even where one of
 	// its units decided by rule; a serving rule must never pass it.
 	if (program.unparseable !== null) return flooredFacts(BASH_SURFACE, decidingText);
-	const units = unit === null ? program.units : [unit, ...nestedUnits(program.units, unit)];
+	// SECURITY: `echo hi; rm -rf x` under `bash: { "*": "ask" }` asks for both units; forwarding only the deciding one
+	// would let a serving `echo *: allow` run `rm -rf x` unseen. Each value is judged and the strictest wins.
+	const units = asking === null ? program.units : asking.flatMap((unit) => [unit, ...nestedUnits(program.units, unit)]);
 	if (units.length === 0) return null;
 	const values = [decidingText];
 	for (const each of units) {

@@ -90,8 +90,10 @@ function bashOutcome(context: GateContext, bash: BashCall): GateOutcome {
 function bashAccess(check: BashCommandCheck, bash: BashCall): ForwardedAccessFacts | null {
 	if (check.state !== "ask") return null;
 	// SECURITY: a floor raised a rule's allow to ask (wrapper, dynamic name, unparseable); by rule it would pass.
-	if (check.floored) return flooredFacts(BASH_SURFACE, check.decidingUnit);
-	return bashRuleFacts(check.decidingUnit, check.unit, bash.program);
+	// SECURITY: `echo hi; $CMD x` under `echo *: ask`: a floored unit beside the deciding rule's unit goes to a human too.
+	if (check.floored || check.asking?.floored === true) return flooredFacts(BASH_SURFACE, check.decidingUnit);
+	const units = check.asking?.units ?? (check.unit === null ? null : [check.unit]);
+	return bashRuleFacts(check.decidingUnit, units, bash.program);
 }
 
 function mcpOutcome(context: GateContext, mcpServers: readonly string[]): GateOutcome {

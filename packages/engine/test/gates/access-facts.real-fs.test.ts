@@ -44,6 +44,24 @@ describe("the access facts on an asking outcome", () => {
 		});
 	});
 
+	it("fixes every unit that asked, not only the deciding one, so a serving rule judges them all", () => {
+		expect(toolOutcome("echo hi; rm -rf x").access).toEqual({
+			surface: "bash",
+			matchValues: ["echo hi", "rm -rf x"],
+			boundaryValue: null,
+		});
+		// A unit the child allowed on its own is not the serving session's question.
+		expect(toolOutcome("ls; git push; wc -l f", { "*": "allow", "git *": "ask", "wc *": "ask" }).access).toEqual({
+			surface: "bash",
+			matchValues: ["git push", "wc -l f"],
+			boundaryValue: null,
+		});
+	});
+
+	it("marks the facts floored when any asking unit is a floor, even beside a rule's ask", () => {
+		expect(toolOutcome("echo hi; $CMD x", { "*": "allow", "echo *": "ask" }).access).toMatchObject({ floored: true });
+	});
+
 	it.each([
 		{ unit: "sudo rm -rf /", why: "an indirection wrapper", bash: { "*": "ask", "sudo *": "ask" } },
 		{ unit: 'bash -c "$SCRIPT"', why: "an opaque wrapper", bash: "allow" },
