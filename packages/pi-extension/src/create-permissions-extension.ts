@@ -6,7 +6,7 @@
 import { realpathSync } from "node:fs";
 import { tmpdir } from "node:os";
 import type { ExtensionAPI, ExtensionFactory } from "@earendil-works/pi-coding-agent";
-import { createNodeFileSystemProbe } from "@pi-permissions/access-intent";
+import { createNodeFileSystemProbe, UNKNOWN_SHELL_ENVIRONMENT } from "@pi-permissions/access-intent";
 import { NodeForwardingFileSystem, processIsAlive, systemClock, systemIdGenerator } from "@pi-permissions/authority";
 import {
 	ConfigLoader,
@@ -32,6 +32,7 @@ import { onToolCall } from "./handlers/on-tool-call";
 import type { HostEnvironment } from "./host-environment";
 import { exitHook } from "./logs/exit-hook";
 import { registerSandbox } from "./sandbox/register-sandbox";
+import { bashToolEnvironment, builtinBashTool } from "./session/bash-tool-environment";
 import { SandboxController } from "./sandbox/sandbox-controller";
 import { uiPromptEventSink } from "./ui/announced-user-prompt";
 
@@ -55,6 +56,20 @@ export function createPermissionsExtension(host: HostEnvironment): ExtensionFact
 				now: Date.now,
 				atExit: exitHook(process),
 				grantFs: createNodeGrantFileSystem(),
+				bashEnvironment: () => {
+					try {
+						const settings = pi.getSettings();
+						return bashToolEnvironment(host.currentEnv?.() ?? host.env, {
+							builtin: builtinBashTool(pi.getAllTools()),
+							commandPrefix: settings.shellCommandPrefix,
+							shellPath: settings.shellPath,
+							platform: host.flavor,
+						});
+					} catch {
+						// SECURITY: what Pi's bash tool runs with cannot be read: nothing is assumed of its environment.
+						return UNKNOWN_SHELL_ENVIRONMENT;
+					}
+				},
 			},
 		});
 		pi.on("session_start", onSessionStart(state, pi.events));

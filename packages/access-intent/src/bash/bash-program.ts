@@ -21,6 +21,8 @@ import {
 import { DEFAULT_PARSE_LIMITS, ParseBudget, type ParseLimits, type WorkCount } from "./parse-budget";
 import { PathCollector } from "./path-candidates";
 import { plainCommandDrafts } from "./plain-command";
+import { mayAssignHiddenNames } from "./hidden-assignments";
+import { environmentFunction, environmentValue, type ShellEnvironment } from "./shell-environment";
 import { rebindingFloor } from "./shell-rebinding-guard";
 import { SourceIndex } from "./source-index";
 import { collectDrafts } from "./unit-collector";
@@ -44,6 +46,11 @@ export interface BashProgramDeps {
 	 * cwd; the cwd when absent. It moves path resolution only: "outside" is still judged against the cwd.
 	 */
 	readonly workdir?: string;
+	/**
+	 * The environment the command's `bash -c` starts with (ADR 0039): variables the command never assigns are read
+	 * from it when known. Unknown when absent: such variables stay computed.
+	 */
+	readonly shellEnvironment?: ShellEnvironment;
 }
 
 /** Re-parses after blanking a misread `time`/`!`/`coproc` prefix; each round removes at least one prefix. */
@@ -70,12 +77,19 @@ export class BashProgram {
 		if (parsed.unparseable !== null && parsed.units.length === 0)
 			return new BashProgram(command, [], [], [], parsed.unparseable, parsed.work, false, []);
 		// A shell-state floor (ADR 0025) keeps the units and paths it read, so their denies still decide.
-		const { normalizer, workdir } = deps;
+		const { normalizer, workdir, shellEnvironment } = deps;
 		const environment = CommandEnvironment.topLevel(command);
+		const unparseable = parsed.unparseable ?? environmentFunctionFloor(parsed.units, shellEnvironment);
+		// A variable the command never assigns (and nothing may assign unseen) holds its start-up value (ADR 0039).
+		const fromEnvironment =
+			shellEnvironment === undefined || shellEnvironment.kind === "unknown" || mayAssignHiddenNames(parsed.units)
+				? null
+				: (name: string) => (environment.neverAssigned(name) ? environmentValue(shellEnvironment, name) : null);
 		// One walk reads both path slices and the write slice under one shell state and one probe cache (ADR 0030).
 		const walk = new UnitWalk(
 			normalizer.withProbeCache(),
 			workdir === undefined ? normalizer.cwd : normalizer.resolveLexical(workdir),
+			fromEnvironment,
 		);
 		const pathCollector = new PathCollector(walk, environment.positionalParametersEmpty, environment.pwdIsBuiltin);
 		const writeCollector = new WriteCollector(walk, environment.positionalParametersEmpty);
@@ -86,12 +100,32 @@ export class BashProgram {
 			parsed.units,
 			paths.externalPaths,
 			paths.ruleCandidates,
-			parsed.unparseable,
+			unparseable,
 			parsed.work,
 			paths.truncated,
 			writeCollector.result(),
 		);
 	}
+}
+
+/**
+ * SECURITY: `BASH_FUNC_ls%%` in the environment makes `ls` a function whose body this parse never sees: a command
+ * running it is not known from its text (ADR 0039).
+ */
+function environmentFunctionFloor(
+	units: readonly CommandUnit[],
+	environment: ShellEnvironment | undefined,
+): Unparseable | null {
+	if (environment === undefined) return null;
+	const name = environmentFunction(
+		environment,
+		units.map((unit) => unit.commandName),
+	);
+	if (name === null) return null;
+	return {
+		kind: "unparseable",
+		reason: `\`${name}\` is a function the environment defines (BASH_FUNC_${name}%%), whose body is not checked`,
+	};
 }
 
 export interface ParsedUnits {

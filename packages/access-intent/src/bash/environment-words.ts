@@ -98,7 +98,15 @@ export class CommandEnvironment {
 
 	/** True when `$name` holds Pi's environment value: bash does not set it and the command never assigns it. */
 	isEnvironmentValue(name: string): boolean {
-		if (this.hidden || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return false;
+		return !this.hidden && this.neverAssigned(name);
+	}
+
+	/**
+	 * True when bash does not set `name` and the command's text never spells it other than as an expansion that only
+	 * reads it; the caller rules out the assigners that hide a name (ADR 0039 uses the units for that).
+	 */
+	neverAssigned(name: string): boolean {
+		if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return false;
 		if (SHELL_SET_VARIABLES.includes(name) || SHELL_SET_PREFIX.test(name)) return false;
 		let known = this.assigned.get(name);
 		if (known === undefined) {
@@ -162,14 +170,18 @@ export class CommandEnvironment {
 	}
 }
 
+/** What follows `${NAME` in an expansion that reads the variable and never assigns it. */
+const READ_ONLY_OPERATOR = /^(?:\}|:?[-+?]|[#%/^,]|:\s*-?\d)/;
+
 /** True when `name` occurs in `source` other than as a plain `$name` or `${name}` expansion (an assignment, a loop). */
 function occursOtherThanExpanded(source: string, name: string): boolean {
 	const pattern = new RegExp(`(?<![A-Za-z0-9_])${name}(?![A-Za-z0-9_])`, "g");
 	for (const match of source.matchAll(pattern)) {
 		const at = match.index;
 		if (source[at - 1] === "$") continue;
-		// `${NAME}`, `${NAME:-x}`, `${NAME-x}` only read it; `${NAME:=x}` assigns it, `${NAME:+x}` substitutes x.
-		if (source.slice(at - 2, at) === "${" && /^(?:\}|:?-)/.test(source.slice(at + name.length))) continue;
+		// `${NAME}`, `${NAME:-x}`, `${NAME-x}`, `${NAME:+x}`, `${NAME%x}`, `${NAME/a/b}`, `${NAME:1}`, `${NAME,,}` only
+		// read it; `${NAME:=x}` and `${NAME=x}` assign it.
+		if (source.slice(at - 2, at) === "${" && READ_ONLY_OPERATOR.test(source.slice(at + name.length))) continue;
 		return true;
 	}
 	return false;

@@ -180,6 +180,13 @@ export class PathCollector implements UnitVisitor {
 			return;
 		}
 		const values = this.state.tracked(variable);
+		const start = values === null ? this.state.startValue(variable) : null;
+		if (start !== null && !start.unknown) {
+			// ADR 0039: the environment's value; unset (or empty), the builtin's own file.
+			for (const value of start.known) this.visitText(value, null, "definite", bases);
+			if (fallback !== null && start.known.includes("")) this.visitText(fallback, null, "definite", bases);
+			return;
+		}
 		for (const value of values?.known ?? []) this.visitText(value, null, "definite", bases);
 		if (values !== null && !values.unknown) return;
 		this.addUnresolved(`$${variable}`);
