@@ -73,12 +73,12 @@ export class BashProgram {
 
 	/** Never throws on any string: a command it cannot read completely is returned with `unparseable` set. */
 	static parse(command: string, deps: BashProgramDeps): BashProgram {
-		const parsed = parseBashUnits(command, deps.parser, deps.limits);
+		const parsed = parseBashUnits(command, deps.parser, deps.limits, deps.shellEnvironment);
 		if (parsed.unparseable !== null && parsed.units.length === 0)
 			return new BashProgram(command, [], [], [], parsed.unparseable, parsed.work, false, []);
 		// A shell-state floor (ADR 0025) keeps the units and paths it read, so their denies still decide.
 		const { normalizer, workdir, shellEnvironment } = deps;
-		const environment = CommandEnvironment.topLevel(command);
+		const environment = CommandEnvironment.topLevel(command, shellEnvironment);
 		const unparseable = parsed.unparseable ?? environmentFunctionFloor(parsed.units, shellEnvironment);
 		// A variable the command never assigns (and nothing may assign unseen) holds its start-up value (ADR 0039).
 		const fromEnvironment =
@@ -139,9 +139,10 @@ export function parseBashUnits(
 	command: string,
 	parser: BashParser,
 	limits: ParseLimits = DEFAULT_PARSE_LIMITS,
+	shellEnvironment?: ShellEnvironment,
 ): ParsedUnits {
 	const budget = new ParseBudget(limits);
-	const result = unitsOf(command, parser, budget, TOP_LEVEL, 0);
+	const result = unitsOf(command, parser, budget, TOP_LEVEL, 0, shellEnvironment);
 	if ("unparseable" in result)
 		return { units: [], unparseable: { kind: "unparseable", reason: result.unparseable }, work: budget.work };
 	const units = Object.freeze([...result]);
@@ -169,6 +170,7 @@ function unitsOf(
 	budget: ParseBudget,
 	scope: Scope,
 	payloadDepth: number,
+	shellEnvironment?: ShellEnvironment,
 ): UnitsResult {
 	// SECURITY: bash drops NUL bytes while reading, so `r\0m` would run `rm` although the tree shows `r\0m`.
 	if (command.includes("\0")) return { unparseable: "the command contains a NUL character" };
@@ -186,7 +188,7 @@ function unitsOf(
 	if (!budget.spendInput(command.length)) return overBudget(budget);
 	const markers = scope.markers ?? [];
 	const plain = markers.length === 0 ? plainCommandDrafts(command, scope.context, scope.nesting) : null;
-	if (plain !== null) return emit(command, plain, parser, budget, payloadDepth);
+	if (plain !== null) return emit(command, plain, parser, budget, payloadDepth, shellEnvironment);
 	let source = command;
 	const prefixes = new Map<number, PrefixRepair["label"]>();
 	for (let round = 0; ; round++) {
@@ -210,7 +212,7 @@ function unitsOf(
 				source = blank(source, outcome.repairs, prefixes);
 				continue;
 			case "drafts":
-				return emit(command, outcome.drafts, parser, budget, payloadDepth);
+				return emit(command, outcome.drafts, parser, budget, payloadDepth, shellEnvironment);
 			default: {
 				const unhandled: never = outcome;
 				throw new Error(`unhandled outcome ${String(unhandled)}`);
@@ -225,6 +227,7 @@ function emit(
 	parser: BashParser,
 	budget: ParseBudget,
 	payloadDepth: number,
+	shellEnvironment?: ShellEnvironment,
 ): UnitsResult {
 	const emitter = new UnitEmitter(
 		source,
@@ -239,7 +242,7 @@ function emit(
 			const units = unitsOf(text, parser, budget, scope, payloadDepth + 1);
 			return "unparseable" in units ? { unparseable: units.unparseable } : units;
 		},
-		payloadDepth === 0 ? CommandEnvironment.topLevel(source) : CommandEnvironment.NONE,
+		payloadDepth === 0 ? CommandEnvironment.topLevel(source, shellEnvironment) : CommandEnvironment.NONE,
 	);
 	const outcome = emitter.emitAll(drafts);
 	return outcome.kind === "units" ? outcome.units : { unparseable: outcome.reason };
