@@ -6,6 +6,7 @@
  * Never: resolves a value or says a word is a path; callers use it only to know a word cannot become an option.
  */
 import { expandBraces } from "../path/brace-expansion";
+import { emptyPositionalValue } from "./positional-words";
 import { environmentValue, type ShellEnvironment, UNKNOWN_SHELL_ENVIRONMENT } from "./shell-environment";
 import type { ShellWord, WordPart } from "./shell-word";
 
@@ -147,7 +148,13 @@ export class CommandEnvironment {
 		if (this.hidden || this.shell.kind === "unknown") return false;
 		let text = "";
 		for (const part of word.parts) {
-			if (part.kind === "dynamic") return false;
+			if (part.kind === "dynamic") {
+				// `${2:-10000}`, `"$1"`: Pi's `bash -c` has no positional parameters (outside a function).
+				const positional = this.positionalEmpty ? emptyPositionalValue(part.raw) : null;
+				if (positional === null) return false;
+				text += positional;
+				continue;
+			}
 			if (part.kind === "literal") {
 				if (part.globActive) return false;
 				text += part.text;

@@ -81,6 +81,11 @@ export class BashShellState {
 		return UNKNOWN_VALUE;
 	}
 
+	/** True while words are read under a known start-up environment (ADR 0039). */
+	get environmentKnown(): boolean {
+		return this.environment !== null && this.environmentInScope;
+	}
+
 	/**
 	 * What `name` holds in the environment the command started with, when the command never assigned it and the
 	 * environment is known here (ADR 0039); `null` otherwise.
