@@ -32,8 +32,8 @@ import { onToolCall } from "./handlers/on-tool-call";
 import type { HostEnvironment } from "./host-environment";
 import { exitHook } from "./logs/exit-hook";
 import { registerSandbox } from "./sandbox/register-sandbox";
-import { bashToolEnvironment, builtinBashTool } from "./session/bash-tool-environment";
 import { SandboxController } from "./sandbox/sandbox-controller";
+import { bashToolEnvironment, builtinBashTool } from "./session/bash-tool-environment";
 import { uiPromptEventSink } from "./ui/announced-user-prompt";
 
 export function createPermissionsExtension(host: HostEnvironment): ExtensionFactory {

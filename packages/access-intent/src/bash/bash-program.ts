@@ -11,6 +11,7 @@ import { arithmeticFloor } from "./arithmetic-reevaluation";
 import type { BashParser } from "./bash-parser";
 import type { CommandUnit, UnitContext } from "./command-unit";
 import { CommandEnvironment } from "./environment-words";
+import { mayAssignHiddenNames } from "./hidden-assignments";
 import { heredocTailMisread, lexicalMismatch, mayMergeBackquotes, mergedBackquotes } from "./lexical-prescan";
 import {
 	ansiCStringEnd,
@@ -21,7 +22,6 @@ import {
 import { DEFAULT_PARSE_LIMITS, ParseBudget, type ParseLimits, type WorkCount } from "./parse-budget";
 import { PathCollector } from "./path-candidates";
 import { plainCommandDrafts } from "./plain-command";
-import { mayAssignHiddenNames } from "./hidden-assignments";
 import { environmentFunction, environmentValue, type ShellEnvironment } from "./shell-environment";
 import { rebindingFloor } from "./shell-rebinding-guard";
 import { SourceIndex } from "./source-index";

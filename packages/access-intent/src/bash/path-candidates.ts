@@ -222,7 +222,8 @@ export class PathCollector implements UnitVisitor {
 	private visitWord(written: ShellWord, certainty: Certainty, bases: Bases): void {
 		if (this.positionalEmptyHere && isEmptyPositional(written)) return;
 		// ADR 0039: under a known environment `"$1"/x` and `${1:-.}` are read as Pi's `bash -c` expands them.
-		const positional = this.positionalEmptyHere && this.state.environmentKnown ? withEmptyPositionals(written) : written;
+		const positional =
+			this.positionalEmptyHere && this.state.environmentKnown ? withEmptyPositionals(written) : written;
 		const word = this.pwdIsBuiltin ? pwdAsVariable(positional) : positional;
 		// Most words are literal without an active glob: their one value is their text (what `resolveWord` yields).
 		const literal = unglobbedLiteralText(word);
