@@ -57,9 +57,11 @@ export function createPermissionsExtension(host: HostEnvironment): ExtensionFact
 				atExit: exitHook(process),
 				grantFs: createNodeGrantFileSystem(),
 				bashEnvironment: () => {
+					// A host that cannot read the live environment (a test host) knows none.
+					if (host.currentEnv === undefined) return UNKNOWN_SHELL_ENVIRONMENT;
 					try {
 						const settings = pi.getSettings();
-						return bashToolEnvironment(host.currentEnv?.() ?? host.env, {
+						return bashToolEnvironment(host.currentEnv(), {
 							builtin: builtinBashTool(pi.getAllTools()),
 							commandPrefix: settings.shellCommandPrefix,
 							shellPath: settings.shellPath,

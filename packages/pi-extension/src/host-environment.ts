@@ -18,8 +18,8 @@ export interface HostEnvironment {
 	/** Pi's installed package (its docs and examples are read-only infrastructure); `null` or absent when unknown. */
 	readonly piPackageDir?: string | null;
 	/**
-	 * The environment as it is now (Pi's bash tool copies it at each call; ADR 0039); `env` when absent. Read at each
-	 * bash decision, so a variable another extension sets later is seen.
+	 * The environment as it is now (Pi's bash tool copies it at each call; ADR 0039), read at each bash decision, so a
+	 * variable another extension sets later is seen. Absent: the bash tool's environment is unknown.
 	 */
 	readonly currentEnv?: () => Readonly<Record<string, string | undefined>>;
 }
