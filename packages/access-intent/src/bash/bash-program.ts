@@ -22,7 +22,12 @@ import {
 import { DEFAULT_PARSE_LIMITS, ParseBudget, type ParseLimits, type WorkCount } from "./parse-budget";
 import { PathCollector } from "./path-candidates";
 import { plainCommandDrafts } from "./plain-command";
-import { environmentFunction, environmentValue, type ShellEnvironment } from "./shell-environment";
+import {
+	environmentFunction,
+	environmentValue,
+	type ShellEnvironment,
+	UNKNOWN_SHELL_ENVIRONMENT,
+} from "./shell-environment";
 import { rebindingFloor } from "./shell-rebinding-guard";
 import { SourceIndex } from "./source-index";
 import { collectDrafts } from "./unit-collector";
@@ -73,16 +78,18 @@ export class BashProgram {
 
 	/** Never throws on any string: a command it cannot read completely is returned with `unparseable` set. */
 	static parse(command: string, deps: BashProgramDeps): BashProgram {
-		const parsed = parseBashUnits(command, deps.parser, deps.limits, deps.shellEnvironment);
+		const readable = readableEnvironment(command, deps);
+		const parsed = readable.parsed;
 		if (parsed.unparseable !== null && parsed.units.length === 0)
 			return new BashProgram(command, [], [], [], parsed.unparseable, parsed.work, false, []);
 		// A shell-state floor (ADR 0025) keeps the units and paths it read, so their denies still decide.
-		const { normalizer, workdir, shellEnvironment } = deps;
+		const { normalizer, workdir } = deps;
+		const shellEnvironment = readable.environment;
 		const environment = CommandEnvironment.topLevel(command, shellEnvironment);
-		const unparseable = parsed.unparseable ?? environmentFunctionFloor(parsed.units, shellEnvironment);
+		const unparseable = parsed.unparseable ?? environmentFunctionFloor(parsed.units, deps.shellEnvironment);
 		// A variable the command never assigns (and nothing may assign unseen) holds its start-up value (ADR 0039).
 		const fromEnvironment =
-			shellEnvironment === undefined || shellEnvironment.kind === "unknown" || mayAssignHiddenNames(parsed.units)
+			shellEnvironment.kind === "unknown"
 				? null
 				: (name: string) => (environment.neverAssigned(name) ? environmentValue(shellEnvironment, name) : null);
 		// One walk reads both path slices and the write slice under one shell state and one probe cache (ADR 0030).
@@ -106,6 +113,24 @@ export class BashProgram {
 			writeCollector.result(),
 		);
 	}
+}
+
+/**
+ * The units read under the environment the command starts with, and that environment as the reading may use it:
+ * unknown when some unit may assign a name the text does not spell (`eval`, `read "$n"`, `$CMD x`), which is only
+ * known once the units are (ADR 0039). SECURITY: the units are then read again under the unknown environment, so no
+ * wrapper was judged by a start-up value such a unit may have replaced. A rare second parse.
+ */
+function readableEnvironment(
+	command: string,
+	deps: BashProgramDeps,
+): { readonly parsed: ParsedUnits; readonly environment: ShellEnvironment } {
+	const known = deps.shellEnvironment;
+	if (known === undefined || known.kind === "unknown")
+		return { parsed: parseBashUnits(command, deps.parser, deps.limits), environment: UNKNOWN_SHELL_ENVIRONMENT };
+	const parsed = parseBashUnits(command, deps.parser, deps.limits, known);
+	if (!mayAssignHiddenNames(parsed.units)) return { parsed, environment: known };
+	return { parsed: parseBashUnits(command, deps.parser, deps.limits), environment: UNKNOWN_SHELL_ENVIRONMENT };
 }
 
 /**

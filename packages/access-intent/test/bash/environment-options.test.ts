@@ -43,6 +43,10 @@ describe("computed words a known environment settles as no option (ADR 0039)", (
 		"read f; sort $f x",
 		"cd /tmp; sort $PWD x",
 		"f() { sort $1 x; }; f --compress-program=rm",
+		// SECURITY: a unit that may assign a name the text does not spell sends the whole command back to unknown.
+		"$CMD $NAME; sort $UNSET_X x",
+		'eval "$CODE"; sort -o $UNSET_OUT x',
+		'trap "$CODE" EXIT; sort $UNSET_X x',
 	])("%s stays opaque", (command) => {
 		expect(wrapperKind(command)).toBe("opaque-payload");
 	});
