@@ -16,6 +16,8 @@ export type { WriteEffect } from "./bash/effects/write-operand-table";
 export { WRITE_OPERANDS } from "./bash/effects/write-operand-table";
 export type { BudgetDimension, ParseLimits, WorkCount } from "./bash/parse-budget";
 export { DEFAULT_PARSE_LIMITS } from "./bash/parse-budget";
+export type { ShellEnvironment } from "./bash/shell-environment";
+export { shellEnvironmentOf, UNKNOWN_SHELL_ENVIRONMENT } from "./bash/shell-environment";
 export type { ShellWord, WordPart } from "./bash/shell-word";
 export { literalWordText } from "./bash/shell-word";
 export type { WrapperSemantics, WrapperSemanticsRow } from "./bash/transparent-wrappers";

@@ -3,7 +3,7 @@
  * no extractors, infrastructure or skills, every tool available.
  * Never: measures anything; each bench times its own calls.
  */
-import type { BashParser, PathNormalizer } from "@pi-permissions/access-intent";
+import type { BashParser, PathNormalizer, ShellEnvironment } from "@pi-permissions/access-intent";
 import { composePolicy, POSIX_FLAVOR, SessionRuleStore, validateConfig } from "@pi-permissions/policy";
 import { ToolCallPipeline } from "../src/pipeline/tool-call-pipeline";
 
@@ -13,6 +13,8 @@ export interface BenchPipelineOptions {
 	readonly parser: BashParser;
 	readonly normalizer: PathNormalizer;
 	readonly mcpServers?: readonly string[];
+	/** The environment a `bash` call's shell starts with (ADR 0039); unknown when absent. */
+	readonly bashEnvironment?: ShellEnvironment;
 }
 
 export function benchPipeline(options: BenchPipelineOptions): ToolCallPipeline {
@@ -33,5 +35,6 @@ export function benchPipeline(options: BenchPipelineOptions): ToolCallPipeline {
 		mcpServers: options.mcpServers ?? [],
 		activeSkills: [],
 		requester: { sessionId: null, subagent: false },
+		...(options.bashEnvironment === undefined ? {} : { bashEnvironment: () => options.bashEnvironment as ShellEnvironment }),
 	});
 }

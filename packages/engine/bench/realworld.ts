@@ -2,7 +2,8 @@
  * Owns: the interruption benchmark: 4,818 real shell one-liners (NL2Bash dev split, `bench/realworld/`) decided by the
  * pipeline under the two reference policies, with the share asked or denied, the count per floor or rule, and, under
  * `rm-deny`, every allowed command whose text mentions `rm` with the programs it does run and why `rm` is not one;
- * per policy, the asks that are a floor (unknowable from the text by construction) apart from the rest.
+ * per policy, the asks that are a floor (unknowable from the text by construction) apart from the rest. Decided
+ * under a fixed, printed Pi environment (ADR 0039), then under the unknown environment for comparison.
  * Never: asserts or times anything; it prints counts for `pnpm bench` (targets: rm-deny <= 4%, env-deny <= 12%).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -15,6 +16,9 @@ import {
 	createNodeFileSystemProbe,
 	literalWordText,
 	PathNormalizer,
+	type ShellEnvironment,
+	shellEnvironmentOf,
+	UNKNOWN_SHELL_ENVIRONMENT,
 } from "@pi-permissions/access-intent";
 import { POSIX_FLAVOR } from "@pi-permissions/policy";
 import type { ToolCall } from "../src/pipeline/tool-call";
@@ -53,13 +57,35 @@ function layFixture(): { readonly root: string; readonly project: string; readon
 	return { root, project, home };
 }
 
+const fixture = layFixture();
+
+/**
+ * A representative environment of Pi's bash tool (ADR 0039): what a login session exports, HOME the fixture's, no
+ * `BASH_ENV`. `PATH` is set to a value the pipeline does not know exactly, as the adapter reports it (Pi prefixes it).
+ */
+const PI_ENVIRONMENT: Readonly<Record<string, string>> = {
+	HOME: fixture.home,
+	PATH: "/usr/local/bin:/usr/bin:/bin",
+	USER: "dev",
+	LOGNAME: "dev",
+	SHELL: "/bin/bash",
+	LANG: "C.UTF-8",
+	TERM: "xterm-256color",
+};
+const ENVIRONMENTS: readonly { readonly label: string; readonly environment: ShellEnvironment }[] = [
+	{
+		label: `known environment ${JSON.stringify(PI_ENVIRONMENT).replace(fixture.home, "<fixture home>")} (PATH value unknown)`,
+		environment: shellEnvironmentOf(PI_ENVIRONMENT, ["PATH"]),
+	},
+	{ label: "unknown environment (the CLI's default; for comparison)", environment: UNKNOWN_SHELL_ENVIRONMENT },
+];
+
 const corpusFile = new URL("./realworld/nl2bash-dev.jsonl", import.meta.url);
 const commands = readFileSync(corpusFile, "utf8")
 	.split("\n")
 	.filter((line) => line.trim() !== "")
 	.map((line) => (JSON.parse(line) as { id: string; command: string }).command);
 
-const fixture = layFixture();
 const parser = await BashParser.load();
 const normalizer = PathNormalizer.create({
 	cwd: fixture.project,
@@ -127,56 +153,62 @@ function whyNotRm(units: readonly CommandUnit[]): string {
 }
 
 console.log(`real commands: ${commands.length} one-liners (NL2Bash dev split), decided in Pi's pipeline, yolo off`);
-for (const [name, { target, config }] of Object.entries(POLICIES)) {
-	const pipeline = benchPipeline({ config, parser, normalizer });
-	const counts = { allow: 0, ask: 0, deny: 0 };
-	const causes = new Map<string, number>();
-	const allowedRm: string[] = [];
-	const floors = new Map<string, number>();
-	let floored = 0;
-	for (const command of commands) {
-		const call: ToolCall = { toolName: "bash", input: { command }, agentName: null, toolCallId: null };
-		const { combined } = pipeline.decide(call);
-		counts[combined.state]++;
-		if (combined.state !== "allow") {
-			const cause = `${combined.state} ${combined.gate} ${combined.matchedPattern ?? "(default)"}`;
-			causes.set(cause, (causes.get(cause) ?? 0) + 1);
-			const floor = combined.state === "ask" ? floorOf(command, cause, combined.reason ?? null) : null;
-			if (floor !== null) {
-				floored++;
-				floors.set(floor, (floors.get(floor) ?? 0) + 1);
+for (const { label, environment } of ENVIRONMENTS) {
+	console.log(`under the ${label}:`);
+	const known = environment.kind === "known";
+	for (const [name, { target, config }] of Object.entries(POLICIES)) {
+		const pipeline = benchPipeline({ config, parser, normalizer, bashEnvironment: environment });
+		const counts = { allow: 0, ask: 0, deny: 0 };
+		const causes = new Map<string, number>();
+		const allowedRm: string[] = [];
+		const floors = new Map<string, number>();
+		let floored = 0;
+		for (const command of commands) {
+			const call: ToolCall = { toolName: "bash", input: { command }, agentName: null, toolCallId: null };
+			const { combined } = pipeline.decide(call);
+			counts[combined.state]++;
+			if (combined.state !== "allow") {
+				const cause = `${combined.state} ${combined.gate} ${combined.matchedPattern ?? "(default)"}`;
+				causes.set(cause, (causes.get(cause) ?? 0) + 1);
+				const floor = combined.state === "ask" ? floorOf(command, cause, combined.reason ?? null) : null;
+				if (floor !== null) {
+					floored++;
+					floors.set(floor, (floors.get(floor) ?? 0) + 1);
+				}
+				if (listed !== null && known && cause.includes(listed))
+					listedRows.push(`    ${name} ${cause}: ${JSON.stringify(command)}`);
+			} else if (name === "rm-deny" && known && RM_WORD.test(command)) {
+				const program = BashProgram.parse(command, { parser, normalizer });
+				const runs = [...new Set(program.units.map((unit) => unit.commandName ?? unit.text))].join(", ");
+				allowedRm.push(
+					`    ${JSON.stringify(command)}\n      runs: ${runs || "(nothing)"}; ${whyNotRm(program.units)}`,
+				);
 			}
-			if (listed !== null && cause.includes(listed))
-				listedRows.push(`    ${name} ${cause}: ${JSON.stringify(command)}`);
-		} else if (name === "rm-deny" && RM_WORD.test(command)) {
-			const program = BashProgram.parse(command, { parser, normalizer });
-			const runs = [...new Set(program.units.map((unit) => unit.commandName ?? unit.text))].join(", ");
-			allowedRm.push(`    ${JSON.stringify(command)}\n      runs: ${runs || "(nothing)"}; ${whyNotRm(program.units)}`);
 		}
-	}
-	// The target counts asks: a deny of a command that runs `rm` under `rm *: deny` is the policy working.
-	const asked = counts.ask / commands.length;
-	const verdict = asked <= target ? "within target" : "ABOVE target";
-	console.log(
-		`  ${name.padEnd(9)} allow ${counts.allow}  ask ${counts.ask}  deny ${counts.deny}  ` +
-			`asked ${(asked * 100).toFixed(1)}% (target <= ${(target * 100).toFixed(0)}%: ${verdict}), ` +
-			`asked or denied ${(((counts.ask + counts.deny) / commands.length) * 100).toFixed(1)}%`,
-	);
-	for (const [cause, count] of [...causes].sort((a, b) => b[1] - a[1]).slice(0, 12)) {
+		// The target counts asks: a deny of a command that runs `rm` under `rm *: deny` is the policy working.
+		const asked = counts.ask / commands.length;
+		const verdict = asked <= target ? "within target" : "ABOVE target";
 		console.log(
-			`    ${String(count).padStart(5)}  ${`${((count / commands.length) * 100).toFixed(1)}%`.padStart(6)}  ${cause}`,
+			`  ${name.padEnd(9)} allow ${counts.allow}  ask ${counts.ask}  deny ${counts.deny}  ` +
+				`asked ${(asked * 100).toFixed(1)}% (target <= ${(target * 100).toFixed(0)}%: ${verdict}), ` +
+				`asked or denied ${(((counts.ask + counts.deny) / commands.length) * 100).toFixed(1)}%`,
 		);
-	}
-	const share = (count: number) => `${((count / commands.length) * 100).toFixed(1)}%`;
-	console.log(
-		`    floor (unknowable by construction): ${floored} asks, ${share(floored)}; the rest: ${counts.ask - floored} asks, ` +
-			`${share(counts.ask - floored)}`,
-	);
-	for (const [floor, count] of [...floors].sort((a, b) => b[1] - a[1]))
-		console.log(`      ${String(count).padStart(5)}  ${share(count).padStart(6)}  ${floor}`);
-	if (name === "rm-deny") {
-		console.log(`  rm-deny: ${allowedRm.length} allowed commands mention rm; the programs each one runs:`);
-		for (const line of allowedRm) console.log(line);
+		for (const [cause, count] of [...causes].sort((a, b) => b[1] - a[1]).slice(0, 12)) {
+			console.log(
+				`    ${String(count).padStart(5)}  ${`${((count / commands.length) * 100).toFixed(1)}%`.padStart(6)}  ${cause}`,
+			);
+		}
+		const share = (count: number) => `${((count / commands.length) * 100).toFixed(1)}%`;
+		console.log(
+			`    floor (unknowable by construction): ${floored} asks, ${share(floored)}; the rest: ${counts.ask - floored} asks, ` +
+				`${share(counts.ask - floored)}`,
+		);
+		for (const [floor, count] of [...floors].sort((a, b) => b[1] - a[1]))
+			console.log(`      ${String(count).padStart(5)}  ${share(count).padStart(6)}  ${floor}`);
+		if (name === "rm-deny" && known) {
+			console.log(`  rm-deny: ${allowedRm.length} allowed commands mention rm; the programs each one runs:`);
+			for (const line of allowedRm) console.log(line);
+		}
 	}
 }
 for (const row of listedRows) console.log(row);

@@ -6,7 +6,7 @@
 import { realpathSync } from "node:fs";
 import { tmpdir } from "node:os";
 import type { ExtensionAPI, ExtensionFactory } from "@earendil-works/pi-coding-agent";
-import { createNodeFileSystemProbe } from "@pi-permissions/access-intent";
+import { createNodeFileSystemProbe, UNKNOWN_SHELL_ENVIRONMENT } from "@pi-permissions/access-intent";
 import { NodeForwardingFileSystem, processIsAlive, systemClock, systemIdGenerator } from "@pi-permissions/authority";
 import {
 	ConfigLoader,
@@ -33,6 +33,7 @@ import type { HostEnvironment } from "./host-environment";
 import { exitHook } from "./logs/exit-hook";
 import { registerSandbox } from "./sandbox/register-sandbox";
 import { SandboxController } from "./sandbox/sandbox-controller";
+import { bashToolEnvironment, builtinBashTool } from "./session/bash-tool-environment";
 import { uiPromptEventSink } from "./ui/announced-user-prompt";
 
 export function createPermissionsExtension(host: HostEnvironment): ExtensionFactory {
@@ -55,6 +56,22 @@ export function createPermissionsExtension(host: HostEnvironment): ExtensionFact
 				now: Date.now,
 				atExit: exitHook(process),
 				grantFs: createNodeGrantFileSystem(),
+				bashEnvironment: () => {
+					// A host that cannot read the live environment (a test host) knows none.
+					if (host.currentEnv === undefined) return UNKNOWN_SHELL_ENVIRONMENT;
+					try {
+						const settings = pi.getSettings();
+						return bashToolEnvironment(host.currentEnv(), {
+							builtin: builtinBashTool(pi.getAllTools()),
+							commandPrefix: settings.shellCommandPrefix,
+							shellPath: settings.shellPath,
+							platform: host.flavor,
+						});
+					} catch {
+						// SECURITY: what Pi's bash tool runs with cannot be read: nothing is assumed of its environment.
+						return UNKNOWN_SHELL_ENVIRONMENT;
+					}
+				},
 			},
 		});
 		pi.on("session_start", onSessionStart(state, pi.events));

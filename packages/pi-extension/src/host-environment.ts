@@ -17,6 +17,11 @@ export interface HostEnvironment {
 	readonly launchCwd: string;
 	/** Pi's installed package (its docs and examples are read-only infrastructure); `null` or absent when unknown. */
 	readonly piPackageDir?: string | null;
+	/**
+	 * The environment as it is now (Pi's bash tool copies it at each call; ADR 0039), read at each bash decision, so a
+	 * variable another extension sets later is seen. Absent: the bash tool's environment is unknown.
+	 */
+	readonly currentEnv?: () => Readonly<Record<string, string | undefined>>;
 }
 
 export function readHostEnvironment(): HostEnvironment {
@@ -27,6 +32,7 @@ export function readHostEnvironment(): HostEnvironment {
 		pid: process.pid,
 		launchCwd: process.cwd(),
 		piPackageDir: piPackageDir(),
+		currentEnv: () => process.env,
 	};
 }
 

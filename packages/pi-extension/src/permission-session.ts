@@ -6,7 +6,7 @@
  * `session/session-runner.ts`).
  * Never: reads `process.*` or Pi's context directly (the handlers pass plain facts), and holds no policy logic.
  */
-import { type BashParser, PathNormalizer } from "@pi-permissions/access-intent";
+import { type BashParser, PathNormalizer, UNKNOWN_SHELL_ENVIRONMENT } from "@pi-permissions/access-intent";
 import type { SessionAuthority } from "@pi-permissions/authority";
 import {
 	type ActiveSkill,
@@ -157,6 +157,11 @@ export class PermissionSession {
 					skills,
 				),
 			invalidScopes: () => invalidScopesOf(this.policies.current.config),
+			// ADR 0039: with the OS sandbox on, the command runs inside its wrapper, whose environment is not Pi's.
+			bashEnvironment: () =>
+				this.policies.current.policy.sandbox.mode === "off"
+					? (edges.bashEnvironment?.() ?? UNKNOWN_SHELL_ENVIRONMENT)
+					: UNKNOWN_SHELL_ENVIRONMENT,
 			...(grants.persistGrant === undefined ? {} : { persistGrant: grants.persistGrant }),
 		});
 	}

@@ -11,6 +11,7 @@ import { arithmeticFloor } from "./arithmetic-reevaluation";
 import type { BashParser } from "./bash-parser";
 import type { CommandUnit, UnitContext } from "./command-unit";
 import { CommandEnvironment } from "./environment-words";
+import { mayAssignHiddenNames } from "./hidden-assignments";
 import { heredocTailMisread, lexicalMismatch, mayMergeBackquotes, mergedBackquotes } from "./lexical-prescan";
 import {
 	ansiCStringEnd,
@@ -21,6 +22,12 @@ import {
 import { DEFAULT_PARSE_LIMITS, ParseBudget, type ParseLimits, type WorkCount } from "./parse-budget";
 import { PathCollector } from "./path-candidates";
 import { plainCommandDrafts } from "./plain-command";
+import {
+	environmentFunction,
+	environmentValue,
+	type ShellEnvironment,
+	UNKNOWN_SHELL_ENVIRONMENT,
+} from "./shell-environment";
 import { rebindingFloor } from "./shell-rebinding-guard";
 import { SourceIndex } from "./source-index";
 import { collectDrafts } from "./unit-collector";
@@ -44,6 +51,11 @@ export interface BashProgramDeps {
 	 * cwd; the cwd when absent. It moves path resolution only: "outside" is still judged against the cwd.
 	 */
 	readonly workdir?: string;
+	/**
+	 * The environment the command's `bash -c` starts with (ADR 0039): variables the command never assigns are read
+	 * from it when known. Unknown when absent: such variables stay computed.
+	 */
+	readonly shellEnvironment?: ShellEnvironment;
 }
 
 /** Re-parses after blanking a misread `time`/`!`/`coproc` prefix; each round removes at least one prefix. */
@@ -66,16 +78,25 @@ export class BashProgram {
 
 	/** Never throws on any string: a command it cannot read completely is returned with `unparseable` set. */
 	static parse(command: string, deps: BashProgramDeps): BashProgram {
-		const parsed = parseBashUnits(command, deps.parser, deps.limits);
+		const readable = readableEnvironment(command, deps);
+		const parsed = readable.parsed;
 		if (parsed.unparseable !== null && parsed.units.length === 0)
 			return new BashProgram(command, [], [], [], parsed.unparseable, parsed.work, false, []);
 		// A shell-state floor (ADR 0025) keeps the units and paths it read, so their denies still decide.
 		const { normalizer, workdir } = deps;
-		const environment = CommandEnvironment.topLevel(command);
+		const shellEnvironment = readable.environment;
+		const environment = CommandEnvironment.topLevel(command, shellEnvironment);
+		const unparseable = parsed.unparseable ?? environmentFunctionFloor(parsed.units, deps.shellEnvironment);
+		// A variable the command never assigns (and nothing may assign unseen) holds its start-up value (ADR 0039).
+		const fromEnvironment =
+			shellEnvironment.kind === "unknown"
+				? null
+				: (name: string) => (environment.neverAssigned(name) ? environmentValue(shellEnvironment, name) : null);
 		// One walk reads both path slices and the write slice under one shell state and one probe cache (ADR 0030).
 		const walk = new UnitWalk(
 			normalizer.withProbeCache(),
 			workdir === undefined ? normalizer.cwd : normalizer.resolveLexical(workdir),
+			fromEnvironment,
 		);
 		const pathCollector = new PathCollector(walk, environment.positionalParametersEmpty, environment.pwdIsBuiltin);
 		const writeCollector = new WriteCollector(walk, environment.positionalParametersEmpty);
@@ -86,12 +107,50 @@ export class BashProgram {
 			parsed.units,
 			paths.externalPaths,
 			paths.ruleCandidates,
-			parsed.unparseable,
+			unparseable,
 			parsed.work,
 			paths.truncated,
 			writeCollector.result(),
 		);
 	}
+}
+
+/**
+ * The units read under the environment the command starts with, and that environment as the reading may use it:
+ * unknown when some unit may assign a name the text does not spell (`eval`, `read "$n"`, `$CMD x`), which is only
+ * known once the units are (ADR 0039). SECURITY: the units are then read again under the unknown environment, so no
+ * wrapper was judged by a start-up value such a unit may have replaced. A rare second parse.
+ */
+function readableEnvironment(
+	command: string,
+	deps: BashProgramDeps,
+): { readonly parsed: ParsedUnits; readonly environment: ShellEnvironment } {
+	const known = deps.shellEnvironment;
+	if (known === undefined || known.kind === "unknown")
+		return { parsed: parseBashUnits(command, deps.parser, deps.limits), environment: UNKNOWN_SHELL_ENVIRONMENT };
+	const parsed = parseBashUnits(command, deps.parser, deps.limits, known);
+	if (!mayAssignHiddenNames(parsed.units)) return { parsed, environment: known };
+	return { parsed: parseBashUnits(command, deps.parser, deps.limits), environment: UNKNOWN_SHELL_ENVIRONMENT };
+}
+
+/**
+ * SECURITY: `BASH_FUNC_ls%%` in the environment makes `ls` a function whose body this parse never sees: a command
+ * running it is not known from its text (ADR 0039).
+ */
+function environmentFunctionFloor(
+	units: readonly CommandUnit[],
+	environment: ShellEnvironment | undefined,
+): Unparseable | null {
+	if (environment === undefined) return null;
+	const name = environmentFunction(
+		environment,
+		units.map((unit) => unit.commandName),
+	);
+	if (name === null) return null;
+	return {
+		kind: "unparseable",
+		reason: `\`${name}\` is a function the environment defines (BASH_FUNC_${name}%%), whose body is not checked`,
+	};
 }
 
 export interface ParsedUnits {
@@ -105,9 +164,10 @@ export function parseBashUnits(
 	command: string,
 	parser: BashParser,
 	limits: ParseLimits = DEFAULT_PARSE_LIMITS,
+	shellEnvironment?: ShellEnvironment,
 ): ParsedUnits {
 	const budget = new ParseBudget(limits);
-	const result = unitsOf(command, parser, budget, TOP_LEVEL, 0);
+	const result = unitsOf(command, parser, budget, TOP_LEVEL, 0, shellEnvironment);
 	if ("unparseable" in result)
 		return { units: [], unparseable: { kind: "unparseable", reason: result.unparseable }, work: budget.work };
 	const units = Object.freeze([...result]);
@@ -135,6 +195,7 @@ function unitsOf(
 	budget: ParseBudget,
 	scope: Scope,
 	payloadDepth: number,
+	shellEnvironment?: ShellEnvironment,
 ): UnitsResult {
 	// SECURITY: bash drops NUL bytes while reading, so `r\0m` would run `rm` although the tree shows `r\0m`.
 	if (command.includes("\0")) return { unparseable: "the command contains a NUL character" };
@@ -152,7 +213,7 @@ function unitsOf(
 	if (!budget.spendInput(command.length)) return overBudget(budget);
 	const markers = scope.markers ?? [];
 	const plain = markers.length === 0 ? plainCommandDrafts(command, scope.context, scope.nesting) : null;
-	if (plain !== null) return emit(command, plain, parser, budget, payloadDepth);
+	if (plain !== null) return emit(command, plain, parser, budget, payloadDepth, shellEnvironment);
 	let source = command;
 	const prefixes = new Map<number, PrefixRepair["label"]>();
 	for (let round = 0; ; round++) {
@@ -176,7 +237,7 @@ function unitsOf(
 				source = blank(source, outcome.repairs, prefixes);
 				continue;
 			case "drafts":
-				return emit(command, outcome.drafts, parser, budget, payloadDepth);
+				return emit(command, outcome.drafts, parser, budget, payloadDepth, shellEnvironment);
 			default: {
 				const unhandled: never = outcome;
 				throw new Error(`unhandled outcome ${String(unhandled)}`);
@@ -191,6 +252,7 @@ function emit(
 	parser: BashParser,
 	budget: ParseBudget,
 	payloadDepth: number,
+	shellEnvironment?: ShellEnvironment,
 ): UnitsResult {
 	const emitter = new UnitEmitter(
 		source,
@@ -205,7 +267,7 @@ function emit(
 			const units = unitsOf(text, parser, budget, scope, payloadDepth + 1);
 			return "unparseable" in units ? { unparseable: units.unparseable } : units;
 		},
-		payloadDepth === 0 ? CommandEnvironment.topLevel(source) : CommandEnvironment.NONE,
+		payloadDepth === 0 ? CommandEnvironment.topLevel(source, shellEnvironment) : CommandEnvironment.NONE,
 	);
 	const outcome = emitter.emitAll(drafts);
 	return outcome.kind === "units" ? outcome.units : { unparseable: outcome.reason };

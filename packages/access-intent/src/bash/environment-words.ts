@@ -6,6 +6,8 @@
  * Never: resolves a value or says a word is a path; callers use it only to know a word cannot become an option.
  */
 import { expandBraces } from "../path/brace-expansion";
+import { emptyPositionalValue } from "./positional-words";
+import { environmentValue, type ShellEnvironment, UNKNOWN_SHELL_ENVIRONMENT } from "./shell-environment";
 import type { ShellWord, WordPart } from "./shell-word";
 
 /**
@@ -65,6 +67,8 @@ export class CommandEnvironment {
 	private constructor(
 		private readonly source: string,
 		enabled: boolean,
+		/** The environment the command starts with (ADR 0039); unknown for a payload. */
+		private readonly shell: ShellEnvironment = UNKNOWN_SHELL_ENVIRONMENT,
 	) {
 		this.hidden = !enabled || HIDDEN_ASSIGNERS.test(source);
 		this.positionalEmpty = !this.hidden && !FUNCTION_DEFINITION.test(source);
@@ -74,10 +78,12 @@ export class CommandEnvironment {
 	}
 
 	/** The command Pi's bash tool runs as `bash -c <command>` in a fresh shell with Pi's environment. */
-	static topLevel(source: string): CommandEnvironment {
+	static topLevel(source: string, shell: ShellEnvironment = UNKNOWN_SHELL_ENVIRONMENT): CommandEnvironment {
 		// One call reads the same command twice (its units, then its paths and writes): the scans are made once.
-		if (CommandEnvironment.last?.source !== source) CommandEnvironment.last = new CommandEnvironment(source, true);
-		return CommandEnvironment.last;
+		const last = CommandEnvironment.last;
+		if (last?.source !== source || last.shell !== shell)
+			CommandEnvironment.last = new CommandEnvironment(source, true, shell);
+		return CommandEnvironment.last as CommandEnvironment;
 	}
 
 	/** The last top-level environment read; a pure function of its source, so sharing it changes nothing. */
@@ -98,7 +104,15 @@ export class CommandEnvironment {
 
 	/** True when `$name` holds Pi's environment value: bash does not set it and the command never assigns it. */
 	isEnvironmentValue(name: string): boolean {
-		if (this.hidden || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return false;
+		return !this.hidden && this.neverAssigned(name);
+	}
+
+	/**
+	 * True when bash does not set `name` and the command's text never spells it other than as an expansion that only
+	 * reads it; the caller rules out the assigners that hide a name (ADR 0039 uses the units for that).
+	 */
+	neverAssigned(name: string): boolean {
+		if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return false;
 		if (SHELL_SET_VARIABLES.includes(name) || SHELL_SET_PREFIX.test(name)) return false;
 		let known = this.assigned.get(name);
 		if (known === undefined) {
@@ -123,6 +137,43 @@ export class CommandEnvironment {
 		if (first === undefined) return false;
 		if (first.kind === "literal" && (first.text === "" || first.text.startsWith("-"))) return false;
 		return word.parts.every((part, index) => this.partIsSafe(part, index === 0));
+	}
+
+	/**
+	 * True when, under a known environment (ADR 0039), the word expands to one word that does not begin with a dash, or
+	 * to none: literal text and variables whose start-up value is known, no glob, no unquoted value that splits.
+	 * False whenever that cannot be established (an unknown environment, any other expansion).
+	 */
+	expandsToNoOption(word: ShellWord): boolean {
+		if (this.hidden || this.shell.kind === "unknown") return false;
+		let text = "";
+		for (const part of word.parts) {
+			if (part.kind === "dynamic") {
+				// `${2:-10000}`, `"$1"`: Pi's `bash -c` has no positional parameters (outside a function).
+				const positional = this.positionalEmpty ? emptyPositionalValue(part.raw) : null;
+				if (positional === null) return false;
+				text += positional;
+				continue;
+			}
+			if (part.kind === "literal") {
+				if (part.globActive) return false;
+				text += part.text;
+				continue;
+			}
+			if (part.name === "PWD") {
+				// The shell's directory, an absolute path, while nothing moves or assigns it (as in `cannotBeOption`).
+				if (!this.directoryStable || !this.pwdIsShells()) return false;
+				text += "/";
+				continue;
+			}
+			const values = this.isEnvironmentValue(part.name) ? environmentValue(this.shell, part.name) : null;
+			const value = values?.known[0];
+			if (value === undefined || values?.unknown === true) return false;
+			// SECURITY: `$X` holding `a -delete` or `*` becomes several words, or the names a glob matches.
+			if (!part.quoted && /[\s*?[]/.test(value)) return false;
+			text += value;
+		}
+		return !text.startsWith("-");
 	}
 
 	/** SECURITY: `PWD=-delete; find "$PWD"`: `$PWD` is the shell's absolute directory only while nothing assigns it. */
@@ -162,14 +213,18 @@ export class CommandEnvironment {
 	}
 }
 
+/** What follows `${NAME` in an expansion that reads the variable and never assigns it. */
+const READ_ONLY_OPERATOR = /^(?:\}|:?[-+?]|[#%/^,]|:\s*-?\d)/;
+
 /** True when `name` occurs in `source` other than as a plain `$name` or `${name}` expansion (an assignment, a loop). */
 function occursOtherThanExpanded(source: string, name: string): boolean {
 	const pattern = new RegExp(`(?<![A-Za-z0-9_])${name}(?![A-Za-z0-9_])`, "g");
 	for (const match of source.matchAll(pattern)) {
 		const at = match.index;
 		if (source[at - 1] === "$") continue;
-		// `${NAME}`, `${NAME:-x}`, `${NAME-x}` only read it; `${NAME:=x}` assigns it, `${NAME:+x}` substitutes x.
-		if (source.slice(at - 2, at) === "${" && /^(?:\}|:?-)/.test(source.slice(at + name.length))) continue;
+		// `${NAME}`, `${NAME:-x}`, `${NAME-x}`, `${NAME:+x}`, `${NAME%x}`, `${NAME/a/b}`, `${NAME:1}`, `${NAME,,}` only
+		// read it; `${NAME:=x}` and `${NAME=x}` assign it.
+		if (source.slice(at - 2, at) === "${" && READ_ONLY_OPERATOR.test(source.slice(at + name.length))) continue;
 		return true;
 	}
 	return false;

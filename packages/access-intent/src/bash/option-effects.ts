@@ -84,6 +84,7 @@ export function optionExecutions(
 	args: readonly WordRef[],
 	rows: readonly OptionRow[],
 	computedOperands = false,
+	environment?: { readonly expandsToNoOption: (word: ShellWord) => boolean },
 ): Found {
 	let found: Found = NOT_A_WRAPPER;
 	for (let i = 0; i < args.length; i++) {
@@ -93,7 +94,9 @@ export function optionExecutions(
 		if (text === null) {
 			const first = word.parts[0];
 			const dashed = first?.kind === "literal" && first.text.startsWith("-");
-			if (computedOperands ? dashed : startsLikeOption(word)) return null;
+			// ADR 0039: under a known environment `sort -o $file` with `file` unset or `out.txt` holds no option.
+			if (computedOperands ? dashed : startsLikeOption(word) && environment?.expandsToNoOption(word) !== true)
+				return null;
 			continue;
 		}
 		if (text === "--") break;

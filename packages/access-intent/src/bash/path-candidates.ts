@@ -26,6 +26,7 @@ import { programReads } from "./effects/program-read-table";
 import { sedWrites } from "./effects/sed-script";
 import { awkCommandLine, sedCommandLine } from "./effects/write-operand-table";
 import { CURRENT_DIRECTORY, POSITIONAL } from "./environment-words";
+import { withEmptyPositionals } from "./positional-words";
 import { literalWordText, type ShellWord, unglobbedLiteralText } from "./shell-word";
 import { type UnitVisitor, UnitWalk } from "./unit-walk";
 
@@ -181,6 +182,13 @@ export class PathCollector implements UnitVisitor {
 			return;
 		}
 		const values = this.state.tracked(variable);
+		const start = values === null ? this.state.startValue(variable) : null;
+		if (start !== null && !start.unknown) {
+			// ADR 0039: the environment's value; unset (or empty), the builtin's own file.
+			for (const value of start.known) this.visitText(value, null, "definite", bases);
+			if (fallback !== null && start.known.includes("")) this.visitText(fallback, null, "definite", bases);
+			return;
+		}
 		for (const value of values?.known ?? []) this.visitText(value, null, "definite", bases);
 		if (values !== null && !values.unknown) return;
 		this.addUnresolved(`$${variable}`);
@@ -214,7 +222,10 @@ export class PathCollector implements UnitVisitor {
 
 	private visitWord(written: ShellWord, certainty: Certainty, bases: Bases): void {
 		if (this.positionalEmptyHere && isEmptyPositional(written)) return;
-		const word = this.pwdIsBuiltin ? pwdAsVariable(written) : written;
+		// ADR 0039: under a known environment `"$1"/x` and `${1:-.}` are read as Pi's `bash -c` expands them.
+		const positional =
+			this.positionalEmptyHere && this.state.environmentKnown ? withEmptyPositionals(written) : written;
+		const word = this.pwdIsBuiltin ? pwdAsVariable(positional) : positional;
 		// Most words are literal without an active glob: their one value is their text (what `resolveWord` yields).
 		const literal = unglobbedLiteralText(word);
 		if (literal !== null) {

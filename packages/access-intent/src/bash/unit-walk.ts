@@ -7,7 +7,7 @@
  */
 
 import type { AccessPath } from "../path/access-path";
-import { type Bases, BashShellState } from "../path/bash-shell-state";
+import { type Bases, BashShellState, type EnvironmentLookup } from "../path/bash-shell-state";
 import type { VariableLookup, VariableValues } from "../path/bash-word-values";
 import { applyDirectoryChange } from "../path/directory-change";
 import { createGlobBudget, expandGlob, type GlobBudget } from "../path/glob-expansion";
@@ -41,8 +41,9 @@ export class UnitWalk implements EffectContext {
 	constructor(
 		readonly normalizer: PathNormalizer,
 		start: string,
+		environment: EnvironmentLookup | null = null,
 	) {
-		const state = new BashShellState(start, normalizer.home);
+		const state = new BashShellState(start, normalizer.home, environment);
 		this.state = state;
 		this.lookup = (name) => state.lookup(name);
 	}
@@ -94,6 +95,8 @@ export class UnitWalk implements EffectContext {
 		// INVARIANT: an effect is certain only for a plain top-level unit; anything nested may not run or may not persist.
 		const certain = unit.context === null && unit.nesting.length === 0;
 		const bases = state.bases;
+		// A payload runs under its wrapper's environment (`sudo`, `env -i`, `ssh host`), not the command's (ADR 0039).
+		state.environmentInScope = !unit.nesting.includes("payload");
 		if (unit.compound) {
 			for (const visitor of visitors) visitor.visitCompound(unit, bases);
 			this.recordEffects(unit, certain);

@@ -233,7 +233,12 @@ function specialExecutions(
 		case "command-runner":
 			return UNKNOWN;
 		case "options":
-			return optionExecutions(args, CODE_RUNNING_OPTIONS.get(name) ?? [], OPERAND_COMPUTED_WORDS.has(name));
+			return optionExecutions(
+				args,
+				CODE_RUNNING_OPTIONS.get(name) ?? [],
+				OPERAND_COMPUTED_WORDS.has(name),
+				environment,
+			);
 		case "git":
 			return gitExecutions(args);
 		case "sql-client": {

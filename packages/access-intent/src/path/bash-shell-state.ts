@@ -7,6 +7,9 @@
  */
 import type { VariableValues } from "./bash-word-values";
 
+/** The value a variable the command never assigns takes from its environment, or `null` when it is not known. */
+export type EnvironmentLookup = (name: string) => VariableValues | null;
+
 /** The directories a relative word may be resolved against, or `unknown` when no base can be established. */
 export type Bases = { readonly kind: "known"; readonly dirs: readonly string[] } | { readonly kind: "unknown" };
 
@@ -40,9 +43,18 @@ export class BashShellState {
 	/** The directories (and `PWD`/`OLDPWD`) before the first `cd` of the current `&&` chain, `null` outside one. */
 	private chainStart: { bases: Bases; pwd: VariableValues | null; oldpwd: VariableValues | null } | null = null;
 
-	constructor(cwd: string, home: string) {
+	/**
+	 * What an unassigned variable holds in the environment the command starts with (ADR 0039), `null` when unknown;
+	 * consulted only while `environmentInScope`.
+	 */
+	private readonly environment: EnvironmentLookup | null;
+	/** False inside a payload (`sh -c '…'`, `ssh host '…'`): a wrapper may have given it another environment. */
+	environmentInScope = true;
+
+	constructor(cwd: string, home: string, environment: EnvironmentLookup | null = null) {
 		this.currentBases = { kind: "known", dirs: [cwd] };
 		this.home = home;
+		this.environment = environment;
 	}
 
 	get bases(): Bases {
@@ -65,7 +77,22 @@ export class BashShellState {
 		if (name === "PWD") return basesValues(this.currentBases);
 		// bash sets IFS at start-up whatever the environment holds.
 		if (name === "IFS") return DEFAULT_IFS;
+		if (this.environment !== null && this.environmentInScope) return this.environment(name) ?? UNKNOWN_VALUE;
 		return UNKNOWN_VALUE;
+	}
+
+	/** True while words are read under a known start-up environment (ADR 0039). */
+	get environmentKnown(): boolean {
+		return this.environment !== null && this.environmentInScope;
+	}
+
+	/**
+	 * What `name` holds in the environment the command started with, when the command never assigned it and the
+	 * environment is known here (ADR 0039); `null` otherwise.
+	 */
+	startValue(name: string): VariableValues | null {
+		if (this.environment === null || !this.environmentInScope || this.variables.has(name)) return null;
+		return this.environment(name);
 	}
 
 	/** The values assigned to `name` in this command, or `null` when the command never assigned it. */

@@ -66,6 +66,19 @@ printf 'E\\0' >>${LOG}
 
 export class SandboxUnavailable extends Error {}
 
+/**
+ * The environment each command's `bash -c` starts with, besides `__ORACLE_ID` (the driver's per-command export) and
+ * what bash sets itself: the known environment of ADR 0039 oracle rows.
+ */
+export function sandboxEnvironment(): Record<string, string> {
+	return {
+		PATH: "/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin",
+		HOME: SANDBOX_HOME,
+		LANG: "C.UTF-8",
+		"BASH_FUNC_command_not_found_handle%%": NOT_FOUND_HANDLER,
+	};
+}
+
 /** The libraries bash loads, from `ldd`, bound at their own paths (the loader path is fixed in the ELF file). */
 function bashLibraries(bash: string): string[] {
 	const out = execFileSync("ldd", [bash], { encoding: "utf8" });
@@ -135,12 +148,7 @@ export class BashSandbox {
 	}
 
 	private environment(): Record<string, string> {
-		return {
-			PATH: "/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin",
-			HOME: SANDBOX_HOME,
-			LANG: "C.UTF-8",
-			"BASH_FUNC_command_not_found_handle%%": NOT_FOUND_HANDLER,
-		};
+		return sandboxEnvironment();
 	}
 
 	private prepareBatch(commands: readonly string[]): string {

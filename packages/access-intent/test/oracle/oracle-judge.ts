@@ -12,10 +12,11 @@ import type { Node } from "web-tree-sitter";
 import { BashParser } from "../../src/bash/bash-parser";
 import { BashProgram } from "../../src/bash/bash-program";
 import type { CommandUnit } from "../../src/bash/command-unit";
+import { shellEnvironmentOf } from "../../src/bash/shell-environment";
 import type { ShellWord } from "../../src/bash/shell-word";
 import { createNodeFileSystemProbe } from "../../src/path/file-system-probe";
 import { PathNormalizer } from "../../src/path/path-normalizer";
-import type { CommandRun, ProgramStart } from "./bash-sandbox";
+import { type CommandRun, type ProgramStart, sandboxEnvironment } from "./bash-sandbox";
 
 /** A unit as the oracle sees it: its normalised name, and its argument words when every word is one literal value. */
 export interface ReportedUnit {
@@ -94,6 +95,19 @@ export function readingOf(program: BashProgram): GateReading {
 
 /** The gate as shipped: `BashProgram.parse` with real tree-sitter and a real normalizer. */
 export const gateExtractor: Extractor = (command) => readingOf(BashProgram.parse(command, { parser, normalizer }));
+
+/**
+ * The gate reading words under the sandbox's own environment (ADR 0039), as Pi's adapter supplies its process
+ * environment: `__ORACLE_ID` changes per command, so its value is set but unknown.
+ */
+export const environmentExtractor: Extractor = (command) =>
+	readingOf(
+		BashProgram.parse(command, {
+			parser,
+			normalizer,
+			shellEnvironment: shellEnvironmentOf(sandboxEnvironment(), ["__ORACLE_ID"]),
+		}),
+	);
 
 /** Teeth: the gate with its last unit dropped. The oracle must report it. */
 export const blindedExtractor: Extractor = (command) => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BashSandbox, type CommandRun } from "./bash-sandbox";
 import { type OracleInput, redteamInputs, tableInputs } from "./oracle-inputs";
-import { describe as account, gateExtractor, judge, unreported } from "./oracle-judge";
+import { describe as account, environmentExtractor, gateExtractor, judge, unreported } from "./oracle-judge";
 
 /**
  * Disagreements outside the lexical class, owned by other issues: each is asserted to STILL be a disagreement, so
@@ -16,6 +16,30 @@ const KNOWN_GAPS: ReadonlyMap<string, { readonly issue: number; readonly ran: st
 /** Rows of the gaps that are not red-team rows. */
 const GAP_ROWS: readonly OracleInput[] = [{ id: "gaps/eval-joined-words", command: "eval 'rm z' \\;[ab]" }];
 
+/**
+ * ADR 0039: words a known environment resolves, in the positions where a computed word made a wrapper opaque or a
+ * file unknown; judged with the sandbox's own environment (`HOME`, `LANG`, `PATH` set, anything else unset).
+ */
+const ENVIRONMENT_ROWS: readonly OracleInput[] = [
+	"sort -o $UNSET_OUT notes",
+	"sort $LANG",
+	'split -a 5 "$UNSET_FILE"',
+	"split --lines $UNSET_LINES notes",
+	"tar cf - $HOME",
+	'tar xf "$UNSET_ARCHIVE"',
+	"sort ${1:-notes}",
+	'sort "$1" notes',
+	"find $UNSET_DIR -name x -exec ls {} +",
+	"sort $HOME/x; ls",
+	"f=--compress-program=rm; sort $f x",
+	"read -r f <<< --compress-program=rm; sort $f x",
+	"sort $UNSET_A$UNSET_B x",
+	"command_not_found_handle x",
+	'eval "$UNSET_CODE"; sort $UNSET_X x',
+].map((command, index) => ({ id: `environment/${index}`, command }));
+
+const ENVIRONMENT_FUNCTION_ROW = `environment/${ENVIRONMENT_ROWS.findIndex((row) => row.command.startsWith("command_not_found_handle"))}`;
+
 let sandbox: BashSandbox;
 const byId = new Map<string, CommandRun>();
 const inputs: OracleInput[] = [...tableInputs(), ...redteamInputs(), ...GAP_ROWS];
@@ -23,8 +47,9 @@ const inputs: OracleInput[] = [...tableInputs(), ...redteamInputs(), ...GAP_ROWS
 beforeAll(async () => {
 	// Throws (the suite fails, never skips) when bubblewrap or user namespaces are unavailable.
 	sandbox = BashSandbox.create();
-	const runs = await sandbox.run(inputs.map((input) => input.command));
-	for (const [i, run] of runs.entries()) byId.set((inputs[i] as OracleInput).id, run);
+	const all = [...inputs, ...ENVIRONMENT_ROWS];
+	const runs = await sandbox.run(all.map((input) => input.command));
+	for (const [i, run] of runs.entries()) byId.set((all[i] as OracleInput).id, run);
 }, 600_000);
 
 afterAll(() => sandbox?.remove());
@@ -41,6 +66,27 @@ describe("the differential oracle over every evasion table and the red-team corp
 		expect(report.disagreements, account(report, 20)).toEqual([]);
 		// Most rows are read: an oracle that only sees "unparseable" proves nothing.
 		expect(report.known / report.total).toBeGreaterThan(0.7);
+	});
+
+	it("reads every row under the sandbox's known environment, and no program bash started goes unreported", () => {
+		const runs = [...inputs, ...ENVIRONMENT_ROWS]
+			.filter((input) => gapOf(input.id) === undefined)
+			.map((input) => byId.get(input.id) as CommandRun);
+		const report = judge(runs, environmentExtractor);
+		expect(report.disagreements, account(report, 20)).toEqual([]);
+		expect(report.known / report.total).toBeGreaterThan(0.7);
+		// The rows resolve: a wrapper whose computed words a known environment settles is no longer opaque.
+		const environmentRuns = ENVIRONMENT_ROWS.map((input) => byId.get(input.id) as CommandRun);
+		expect(judge(environmentRuns, environmentExtractor).known).toBeGreaterThan(
+			judge(environmentRuns, gateExtractor).known,
+		);
+	});
+
+	it("a function the environment exports (BASH_FUNC_…%%) runs unseen under the unknown environment only", () => {
+		// SECURITY: the sandbox exports `command_not_found_handle`; under a known environment the call is floored.
+		const run = byId.get(ENVIRONMENT_FUNCTION_ROW) as CommandRun;
+		expect(unreported(run, gateExtractor(run.command)).length).toBeGreaterThan(0);
+		expect(environmentExtractor(run.command).status).toBe("unparseable");
 	});
 
 	it.each([...KNOWN_GAPS.keys()])("known gap %s is still a gap (remove the row when it is fixed)", (id) => {

@@ -12,6 +12,7 @@ import {
 	classifyTool,
 	extractToolInputPaths,
 	type PathNormalizer,
+	type ShellEnvironment,
 	type ShellToolAlias,
 	type ToolAccessExtractors,
 	type ToolKind,
@@ -72,6 +73,12 @@ export interface ToolCallPipelineOptions {
 	 * when absent.
 	 */
 	readonly agentDir?: string;
+	/**
+	 * The environment Pi's built-in `bash` tool would start this call's `bash -c` with, read at decision time (ADR
+	 * 0039): a variable the command never assigns resolves to its value there. Absent, or for any other shell tool (an
+	 * alias runs under an environment this pipeline does not know): unknown, and such words stay computed.
+	 */
+	readonly bashEnvironment?: () => ShellEnvironment;
 }
 
 export interface PipelineDecision {
@@ -203,12 +210,13 @@ export class ToolCallPipeline {
 			flavor: normalizer.flavor,
 			requester: { agentName: call.agentName, ...this.options.requester },
 			inputPaths,
-			bash: kind.kind === "bash" ? this.parseBash(kind, call.input, normalizer) : null,
+			bash: kind.kind === "bash" ? this.parseBash(kind, call, normalizer) : null,
 		};
 	}
 
 	/** The one parse of this call's command, from the alias's working directory when the call names one. */
-	private parseBash(kind: Extract<ToolKind, { kind: "bash" }>, input: unknown, normalizer: PathNormalizer): BashCall {
+	private parseBash(kind: Extract<ToolKind, { kind: "bash" }>, call: ToolCall, normalizer: PathNormalizer): BashCall {
+		const { input } = call;
 		const command = stringField(input, kind.commandArgument);
 		if (command === null) {
 			// SECURITY: a missing or non-string command cannot be judged; the runner blocks the call (gate_error).
@@ -219,12 +227,14 @@ export class ToolCallPipeline {
 			// SECURITY: a working directory we cannot read would leave relative paths resolved in the wrong place.
 			throw new Error(`the \`${kind.workdirArgument}\` input of a shell tool is not a string`);
 		}
+		const environment = call.toolName === "bash" ? this.options.bashEnvironment?.() : undefined;
 		// The parse callback is passed inline: a named closure would cost a `defineProperty` per call under keepNames.
 		const program = parseInWorkdir(command, workdir === "" ? null : workdir, (text, at) =>
 			this.parseProgram(text, {
 				parser: this.options.parser,
 				normalizer,
 				...(at === undefined ? {} : { workdir: at }),
+				...(environment === undefined ? {} : { shellEnvironment: environment }),
 			}),
 		);
 		return { command, program };

@@ -9,6 +9,7 @@ import {
 	createNodeFileSystemProbe,
 	type FileSystemProbe,
 	PathNormalizer,
+	type ShellEnvironment,
 	type ToolAccessExtractors,
 } from "@pi-permissions/access-intent";
 import {
@@ -61,6 +62,8 @@ export interface EngineOptions extends PolicyOptions {
 	readonly extractors?: ToolAccessExtractors;
 	/** Per-agent policies; an unknown agent gets the main policy. */
 	readonly agents?: Readonly<Record<string, unknown>>;
+	/** The environment of Pi's `bash` tool (ADR 0039); absent: unknown. */
+	readonly bashEnvironment?: () => ShellEnvironment;
 }
 
 export interface Engine {
@@ -103,6 +106,7 @@ export function createEngine(options: EngineOptions): Engine {
 		activeSkills: options.activeSkills ?? [],
 		requester: { sessionId: "test-session", subagent: false },
 		parseProgram,
+		...(options.bashEnvironment === undefined ? {} : { bashEnvironment: options.bashEnvironment }),
 	});
 	const query = new PermissionQuery({ policies, sessionRules: store, normalizer, parser: () => parser, parseProgram });
 	return { pipeline, query, store, policy, parses: () => count };

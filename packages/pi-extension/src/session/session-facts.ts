@@ -4,7 +4,7 @@
  * Never: holds behaviour; these are the constructor inputs of `PermissionSession`.
  */
 import type { ExtensionContext, ExtensionUIContext } from "@earendil-works/pi-coding-agent";
-import type { FileSystemProbe } from "@pi-permissions/access-intent";
+import type { FileSystemProbe, ShellEnvironment } from "@pi-permissions/access-intent";
 import type { AuthorityLog, Clock, ForwardingFileSystem, IdGenerator, PidProbe } from "@pi-permissions/authority";
 import type { ConfigLoader, DecisionSink, GrantFileSystem } from "@pi-permissions/engine";
 import type { HostEnvironment } from "../host-environment";
@@ -58,4 +58,9 @@ export interface SessionEdges {
 	readonly now: () => number;
 	/** Where persisted ("always") grants are written; absent: the dialog offers no "always" choice. */
 	readonly grantFs?: GrantFileSystem;
+	/**
+	 * The environment Pi's `bash` tool would run the next command in (ADR 0039), read at each bash decision; absent:
+	 * unknown. Must not throw.
+	 */
+	readonly bashEnvironment?: () => ShellEnvironment;
 }

@@ -4,7 +4,7 @@
  * Never: decides on its own; the warm-up runs detached (silent sink, own ids, no escalation, empty grants), so the
  * session's events, counters, logs and grants never see it.
  */
-import type { BashParser, PathNormalizer } from "@pi-permissions/access-intent";
+import type { BashParser, PathNormalizer, ShellEnvironment } from "@pi-permissions/access-intent";
 import type { IdGenerator, SessionAuthority } from "@pi-permissions/authority";
 import {
 	type ActiveSkill,
@@ -41,6 +41,8 @@ export interface SessionRunnerDeps {
 	readonly invalidScopes?: () => readonly InvalidScope[];
 	/** Writes an "always" answer's grant; absent: an "always" answer counts as a session approval. */
 	readonly persistGrant?: PersistGrant;
+	/** The environment of Pi's `bash` tool at decision time (ADR 0039); absent: unknown. Must not throw. */
+	readonly bashEnvironment?: () => ShellEnvironment;
 }
 
 interface CachedRunner {
@@ -179,6 +181,7 @@ export class SessionRunner {
 			activeSkills: skills,
 			requester: { sessionId: deps.sessionId, subagent: deps.authority.isSubagent },
 			...(deps.agentDir === undefined ? {} : { agentDir: deps.agentDir }),
+			...(deps.bashEnvironment === undefined ? {} : { bashEnvironment: deps.bashEnvironment }),
 		});
 		const runner = new GateRunner({
 			pipeline,
