@@ -12,6 +12,7 @@ import type { BashParser } from "./bash-parser";
 import type { CommandUnit, UnitContext } from "./command-unit";
 import { CommandEnvironment } from "./environment-words";
 import { heredocTailMisread, lexicalMismatch, mayMergeBackquotes, mergedBackquotes } from "./lexical-prescan";
+import { escapedBlanksAsWordCharacters } from "./lexical-repair";
 import {
 	ansiCStringEnd,
 	type PrefixRepair,
@@ -140,7 +141,9 @@ function unitsOf(
 	if (command.includes("\0")) return { unparseable: "the command contains a NUL character" };
 	if (LONE_SURROGATE.test(command)) return { unparseable: "the command contains an unpaired UTF-16 surrogate" };
 	// SECURITY: characters bash and the grammar read differently (`ls \r#; rm x`), before either reading (ADR 0020).
-	const lexical = lexicalMismatch(command);
+	// The grammar reads `\ ` as a blank where bash reads a quoted blank: it parses an offset-keeping rewrite (ADR 0038).
+	const readable = escapedBlanksAsWordCharacters(command);
+	const lexical = lexicalMismatch(readable);
 	if (lexical !== null) return { unparseable: lexical };
 	// SECURITY: with aliases expanded, a word defined by `alias` on one line runs its value on the next (ADR 0019).
 	if (command.includes("expand_aliases")) return { unparseable: "the command turns on alias expansion" };
@@ -153,7 +156,7 @@ function unitsOf(
 	const markers = scope.markers ?? [];
 	const plain = markers.length === 0 ? plainCommandDrafts(command, scope.context, scope.nesting) : null;
 	if (plain !== null) return emit(command, plain, parser, budget, payloadDepth);
-	let source = command;
+	let source = readable;
 	const prefixes = new Map<number, PrefixRepair["label"]>();
 	for (let round = 0; ; round++) {
 		const tree = parser.parse(source, () => budget.spendParseTick());

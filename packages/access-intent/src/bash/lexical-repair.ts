@@ -1,0 +1,37 @@
+/**
+ * Owns: the offset-keeping rewrite of a command's text into text tree-sitter-bash reads as bash reads the original:
+ * each unescaped backslash before a space or tab becomes two word characters (ADR 0038).
+ * Never: changes a length or an offset, or a word's text: words are read from the original command, the rewrite only
+ * gives the grammar the word boundaries bash sees.
+ */
+
+/** What the grammar reads in place of `\ ` or `\<TAB>`: plain word characters, one word with its neighbours. */
+const WORD_PAIR = "__";
+
+/**
+ * `tr \  '\n'`, `find / \( … \) -o \  \( … \)`: the grammar skips a backslash-blank between tokens as a blank, so
+ * it drops the word bash reads (a quoted blank) and can take `\ #; rm x` for a comment. Bash reads `\ ` as a quoted
+ * blank inside a word, as it reads any word character there; inside quotes it is two literal characters of a string,
+ * which two word characters leave a string. The backslash is unescaped when an even number of backslashes precede
+ * it, in every quoting (inside single quotes the rewrite stays inside the string, where nothing is code).
+ * A command with `<<` keeps its text: a here-document delimiter and body are read by other rules (the pre-scan).
+ */
+export function escapedBlanksAsWordCharacters(command: string): string {
+	if (!/\\[ \t]/.test(command) || command.includes("<<")) return command;
+	let out = "";
+	let from = 0;
+	let backslashes = 0;
+	for (let i = 0; i < command.length; i++) {
+		const code = command.charCodeAt(i);
+		if (code === 0x5c) {
+			backslashes++;
+			continue;
+		}
+		if ((code === 0x20 || code === 0x09) && backslashes % 2 === 1) {
+			out += command.slice(from, i - 1) + WORD_PAIR;
+			from = i + 1;
+		}
+		backslashes = 0;
+	}
+	return from === 0 ? command : out + command.slice(from);
+}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { escapedBlanksAsWordCharacters } from "../../src/bash/lexical-repair";
+
+describe("escapedBlanksAsWordCharacters (ADR 0038)", () => {
+	it.each([
+		["tr \\  '\\n'", "tr __ '\\n'"],
+		["ls \\ #; rm x", "ls __#; rm x"],
+		["ls a\\\t#; rm x", "ls a__#; rm x"],
+		["sed 's/^>\\ //'", "sed 's/^>__//'"],
+		['column -s "\\ "', 'column -s "__"'],
+		["find / \\( -a \\) , \\  \\( -b \\)", "find / \\( -a \\) , __ \\( -b \\)"],
+		["ls a\\\\ b", "ls a\\\\ b"],
+		["ls a\\\\\\ b", "ls a\\\\__b"],
+		["cd My\\ Documents", "cd My__Documents"],
+		["cat <<E\\ x\nE x", "cat <<E\\ x\nE x"],
+		["ls -la", "ls -la"],
+	])("%j is read as %j", (command, readable) => {
+		const rewritten = escapedBlanksAsWordCharacters(command);
+		expect(rewritten).toBe(readable);
+		expect(rewritten.length).toBe(command.length);
+	});
+});
