@@ -12,7 +12,7 @@ import type { BashParser } from "./bash-parser";
 import type { CommandUnit, UnitContext } from "./command-unit";
 import { CommandEnvironment } from "./environment-words";
 import { heredocTailMisread, lexicalMismatch, mayMergeBackquotes, mergedBackquotes } from "./lexical-prescan";
-import { escapedBlanksAsWordCharacters } from "./lexical-repair";
+import { escapedBlanksAsWordCharacters, trailingBackslashAsWordCharacter } from "./lexical-repair";
 import {
 	ansiCStringEnd,
 	type PrefixRepair,
@@ -142,7 +142,9 @@ function unitsOf(
 	if (LONE_SURROGATE.test(command)) return { unparseable: "the command contains an unpaired UTF-16 surrogate" };
 	// SECURITY: characters bash and the grammar read differently (`ls \r#; rm x`), before either reading (ADR 0020).
 	// The grammar reads `\ ` as a blank where bash reads a quoted blank: it parses an offset-keeping rewrite (ADR 0038).
-	const readable = escapedBlanksAsWordCharacters(command);
+	const blanksRead = escapedBlanksAsWordCharacters(command);
+	const trailing = trailingBackslashAsWordCharacter(blanksRead);
+	const readable = trailing ?? blanksRead;
 	const lexical = lexicalMismatch(readable);
 	if (lexical !== null) return { unparseable: lexical };
 	// SECURITY: with aliases expanded, a word defined by `alias` on one line runs its value on the next (ADR 0019).
@@ -178,8 +180,15 @@ function unitsOf(
 				if (outcome.repairs.length === 0 || round + 1 >= MAX_REPAIR_ROUNDS) return { unparseable: outcome.reason };
 				source = blank(source, outcome.repairs, prefixes);
 				continue;
-			case "drafts":
-				return emit(command, outcome.drafts, parser, budget, payloadDepth);
+			case "drafts": {
+				const units = emit(command, outcome.drafts, parser, budget, payloadDepth);
+				if (trailing === null || "unparseable" in units || !units.some((unit) => unit.wrapperKind !== null))
+					return units;
+				return {
+					unparseable:
+						"the command ends in a backslash, which Pi's stdin transport to bash drops, after a wrapper's words",
+				};
+			}
 			default: {
 				const unhandled: never = outcome;
 				throw new Error(`unhandled outcome ${String(unhandled)}`);

@@ -35,3 +35,20 @@ export function escapedBlanksAsWordCharacters(command: string): string {
 	}
 	return from === 0 ? command : out + command.slice(from);
 }
+
+/**
+ * `grep -o \`, `nl -ba long-file \`: a command that ends in an unescaped backslash is an error to the grammar, while
+ * `bash -c` passes the backslash as a literal word character (`a\` is the word `a\`, a lone `\` the word `\`). The
+ * rewrite reads it as one word character (its text is still read from the command, as `\`); `null` when the command
+ * does not end so, or when the backslash follows `$` (where `_` would read as the variable `$_`) or the command holds
+ * a here-document. The caller keeps the floor when a wrapper is among the units: Pi's stdin transport (legacy WSL
+ * bash) drops the final backslash instead, which only a wrapper's executions could notice (ADR 0038).
+ */
+export function trailingBackslashAsWordCharacter(command: string): string | null {
+	let backslashes = 0;
+	while (command.charCodeAt(command.length - 1 - backslashes) === 0x5c) backslashes++;
+	if (backslashes % 2 === 0 || command.includes("<<")) return null;
+	const last = command.length - 1;
+	if (command[last - 1] === "$") return null;
+	return `${command.slice(0, last)}_`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapedBlanksAsWordCharacters } from "../../src/bash/lexical-repair";
+import { escapedBlanksAsWordCharacters, trailingBackslashAsWordCharacter } from "../../src/bash/lexical-repair";
 
 describe("escapedBlanksAsWordCharacters (ADR 0038)", () => {
 	it.each([
@@ -18,5 +18,19 @@ describe("escapedBlanksAsWordCharacters (ADR 0038)", () => {
 		const rewritten = escapedBlanksAsWordCharacters(command);
 		expect(rewritten).toBe(readable);
 		expect(rewritten.length).toBe(command.length);
+	});
+});
+
+describe("trailingBackslashAsWordCharacter (ADR 0038)", () => {
+	it.each([
+		["grep -o \\", "grep -o _"],
+		["rm x\\", "rm x_"],
+		["ls a\\\\\\", "ls a\\\\_"],
+		["ls a\\\\", null],
+		["echo $\\", null],
+		["cat <<E\nx\nE\nls \\", null],
+		["ls", null],
+	])("%j is read as %j", (command, readable) => {
+		expect(trailingBackslashAsWordCharacter(command)).toBe(readable);
 	});
 });
