@@ -4,7 +4,7 @@
  * Never: guesses; when the grammar leaves any doubt the result is unknown (`null`).
  */
 import type { Redirect } from "./command-unit";
-import type { CommandEnvironment } from "./environment-words";
+import { type CommandEnvironment, POSITIONAL } from "./environment-words";
 import { type Execution, type Found, NOT_A_WRAPPER } from "./option-effects";
 import { literalWordText } from "./shell-word";
 import type { WordRef } from "./unit-draft";
@@ -140,6 +140,23 @@ const FIND_VALUE_TESTS =
 /** find exits with an error before it runs anything: it is no wrapper, whatever its clauses name. */
 const REJECTED_EXPRESSION = "not-a-wrapper";
 
+/**
+ * True when no field of the word's expansion can be a bare `;` or `+`: it is one field (only quoted variables, and
+ * the positional parameters of Pi's `bash -c`, which are empty), and that field holds literal text other than a
+ * terminator (`"$archive.tar"`, `s/"$1"/`), or is only literal text that is none.
+ */
+function neverTerminator(word: WordRef["word"], positionalEmpty: boolean): boolean {
+	let text = "";
+	let variable = false;
+	for (const part of word.parts) {
+		if (part.kind === "literal") text += part.text;
+		else if (part.kind === "variable" && part.quoted) variable = true;
+		else if (!(part.kind === "dynamic" && positionalEmpty && POSITIONAL.test(part.raw) && !part.raw.includes("#")))
+			return false;
+	}
+	return text !== ";" && text !== "+" && (!variable || text !== "");
+}
+
 /** `find … -exec cmd {} \;` and `fd -x cmd`: every clause is an execution; unknown words make all uncertain. */
 export function execClauses(
 	args: readonly WordRef[],
@@ -168,8 +185,9 @@ export function execClauses(
 			const clauseWord = (args[end] as WordRef).word;
 			const clauseText = literalWordText(clauseWord);
 			if (clauseText !== null && terminators.includes(clauseText)) break;
-			// SECURITY: `find . -exec echo $X -exec rm {} \;` with X=';' ends the first clause early and runs `rm`.
-			if (clauseText === null && !environment.cannotBeOption(clauseWord)) computed = true;
+			// SECURITY: `find . -exec echo $X -exec rm {} \;` with X=';' ends the first clause early and runs `rm`:
+			// only a word led by literal text whose expansions are quoted (`a"$X"`) is never a terminator or split.
+			if (clauseText === null && !neverTerminator(clauseWord, environment.positionalParametersEmpty)) computed = true;
 		}
 		const words = args.slice(i + 1, end);
 		if (needsTerminator && computed) uncertain = true;

@@ -195,6 +195,10 @@ describe("wrapper analysis", () => {
 		"find . -exec {} \\;",
 		// ADR 0038: a computed word inside a clause may be `;` and end it early (`$(printf ';')`), so what follows runs.
 		"find . -exec echo $(printf ';') -exec rm {} \\;",
+		"find . -exec echo a$X -exec rm {} \\;",
+		'find . -exec echo \\;"$X" -exec rm {} \\;',
+		'find . -exec echo "$X" -exec rm {} \\;',
+		"find . -exec rm {} $T",
 		"find . -exec echo \"$(printf ';')\" -exec rm {} \\;",
 		// The computed word may have consumed the flag as a test's value: only a literal expression is known rejected.
 		"find $(echo -name) -exec rm {}",
@@ -240,6 +244,9 @@ describe("wrapper analysis", () => {
 		"find . -exec cat {} ; echo",
 		"find . -type f -exec grep -il mail",
 		"find . -exec cat {} \\; -exec rm {}",
+		// Pi's `bash -c` has no positional parameters: `"$3"` is an empty word, never a terminator.
+		'find . -exec grep -Hn "$3" {} \\; -exec rm {}',
+		'find . -exec tar rvf "$archive.tar" {} \\; -exec rm {}',
 		"fd pattern src",
 		"timeoutx 5 rm",
 		"sudoku",
