@@ -80,6 +80,21 @@ const ROWS: readonly LexicalRow[] = [
 	{ id: "trailing-backslash-name", command: "ls; \\", bashRuns: ["ls", "\\"], verdict: "parsed" },
 	{ id: "trailing-backslash-in-payload", command: "bash -c 'rm x \\'", bashRuns: ["bash"], verdict: "parsed" },
 	{ id: "trailing-backslash-wrapper", command: "echo a | xargs \\", bashRuns: ["xargs"], verdict: "tree" },
+	// ADR 0038: the grammar ends a word where a substitution or an escape starts; bash reads one word.
+	{
+		id: "split-before-backquote",
+		command: "touch a_`ls`.txt; rm x",
+		bashRuns: ["touch", "ls", "rm"],
+		verdict: "parsed",
+	},
+	{ id: "split-before-escape", command: "find . -exec rm {}\\; ; ls", bashRuns: ["find", "ls"], verdict: "parsed" },
+	{
+		id: "split-before-process-substitution",
+		command: "wc -l --files0-from=<(ls); rm x",
+		bashRuns: ["wc", "ls", "rm"],
+		verdict: "parsed",
+	},
+	{ id: "split-in-setting", command: "env D=`ls`:0 cat x", bashRuns: ["env", "ls"], verdict: "parsed" },
 	{ id: "escaped-backslash-then-blank", command: "ls a\\\\ #; rm x", bashRuns: ["ls"], verdict: "parsed" },
 	{ id: "escaped-space-mid-word", command: "ls My\\ Documents; rm x", bashRuns: ["ls", "rm"], verdict: "parsed" },
 	{ id: "line-start-backslash-continuation", command: "ls\n\\\nrm x", bashRuns: ["ls", "rm"], verdict: "prescan" },
