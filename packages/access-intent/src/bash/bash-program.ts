@@ -12,7 +12,11 @@ import type { BashParser } from "./bash-parser";
 import type { CommandUnit, UnitContext } from "./command-unit";
 import { CommandEnvironment } from "./environment-words";
 import { heredocTailMisread, lexicalMismatch, mayMergeBackquotes, mergedBackquotes } from "./lexical-prescan";
-import { escapedBlanksAsWordCharacters, trailingBackslashAsWordCharacter } from "./lexical-repair";
+import {
+	escapedBlanksAsWordCharacters,
+	literalDollarsAsWordCharacters,
+	trailingBackslashAsWordCharacter,
+} from "./lexical-repair";
 import {
 	ansiCStringEnd,
 	type PrefixRepair,
@@ -142,7 +146,7 @@ function unitsOf(
 	if (LONE_SURROGATE.test(command)) return { unparseable: "the command contains an unpaired UTF-16 surrogate" };
 	// SECURITY: characters bash and the grammar read differently (`ls \r#; rm x`), before either reading (ADR 0020).
 	// The grammar reads `\ ` as a blank where bash reads a quoted blank: it parses an offset-keeping rewrite (ADR 0038).
-	const blanksRead = escapedBlanksAsWordCharacters(command);
+	const blanksRead = literalDollarsAsWordCharacters(escapedBlanksAsWordCharacters(command));
 	const trailing = trailingBackslashAsWordCharacter(blanksRead);
 	const readable = trailing ?? blanksRead;
 	const lexical = lexicalMismatch(readable);

@@ -52,3 +52,25 @@ export function trailingBackslashAsWordCharacter(command: string): string | null
 	if (command[last - 1] === "$") return null;
 	return `${command.slice(0, last)}_`;
 }
+
+/** Characters after which bash keeps a `$` as a literal character and the grammar reports an error. */
+const LITERAL_DOLLAR_NEXT = new Set([..."./,%:=+^]}~)`;&|<>"]);
+
+/**
+ * `grep total$.`, `` wc `find | grep .php$` ``: a `$` before a character that starts no expansion is a literal `$`
+ * to bash, and an error to the grammar before these characters. Each such unescaped `$` (not after another `$`, where
+ * `$$` is the shell's pid) becomes `_`, one word character; its text is still read as `$` (ADR 0038). A command with
+ * `<<` keeps its text.
+ */
+export function literalDollarsAsWordCharacters(command: string): string {
+	if (!command.includes("$") || command.includes("<<")) return command;
+	let out = command;
+	let backslashes = 0;
+	for (let i = 0; i < command.length; i++) {
+		const ch = command[i] as string;
+		if (ch === "$" && backslashes % 2 === 0 && command[i - 1] !== "$" && LITERAL_DOLLAR_NEXT.has(command[i + 1] ?? ""))
+			out = `${out.slice(0, i)}_${out.slice(i + 1)}`;
+		backslashes = ch === "\\" ? backslashes + 1 : 0;
+	}
+	return out;
+}

@@ -95,6 +95,16 @@ const ROWS: readonly LexicalRow[] = [
 		verdict: "parsed",
 	},
 	{ id: "split-in-setting", command: "env D=`ls`:0 cat x", bashRuns: ["env", "ls"], verdict: "parsed" },
+	// ADR 0038: a `$` before a character that starts no expansion is a literal `$` to bash.
+	{ id: "literal-dollar-dot", command: "grep total$. f; rm x", bashRuns: ["grep", "rm"], verdict: "parsed" },
+	{
+		id: "literal-dollar-backquote",
+		command: "wc `grep .php$`; rm x",
+		bashRuns: ["wc", "grep", "rm"],
+		verdict: "parsed",
+	},
+	{ id: "literal-dollar-semicolon", command: "echo a$;rm x", bashRuns: ["rm"], verdict: "parsed" },
+	{ id: "literal-dollar-paren", command: "echo $(ls a$); rm x", bashRuns: ["ls", "rm"], verdict: "parsed" },
 	{ id: "escaped-backslash-then-blank", command: "ls a\\\\ #; rm x", bashRuns: ["ls"], verdict: "parsed" },
 	{ id: "escaped-space-mid-word", command: "ls My\\ Documents; rm x", bashRuns: ["ls", "rm"], verdict: "parsed" },
 	{ id: "line-start-backslash-continuation", command: "ls\n\\\nrm x", bashRuns: ["ls", "rm"], verdict: "prescan" },

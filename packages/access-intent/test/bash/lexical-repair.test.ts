@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { escapedBlanksAsWordCharacters, trailingBackslashAsWordCharacter } from "../../src/bash/lexical-repair";
+import {
+	escapedBlanksAsWordCharacters,
+	literalDollarsAsWordCharacters,
+	trailingBackslashAsWordCharacter,
+} from "../../src/bash/lexical-repair";
 
 describe("escapedBlanksAsWordCharacters (ADR 0038)", () => {
 	it.each([
@@ -32,5 +36,22 @@ describe("trailingBackslashAsWordCharacter (ADR 0038)", () => {
 		["ls", null],
 	])("%j is read as %j", (command, readable) => {
 		expect(trailingBackslashAsWordCharacter(command)).toBe(readable);
+	});
+});
+
+describe("literalDollarsAsWordCharacters (ADR 0038)", () => {
+	it.each([
+		["grep total$. f", "grep total_. f"],
+		["wc `find | grep .php$`", "wc `find | grep .php_`"],
+		["echo a$;rm x", "echo a_;rm x"],
+		["echo ${x:-a$}", "echo ${x:-a_}"],
+		["echo \\$.", "echo \\$."],
+		["echo $$)", "echo $$)"],
+		["echo $x $(ls) ${y} $'a' $\"b\" $1 $@", "echo $x $(ls) ${y} $'a' $\"b\" $1 $@"],
+		["cat <<E\n$.\nE", "cat <<E\n$.\nE"],
+	])("%j is read as %j", (command, readable) => {
+		const rewritten = literalDollarsAsWordCharacters(command);
+		expect(rewritten).toBe(readable);
+		expect(rewritten.length).toBe(command.length);
 	});
 });
