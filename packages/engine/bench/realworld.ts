@@ -138,6 +138,8 @@ function whyNotRm(units: readonly CommandUnit[]): string {
 			if (name === "git") return "`git rm` is git's own sub-command (it removes from the index), judged by `git` rules";
 			if (name === "find") {
 				const before = unit.args[index - 1]?.raw ?? "";
+				if (/^-(?:exec|execdir|ok|okdir)$/.test(before))
+					return `\`rm\` follows \`${before}\` in a clause with no \`;\` or \`+\` after it: find rejects the expression and runs nothing`;
 				return `\`rm\` is a word of \`find\`'s expression after \`${before}\`, which is no \`-exec\` (find rejects it)`;
 			}
 			if (literalWordText(arg) === "rm")
@@ -176,9 +178,9 @@ for (const { label, environment } of ENVIRONMENTS) {
 					floors.set(floor, (floors.get(floor) ?? 0) + 1);
 				}
 				if (listed !== null && known && cause.includes(listed))
-					listedRows.push(`    ${name} ${cause}: ${JSON.stringify(command)}`);
+					listedRows.push(`    ${name} ${cause}: ${JSON.stringify(command)}\n      why: ${combined.reason ?? "(none)"}`);
 			} else if (name === "rm-deny" && known && RM_WORD.test(command)) {
-				const program = BashProgram.parse(command, { parser, normalizer });
+				const program = BashProgram.parse(command, { parser, normalizer, shellEnvironment: environment });
 				const runs = [...new Set(program.units.map((unit) => unit.commandName ?? unit.text))].join(", ");
 				allowedRm.push(
 					`    ${JSON.stringify(command)}\n      runs: ${runs || "(nothing)"}; ${whyNotRm(program.units)}`,

@@ -14,6 +14,11 @@ import { CommandEnvironment } from "./environment-words";
 import { mayAssignHiddenNames } from "./hidden-assignments";
 import { heredocTailMisread, lexicalMismatch, mayMergeBackquotes, mergedBackquotes } from "./lexical-prescan";
 import {
+	escapedBlanksAsWordCharacters,
+	literalDollarsAsWordCharacters,
+	trailingBackslashAsWordCharacter,
+} from "./lexical-repair";
+import {
 	ansiCStringEnd,
 	type PrefixRepair,
 	reEvaluatesQuotedSubstitution,
@@ -201,7 +206,11 @@ function unitsOf(
 	if (command.includes("\0")) return { unparseable: "the command contains a NUL character" };
 	if (LONE_SURROGATE.test(command)) return { unparseable: "the command contains an unpaired UTF-16 surrogate" };
 	// SECURITY: characters bash and the grammar read differently (`ls \r#; rm x`), before either reading (ADR 0020).
-	const lexical = lexicalMismatch(command);
+	// The grammar reads `\ ` as a blank where bash reads a quoted blank: it parses an offset-keeping rewrite (ADR 0038).
+	const blanksRead = literalDollarsAsWordCharacters(escapedBlanksAsWordCharacters(command));
+	const trailing = trailingBackslashAsWordCharacter(blanksRead);
+	const readable = trailing ?? blanksRead;
+	const lexical = lexicalMismatch(readable);
 	if (lexical !== null) return { unparseable: lexical };
 	// SECURITY: with aliases expanded, a word defined by `alias` on one line runs its value on the next (ADR 0019).
 	if (command.includes("expand_aliases")) return { unparseable: "the command turns on alias expansion" };
@@ -214,7 +223,7 @@ function unitsOf(
 	const markers = scope.markers ?? [];
 	const plain = markers.length === 0 ? plainCommandDrafts(command, scope.context, scope.nesting) : null;
 	if (plain !== null) return emit(command, plain, parser, budget, payloadDepth, shellEnvironment);
-	let source = command;
+	let source = readable;
 	const prefixes = new Map<number, PrefixRepair["label"]>();
 	for (let round = 0; ; round++) {
 		const tree = parser.parse(source, () => budget.spendParseTick());
@@ -236,8 +245,15 @@ function unitsOf(
 				if (outcome.repairs.length === 0 || round + 1 >= MAX_REPAIR_ROUNDS) return { unparseable: outcome.reason };
 				source = blank(source, outcome.repairs, prefixes);
 				continue;
-			case "drafts":
-				return emit(command, outcome.drafts, parser, budget, payloadDepth, shellEnvironment);
+			case "drafts": {
+				const units = emit(command, outcome.drafts, parser, budget, payloadDepth, shellEnvironment);
+				if (trailing === null || "unparseable" in units || !units.some((unit) => unit.wrapperKind !== null))
+					return units;
+				return {
+					unparseable:
+						"the command ends in a backslash, which Pi's stdin transport to bash drops, after a wrapper's words",
+				};
+			}
 			default: {
 				const unhandled: never = outcome;
 				throw new Error(`unhandled outcome ${String(unhandled)}`);

@@ -86,6 +86,10 @@ export const CODE_RUNNING_ENVIRONMENT: readonly EnvironmentRow[] = [
 	{ name: "npm_config_node_options", effect: "runs-code", codeWhen: NODE_CODE_OPTIONS, note: "npm passes it to node" },
 	{ name: "npm_config_script_shell", effect: "runs-value", note: "npm runs package scripts with this shell" },
 	{ name: "NPM_CONFIG_SCRIPT_SHELL", effect: "runs-value", note: "npm runs package scripts with this shell" },
+	// ADR 0038: GNU parallel runs its composed command with this shell, and reads options (`--rpl`, perl) from these.
+	{ name: "PARALLEL_SHELL", effect: "runs-value", note: "GNU parallel runs every job with this shell" },
+	{ name: "PARALLEL", effect: "runs-code", note: "GNU parallel reads options (perl replacement strings) from it" },
+	{ name: "PARALLEL_HOME", effect: "runs-code", note: "GNU parallel reads its config and profiles from here" },
 	{ name: "npm_config_userconfig", effect: "runs-code", note: "npm reads its config (script-shell …) from it" },
 	{
 		name: "JAVA_TOOL_OPTIONS",

@@ -4,7 +4,8 @@
  * Never: walks the tree or drafts units; the collector calls these with offsets and acts on their answers.
  */
 import { COMPOUND_OPENERS, RESERVED_NAMES } from "./node-vocabulary";
-import type { UnitDraft } from "./unit-draft";
+import type { UnitDraft, WordRef } from "./unit-draft";
+import { readShellWord } from "./word-text";
 
 /** A prefix keyword (`time`, `!`, `coproc NAME`) to blank out before a re-parse, and what it meant. */
 export interface PrefixRepair {
@@ -31,15 +32,25 @@ export function commandMisparse(
 ): string | null {
 	if (unit.name === null) return null;
 	let misparse: string | null = null;
-	const raw = source.slice(unit.name.start, unit.name.end);
-	let previous = unit.name;
+	const words: WordRef[] = [unit.name];
 	for (const arg of unit.args) {
+		const previous = words[words.length - 1] as WordRef;
 		// SECURITY: `r\<newline>m` is one word `rm` to bash, but the tree splits it into `r` and `m` (EV-cont-*).
 		if (source.slice(previous.end, arg.start) === "\\\n") misparse ??= "a line continuation splits a word";
+		if (previous.end !== arg.start) {
+			words.push(arg);
+			continue;
+		}
 		// SECURITY: `rm $a.$b.$c` is one word to bash, but the tree reads `$a.$` and `b.$c`; words that touch are one.
-		if (previous.end === arg.start) misparse ??= "the grammar split one word in two";
-		previous = arg;
+		const joined = touchingWords(source, previous, arg);
+		if (joined === null) {
+			misparse ??= "the grammar split one word in two";
+			words.push(arg);
+		} else words[words.length - 1] = joined;
 	}
+	unit.name = words[0] as WordRef;
+	unit.args.splice(0, unit.args.length, ...words.slice(1));
+	const raw = source.slice(unit.name.start, unit.name.end);
 	if (RESERVED_NAMES.has(raw)) misparse ??= `reserved word \`${raw}\` read as a command name`;
 	if (COMPOUND_OPENERS.has(raw) && parent.nodeType === "negated_command") {
 		repairs.push({ start: parent.start, end: parent.start + 1, label: "negation" });
@@ -58,6 +69,24 @@ export function commandMisparse(
 		if (at !== undefined) repairs.push({ start: unit.name.start, end: at.start, label: "coproc" });
 	}
 	return misparse;
+}
+
+/** Where the second of two touching words may start for the split to be the grammar's only misreading. */
+const SPLIT_AT_SUBSTITUTION = /^(?:`|\$\(|[<>]\(|\\)/;
+
+/**
+ * ADR 0038: `touch name_`date`.txt`, `-m u:`whoami`:rwx`, `--files0-from=<(…)`, `{}\;`: the grammar ends a word
+ * where a substitution or an escape starts, while reading both pieces right; bash reads one word, which is the two
+ * ranges read as one with the dynamic spans the tree found in each. Only there: a split after `$` or an escape
+ * (`$a.$` then `b.$c`) misreads a piece too, and a word whose spans the collector did not keep is not re-read.
+ */
+function touchingWords(source: string, first: WordRef, second: WordRef): WordRef | null {
+	if (first.spans === undefined || second.spans === undefined) return null;
+	if (!SPLIT_AT_SUBSTITUTION.test(source.slice(second.start, second.end))) return null;
+	const before = source.slice(first.start, first.end);
+	if (before.endsWith("$") || /(?:^|[^\\])(?:\\\\)*\\$/.test(before)) return null;
+	const spans = [...first.spans, ...second.spans];
+	return { word: readShellWord(source, first.start, second.end, spans), start: first.start, end: second.end, spans };
 }
 
 function argText(source: string, unit: UnitDraft, index: number): string | null {

@@ -73,6 +73,7 @@ export function plainCommandDrafts(
 				word: { raw: token, parts: [{ kind: "literal" as const, text: token, globActive: false }] },
 				start: i,
 				end,
+				spans: [],
 			};
 			if (current === null) {
 				// An assignment prefix or a reserved word changes the grammar: leave those to the tree.

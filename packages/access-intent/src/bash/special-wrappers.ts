@@ -4,7 +4,7 @@
  * Never: guesses; when the grammar leaves any doubt the result is unknown (`null`).
  */
 import type { Redirect } from "./command-unit";
-import type { CommandEnvironment } from "./environment-words";
+import { type CommandEnvironment, POSITIONAL } from "./environment-words";
 import { type Execution, type Found, NOT_A_WRAPPER } from "./option-effects";
 import { literalWordText } from "./shell-word";
 import type { WordRef } from "./unit-draft";
@@ -129,9 +129,33 @@ export function suExecutions(args: readonly WordRef[]): readonly Execution[] | n
 	return UNKNOWN;
 }
 
-/** `find` tests and options that take the next word as their argument (GNU findutils 4.9, checked in the oracle test). */
+/**
+ * `find` tests, options and actions that take the next word as their argument (GNU findutils 4.9, checked in the
+ * oracle test); `-fprintf FILE FORMAT` takes two. SECURITY: `find . -fprintf -exec %p -exec rm {} \;` writes to a
+ * file named `-exec` and then runs `rm`: a value is never a clause flag (ADR 0038).
+ */
 const FIND_VALUE_TESTS =
-	/^-(?:i?name|i?path|i?wholename|i?regex|i?lname|[acm](?:time|min)|[ac]?newer|newer[aBcm][aBcmt]|perm|size|x?type|user|group|[ug]id|links|inum|samefile|(?:max|min)depth|used|fstype|context|regextype)$/;
+	/^-(?:i?name|i?path|i?wholename|i?regex|i?lname|[acm](?:time|min)|[ac]?newer|newer[aBcm][aBcmt]|perm|size|x?type|user|group|[ug]id|links|inum|samefile|(?:max|min)depth|used|fstype|context|regextype|printf|fprint0?|fls|files0-from)$/;
+
+/** find exits with an error before it runs anything: it is no wrapper, whatever its clauses name. */
+const REJECTED_EXPRESSION = "not-a-wrapper";
+
+/**
+ * True when no field of the word's expansion can be a bare `;` or `+`: it is one field (only quoted variables, and
+ * the positional parameters of Pi's `bash -c`, which are empty), and that field holds literal text other than a
+ * terminator (`"$archive.tar"`, `s/"$1"/`), or is only literal text that is none.
+ */
+function neverTerminator(word: WordRef["word"], positionalEmpty: boolean): boolean {
+	let text = "";
+	let variable = false;
+	for (const part of word.parts) {
+		if (part.kind === "literal") text += part.text;
+		else if (part.kind === "variable" && part.quoted) variable = true;
+		else if (!(part.kind === "dynamic" && positionalEmpty && POSITIONAL.test(part.raw) && !part.raw.includes("#")))
+			return false;
+	}
+	return text !== ";" && text !== "+" && (!variable || text !== "");
+}
 
 /** `find … -exec cmd {} \;` and `fd -x cmd`: every clause is an execution; unknown words make all uncertain. */
 export function execClauses(
@@ -147,8 +171,8 @@ export function execClauses(
 		const word = (args[i] as WordRef).word;
 		const text = literalWordText(word);
 		// `find . -mtime $N`, `-name "$1"`: a test's argument is consumed whole, whatever it expands to.
-		if (needsTerminator && text !== null && FIND_VALUE_TESTS.test(text)) {
-			i++;
+		if (needsTerminator && text !== null && (FIND_VALUE_TESTS.test(text) || text === "-fprintf")) {
+			i += text === "-fprintf" ? 2 : 1;
 			continue;
 		}
 		// SECURITY: `find . $X rm {} \;` with X=-exec; a computed word may be the exec flag itself (or `-delete`, so
@@ -156,9 +180,23 @@ export function execClauses(
 		if (text === null && !environment.cannotBeOption(word)) uncertain = true;
 		if (text === null || !flags.includes(text)) continue;
 		let end = i + 1;
-		while (end < args.length && !terminators.includes(literalWordText((args[end] as WordRef).word) ?? "")) end++;
+		let computed = false;
+		for (; end < args.length; end++) {
+			const clauseWord = (args[end] as WordRef).word;
+			const clauseText = literalWordText(clauseWord);
+			if (clauseText !== null && terminators.includes(clauseText)) break;
+			// SECURITY: `find . -exec echo $X -exec rm {} \;` with X=';' ends the first clause early and runs `rm`:
+			// only a word led by literal text whose expansions are quoted (`a"$X"`) is never a terminator or split.
+			if (clauseText === null && !neverTerminator(clauseWord, environment.positionalParametersEmpty)) computed = true;
+		}
 		const words = args.slice(i + 1, end);
-		if (words.length === 0 || (needsTerminator && end >= args.length)) uncertain = true;
+		if (needsTerminator && computed) uncertain = true;
+		// `find . -exec cat {} ;` (bash ate the `;`), `-exec grep x`: find rejects a clause with no terminator and runs
+		// nothing at all (GNU findutils 4.9, BSD find: "missing argument to -exec"), so no clause of it runs (ADR 0038).
+		// An earlier computed word may have consumed this flag as a test's value (X=-name), so only a fully literal
+		// expression is known to be rejected.
+		if (needsTerminator && end >= args.length) return uncertain || computed ? UNKNOWN : REJECTED_EXPRESSION;
+		if (words.length === 0) uncertain = true;
 		// `fd -x cmd` appends the path when `cmd` holds no placeholder (`{}`, `{/}`, `{.}`, …); `find -exec`
 		// substitutes only `{}`, so `sh -c 'echo "${1}"' _ {}` keeps its script.
 		else

@@ -104,7 +104,8 @@ export const WRAPPER_SEMANTICS: ReadonlyMap<string, WrapperSemanticsRow> = new M
 	["su", judged("runs the `-c` payload in another user's login shell")],
 	["sg", judged("runs the `-c` payload with another group")],
 	["runuser", judged("runs the `-c` payload in another user's login shell")],
-	["parallel", { semantics: "input-fed", why: "appends input to a shell payload" }],
+	// ADR 0038: the input is quoted into the replacement strings or appended, so the composed words are what runs.
+	["parallel", judged("runs its command words once per input, the input quoted into them or appended")],
 	["rust-parallel", { semantics: "input-fed", why: "appends input to the command" }],
 	["rush", { semantics: "input-fed", why: "appends input to a shell payload" }],
 ]);

@@ -429,13 +429,13 @@ class UnitCollector {
 			(DYNAMIC_SPAN_NODES.has(type) && type !== "expansion")
 		) {
 			const raw = this.source.slice(start, end);
-			deliver({ word: { raw, parts: [{ kind: "dynamic", raw }] }, start, end });
+			deliver({ word: { raw, parts: [{ kind: "dynamic", raw }] }, start, end, spans: [{ start, end }] });
 			if (type === "command_substitution" || type === "process_substitution")
 				return this.substitution(parent, type, start, end);
 			return this.index.hasSubstitution(start, end) ? this.scan(parent, type, start) : null;
 		}
 		if (!this.index.hasDollar(start, end)) {
-			deliver({ word: readShellWord(this.source, start, end, []), start, end });
+			deliver({ word: readShellWord(this.source, start, end, []), start, end, spans: [] });
 			return null;
 		}
 		const spans: DynamicSpan[] = [];
@@ -488,6 +488,7 @@ class UnitCollector {
 			word: readShellWord(this.source, frame.start, frame.end, frame.spans),
 			start: frame.start,
 			end: frame.end,
+			spans: frame.spans,
 		});
 	}
 
@@ -509,7 +510,12 @@ class UnitCollector {
 		if (words === null) return false;
 		const unit = this.draft(parent, "simple", start, end);
 		for (const range of words) {
-			const ref = { word: readShellWord(this.source, range.start, range.end, []), start: range.start, end: range.end };
+			const ref = {
+				word: readShellWord(this.source, range.start, range.end, []),
+				start: range.start,
+				end: range.end,
+				spans: [],
+			};
 			if (unit.name === null) unit.name = ref;
 			else unit.args.push(ref);
 		}
@@ -550,7 +556,7 @@ class UnitCollector {
 
 	/** A plain word (`plainWordEnd`): no dynamic span, so it reads from its text alone. */
 	private plainRef(start: number, end: number): WordRef {
-		return { word: readShellWord(this.source, start, end, []), start, end };
+		return { word: readShellWord(this.source, start, end, []), start, end, spans: [] };
 	}
 
 	private checkCommand(unit: UnitDraft, parent: Frame): void {

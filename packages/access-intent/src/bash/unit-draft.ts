@@ -5,12 +5,15 @@
 import { commandNameOf } from "./command-name";
 import type { Assignment, CommandUnit, InnerWrapper, Redirect, UnitContext, WrapperKind } from "./command-unit";
 import type { ShellWord } from "./shell-word";
+import type { DynamicSpan } from "./word-text";
 
 /** A word with its range in the source it was read from. */
 export interface WordRef {
 	readonly word: ShellWord;
 	readonly start: number;
 	readonly end: number;
+	/** The word's dynamic spans as the tree found them, where the collector kept them (ADR 0038: touching words). */
+	readonly spans?: readonly DynamicSpan[];
 }
 
 /** `nested-source` is not a unit: it holds program text found outside the tree (backquotes in a heredoc body). */

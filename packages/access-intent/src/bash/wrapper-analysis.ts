@@ -17,6 +17,7 @@ import {
 } from "./command-runner-analysis";
 import { LISTING_RUNNERS, PACKAGE_RUNNERS, SELF_EXE, SQL_CLIENTS } from "./command-runner-table";
 import type { Redirect, WrapperKind } from "./command-unit";
+import { composedWords } from "./composed-command";
 import { environmentExecutions, type Setting, settingFromWord } from "./environment-effects";
 import { CommandEnvironment } from "./environment-words";
 import { gitExecutions } from "./git-effects";
@@ -202,6 +203,7 @@ function prefixCommand(args: readonly WordRef[], from: number, spec: PrefixWrapp
 	if (stop !== -1) end = stop;
 	const words = args.slice(i, end);
 	if (words.length === 0) return UNKNOWN;
+	if (spec.composed === true) return composedWords(words);
 	if (spec.shellJoin) {
 		const payload = joinedPayload(words);
 		const text = payload?.[0]?.kind === "payload" ? payload[0].text : "";

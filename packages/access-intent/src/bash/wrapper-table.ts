@@ -48,6 +48,8 @@ export interface PrefixWrapper {
 	readonly markers: readonly string[];
 	/** Words that end the command (`parallel … ::: inputs`). */
 	readonly terminators: readonly string[];
+	/** The joined words are GNU parallel's composed command, read by `composed-command.ts` (ADR 0038). */
+	readonly composed?: boolean;
 }
 
 /** Wrappers whose grammar needs code: shells, `eval`, `source`, interpreters, `find`, `fd`, `xargs`, `flock`, `su`. */
@@ -260,8 +262,10 @@ const WRAPPERS: ReadonlyMap<string, WrapperEntry> = new Map<string, WrapperEntry
 		"parallel",
 		prefix(
 			{
-				shortValue: "jSnNLIdaCE",
+				shortValue: "jSnNLdaCE",
 				shortFlag: "kqvuXmg0r",
+				// `-I X` makes `X` the replacement string: the words no longer say which parts are filled in (ADR 0038).
+				shortUncertain: "I",
 				longValue: [
 					"jobs",
 					"joblog",
@@ -287,9 +291,12 @@ const WRAPPERS: ReadonlyMap<string, WrapperEntry> = new Map<string, WrapperEntry
 					"null",
 					"no-notice",
 					"tag",
+					"tty",
+					"dry-run",
+					"will-cite",
 				],
 			},
-			{ shellJoin: true, markers: ["{"], terminators: [":::", "::::", ":::+", "::::+"] },
+			{ shellJoin: true, markers: ["{"], terminators: [":::", "::::", ":::+", "::::+"], composed: true },
 		),
 	],
 	[

@@ -77,6 +77,15 @@ describe("wrapper analysis", () => {
 		expect(units).toEqual([executed]);
 	});
 
+	it.each([
+		["find . -fprintf -exec %p -exec rm {} \\;", "rm {}"],
+		["find . -printf -exec -exec rm {} \\;", "rm {}"],
+		["find . -fprint -exec -exec rm {} +", "rm {}"],
+		["find . -fls -ok -ok rm {} \\;", "rm {}"],
+	])("%s: an action's value is never a clause flag (ADR 0038)", (command, executed) => {
+		expect(analyse(command).executed).toEqual([executed]);
+	});
+
 	it("emits every clause of a find with several -exec actions", () => {
 		const { wrapper, executed } = analyse("find . -exec cat {} \\; -exec rm {} \\;");
 		expect(wrapper.executedUnit).toBe("cat {}");
@@ -183,8 +192,16 @@ describe("wrapper analysis", () => {
 		// (the assigned forms are rows of environment-words.test.ts).
 		"find . $(echo -exec) rm {} \\;",
 		"find . ${ACTION:--exec} rm {} \\;",
-		"find . -exec rm {}",
 		"find . -exec {} \\;",
+		// ADR 0038: a computed word inside a clause may be `;` and end it early (`$(printf ';')`), so what follows runs.
+		"find . -exec echo $(printf ';') -exec rm {} \\;",
+		"find . -exec echo a$X -exec rm {} \\;",
+		'find . -exec echo \\;"$X" -exec rm {} \\;',
+		'find . -exec echo "$X" -exec rm {} \\;',
+		"find . -exec rm {} $T",
+		"find . -exec echo \"$(printf ';')\" -exec rm {} \\;",
+		// The computed word may have consumed the flag as a test's value: only a literal expression is known rejected.
+		"find $(echo -name) -exec rm {}",
 		"fd --exec",
 		"watch -x rm x",
 		"watch rm $FILE",
@@ -222,6 +239,14 @@ describe("wrapper analysis", () => {
 		"node --version",
 		"perl script.pl",
 		"find . -name '*.ts'",
+		// ADR 0038: find rejects a clause with no `;` or `+` and runs nothing, not even an earlier clause.
+		"find . -exec rm {}",
+		"find . -exec cat {} ; echo",
+		"find . -type f -exec grep -il mail",
+		"find . -exec cat {} \\; -exec rm {}",
+		// Pi's `bash -c` has no positional parameters: `"$3"` is an empty word, never a terminator.
+		'find . -exec grep -Hn "$3" {} \\; -exec rm {}',
+		'find . -exec tar rvf "$archive.tar" {} \\; -exec rm {}',
 		"fd pattern src",
 		"timeoutx 5 rm",
 		"sudoku",

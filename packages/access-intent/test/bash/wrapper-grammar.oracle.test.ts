@@ -120,6 +120,9 @@ const ROWS: readonly OracleRow[] = [
 		"find data -newer data -o -exec stub-a x {} \\;",
 		"find data -name -exec -o -type f -exec stub-a {} \\;",
 		"find data -exec timeout 5 stub-a {} \\;",
+		// ADR 0038: an action's value is never a clause flag (`-fprintf` writes to a file named `-exec`).
+		"find data -fprintf -exec %p -exec stub-a x {} \\;",
+		"find data -printf -exec -exec stub-a x {} \\;",
 		"echo a | xargs timeout 5 stub-a x",
 		"echo a | xargs -I{} nice -n 1 stub-a {} y",
 		"X=1 timeout 5 nice -n 1 stub-a x",
@@ -192,5 +195,24 @@ describe("wrapper grammars against the real programs (ADR 0028)", () => {
 		expect(units.length).toBeGreaterThan(0);
 		if (row.mayRunNothing !== true) expect(runs.length).toBeGreaterThan(0);
 		for (const argv of runs) expect(units.some((unit) => covers(unit, argv))).toBe(true);
+	});
+});
+
+/** ADR 0038: find rejects an expression with a clause left open, before it runs anything (GNU findutils 4.9). */
+const REJECTED: readonly string[] = [
+	"find data -exec stub-a x {}",
+	"find data -exec stub-a x {} ; true",
+	"find data -type f -exec stub-a x",
+	"find data -exec stub-a x {} \\; -exec stub-a y {}",
+	"find data -name one -exec stub-a {} + -ok stub-a {}",
+];
+
+describe("find expressions the real find rejects (ADR 0038)", () => {
+	it.each(REJECTED)("%s: find starts nothing, and the gate reads it as no wrapper", (command) => {
+		expect(started(command)).toEqual([]);
+		const program = parseProgram(command);
+		expect(program.unparseable).toBeNull();
+		expect(program.units[0]?.wrapperKind).toBeNull();
+		expect(program.units.some((unit) => unit.commandName === "stub-a")).toBe(false);
 	});
 });

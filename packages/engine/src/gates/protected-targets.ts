@@ -1,8 +1,8 @@
 /**
  * Owns: `ProtectedTargets`, the files whose change would widen the agent's own permissions or plant code that runs
  * later (the permission configs, the project's `.pi/`, Pi's settings and resource directories, `.git/config`,
- * `.git/hooks/`, `.gitmodules`, shell start-up files, ssh's `authorized_keys`/`config`, `protectedPaths`), and why
- * each is protected. Matches the lexical and the canonical form; a tree write also hits a protected entry below it.
+ * `.git/hooks/`, `.gitmodules`, shell start-up files, ssh's `authorized_keys`/`config`, GNU parallel's `~/.parallel/`,
+ * `protectedPaths`), and why each is protected. Matches the lexical and the canonical form; a tree write also hits a protected entry below it.
  * Never: reads the file system or decides an action; the protected-target gate turns a hit into an ask.
  * To add a built-in target: add one row to `builtinEntries` and one row to `test/gates/protected-targets.cases.ts`.
  */
@@ -40,6 +40,7 @@ const WHY = {
 	shell: "writes a shell start-up file (runs code in every new shell)",
 	sshKeys: "writes ssh's `authorized_keys` (grants logins)",
 	sshConfig: "writes the ssh client config (it can run commands)",
+	parallel: "writes GNU parallel's config (its options run perl code in every job)",
 	listed: "writes a path listed in `protectedPaths`",
 } as const;
 
@@ -165,6 +166,8 @@ function builtinEntries(options: ProtectedTargetsOptions): Entry[] {
 		entries.push({ kind: "file", path: join(home, ".ssh/config"), why: WHY.sshConfig });
 		entries.push({ kind: "file", path: join(home, ".gitconfig"), why: WHY.gitConfig });
 		entries.push({ kind: "file", path: join(home, ".config/git/config"), why: WHY.gitConfig });
+		// ADR 0038: `parallel echo {}` is judged by the words it composes; its config may add `--rpl` perl code to them.
+		entries.push({ kind: "tree", path: join(home, ".parallel"), why: WHY.parallel });
 	}
 	return entries;
 }

@@ -153,13 +153,32 @@ describe("indirections are judged as their own text and as the command they run 
 		'sh -c "$x"',
 		"xargs sh -c",
 		"xargs -n 3",
-		"find . -print | parallel ls",
+		"find . -print | parallel {}",
+		"parallel -I X X ::: rm",
+		"parallel 'rm {}' ::: a",
 		"sudo -s",
 		"env -S 'rm x'",
 		"exec 3< f",
 	])("keeps the floor where what runs cannot be established: %j", (command) => {
 		expect(decide(denyRm, command).state).not.toBe("allow");
 	});
+
+	// ADR 0038: GNU parallel quotes its input into the replacement strings or appends it: the composed words run.
+	it.each([
+		"find . -print | parallel ls",
+		"find . -maxdepth 1 -type d -print | parallel echo Directory: {}",
+		"seq 10 | parallel -j100 wget https://www.example.com/page{}.html",
+		"find . | grep '.xml$' | parallel bzip2",
+	])("allows %j under rm *: deny: the words it composes are judged", (command) => {
+		expect(decide(denyRm, command).state).toBe("allow");
+	});
+
+	it.each(["parallel rm", "ls | parallel rm -f {}", "PARALLEL_SHELL=rm parallel echo {} ::: a"])(
+		"denies %j under rm *: deny: the composed command or its shell is `rm`",
+		(command) => {
+			expect(decide(denyRm, command)).toMatchObject({ state: "deny", matchedPattern: "rm *" });
+		},
+	);
 });
 
 describe("words a wrapper fills in at run time meet every rule they could match", () => {
@@ -172,6 +191,8 @@ describe("words a wrapper fills in at run time meet every rule they could match"
 		"find . -exec git {} \\;",
 		"ls | xargs -I% git % origin",
 		"echo x | xargs timeout 5 git",
+		"echo push | parallel git",
+		"echo push | parallel git {} origin",
 	])("asks for %j: the input may make it `git push`", (command) => {
 		expect(decide(engine, command)).toMatchObject({ state: "ask", matchedPattern: "<indirection-bash-wrapper>" });
 	});

@@ -42,6 +42,8 @@ export const PROTECTED_ROWS: readonly ProtectedRow[] = [
 	{ id: "ssh-config", path: "/home/u/.ssh/config", why: "ssh client config" },
 	{ id: "global-gitconfig", path: "/home/u/.gitconfig", why: "git config" },
 	{ id: "xdg-gitconfig", path: "/home/u/.config/git/config", why: "git config" },
+	{ id: "parallel-config", path: "/home/u/.parallel/config", why: "GNU parallel's config" },
+	{ id: "parallel-profile", path: "/home/u/.parallel/rm", why: "GNU parallel's config" },
 	{ id: "tree-over-project", path: "/projects/app", tree: true, why: "permission config" },
 	{ id: "tree-of-dot-git", path: "/projects/app/vendor/.git", tree: true, why: "git" },
 	{ id: "tree-over-pi", path: "/projects/app/.pi/extensions", tree: true, why: "permission config" },
