@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { covers, overlapSample, sample } from "../src/lint/policy-lint";
+import { covers, overlapSample, sample } from "../src/lint/pattern-overlap";
 
 describe("covers (a later pattern matches every value of an earlier one)", () => {
 	it.each([

@@ -19,7 +19,8 @@ import type { CliHost } from "../cli-host";
 import { loadRequest, type PolicyOptions, resolvePolicySetup } from "../config-options";
 import { EXIT_CODES, type ExitCode } from "../exit-code";
 import { colorsFor } from "../report-text";
-import { exampleCommandLine, type LintFinding, type LintScope, lintPolicy } from "./policy-lint";
+import { exampleCommandLine } from "./example-call";
+import { type LintFinding, type LintScope, lintPolicy } from "./policy-lint";
 
 export interface LintOptions extends PolicyOptions {
 	readonly json?: boolean;

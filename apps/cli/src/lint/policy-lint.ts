@@ -6,7 +6,6 @@
  */
 import type { ConfigLoadIssue, ConfigSource } from "@pi-permissions/engine";
 import {
-	compileWildcard,
 	isCatchAll,
 	judgeSurfaceKey,
 	PATH_SURFACES,
@@ -15,7 +14,9 @@ import {
 	type Rule,
 	type ScopeName,
 } from "@pi-permissions/policy";
+import { type ExampleCall, exampleCall } from "./example-call";
 import { LINT_KINDS, type LintKind, type LintSeverity } from "./lint-kind";
+import { covers, overlapSample, sample } from "./pattern-overlap";
 
 /** Where a finding (or the rule it relates to) is written. */
 export interface LintPlace {
@@ -149,36 +150,6 @@ function issueFindings(issues: readonly ConfigLoadIssue[]): LintFinding[] {
 }
 
 // ── evaluation order ──
-
-/** Whether every value `earlier` matches is matched by `later` too (a sound approximation; see ADR 0035). */
-export function covers(later: string, earlier: string): boolean {
-	if (later === earlier || isCatchAll(later)) return true;
-	// `?` in `later` would match a wildcard character of `earlier` literally, which proves nothing.
-	if (later.includes("?") && /[*?]/.test(earlier)) return false;
-	const matcher = compileWildcard(later);
-	if (!matcher.test(earlier)) return false;
-	return !earlier.endsWith(" *") || matcher.test(earlier.slice(0, -2));
-}
-
-/** A value both patterns match, or `null` when the simple candidates find none. */
-export function overlapSample(a: string, b: string): string | null {
-	const first = compileWildcard(a);
-	const second = compileWildcard(b);
-	const candidates = [
-		sample(a, "x"),
-		sample(b, "x"),
-		sample(a, ""),
-		sample(b, ""),
-		sample(a, sample(b, "x")),
-		sample(b, sample(a, "x")),
-	];
-	return candidates.find((value) => first.test(value) && second.test(value)) ?? null;
-}
-
-/** A concrete value of a pattern: each `*` and `?` replaced by `fill` (a `?` needs one character). */
-export function sample(pattern: string, fill: string): string {
-	return pattern.replaceAll("*", fill).replaceAll("?", fill === "" ? "x" : fill.slice(0, 1));
-}
 
 function orderFindings(
 	rules: readonly ConfigRule[],
@@ -396,37 +367,6 @@ function scopeFindings(
 		}
 	}
 	return findings;
-}
-
-// ── example calls ──
-
-/** A tool call as `pi-permissions check` takes it: for shell tools `command` is the text argument. */
-export interface ExampleCall {
-	readonly tool: string;
-	readonly input: Readonly<Record<string, unknown>>;
-}
-
-/** A call that reaches `value` on `surface`. */
-export function exampleCall(surface: string, value: string, shell: ReadonlySet<string>): ExampleCall {
-	if (shell.has(surface)) return { tool: surface, input: { command: value } };
-	if (surface === "path" || surface === "external_directory") return { tool: "read", input: { path: value } };
-	if (PATH_SURFACES.has(surface)) return { tool: surface, input: { path: value } };
-	if (surface === "webfetch") return { tool: "webfetch", input: { url: value } };
-	if (surface === "*") return { tool: "any_tool", input: {} };
-	return { tool: surface, input: {} };
-}
-
-/** The `pi-permissions explain …` command line of an example, quoted for a POSIX shell. */
-export function exampleCommandLine(example: ExampleCall, shell: ReadonlySet<string>): string {
-	const argument =
-		shell.has(example.tool) && typeof example.input.command === "string"
-			? example.input.command
-			: JSON.stringify(example.input);
-	return `pi-permissions explain ${example.tool} ${shellQuote(argument)}`;
-}
-
-function shellQuote(text: string): string {
-	return `'${text.replaceAll("'", "'\\''")}'`;
 }
 
 function byPlace(a: LintFinding, b: LintFinding): number {

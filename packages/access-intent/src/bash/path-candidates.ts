@@ -25,10 +25,17 @@ import { awkReads } from "./effects/awk-program";
 import { programReads } from "./effects/program-read-table";
 import { sedWrites } from "./effects/sed-script";
 import { awkCommandLine, sedCommandLine } from "./effects/write-operand-table";
-import { CURRENT_DIRECTORY, POSITIONAL } from "./environment-words";
 import { withEmptyPositionals } from "./positional-words";
+import {
+	isEmptyPositional,
+	pwdAsVariable,
+	replacePrefix,
+	splitFields,
+	startsAtUnknownDirectory,
+} from "./path-word-shapes";
 import { literalWordText, type ShellWord, unglobbedLiteralText } from "./shell-word";
 import { type UnitVisitor, UnitWalk } from "./unit-walk";
+import { variableNamedFiles } from "./variable-named-files";
 
 const DECLARATIONS = new Set(["export", "declare", "local", "readonly", "typeset"]);
 /** Heredoc bodies and here-strings are data, not files. */
@@ -104,15 +111,7 @@ export class PathCollector implements UnitVisitor {
 			this.positionalEmpty && !unit.nesting.includes("function") && !unit.nesting.includes("payload");
 		const declaration = unit.nameWord === null || (unit.commandName !== null && DECLARATIONS.has(unit.commandName));
 		this.visitCommandName(unit.nameWord, bases);
-		if (readsHistoryFile(unit)) {
-			// With HISTFILE unset, `history -r` falls back to `~/.history`; `set -o history` then loads nothing.
-			const fallback = unit.commandName === "history" ? "~/.history" : null;
-			this.visitVariableFile(unit, "HISTFILE", fallback, bases);
-		}
-		// SECURITY: `INPUTRC=.env bind -v` prints each line of .env readline cannot parse on stderr (bash 5.2, also
-		// non-interactive); with stderr discarded nothing of the file is shown, so only then is it not a read.
-		if (unit.commandName === "bind" && !discardsStderr(unit))
-			this.visitVariableFile(unit, "INPUTRC", "~/.inputrc", bases);
+		for (const file of variableNamedFiles(unit)) this.visitVariableFile(unit, file.variable, file.fallback, bases);
 		if (!declaration) {
 			const roles = operandRoles(unit.commandName, unit.args.map(literalWordText));
 			unit.args.forEach((word, index) => {
@@ -387,88 +386,5 @@ export class PathCollector implements UnitVisitor {
 
 const GLOB_CHAR = /[*?[]/;
 
-/** `$(pwd)/x`, `` `pwd`/x ``: the substitution is the shell's directory, read as an unquoted `$PWD`. */
-function pwdAsVariable(word: ShellWord): ShellWord {
-	if (!word.parts.some((part) => part.kind === "dynamic" && CURRENT_DIRECTORY.test(part.raw))) return word;
-	const parts = word.parts.map((part) =>
-		part.kind === "dynamic" && CURRENT_DIRECTORY.test(part.raw)
-			? { kind: "variable" as const, name: "PWD", quoted: false }
-			: part,
-	);
-	return { raw: word.raw, parts };
-}
-
-/** `$1`, `"$@"`, `${2}`: a whole word that is one positional parameter. */
-function isEmptyPositional(word: ShellWord): boolean {
-	const only = word.parts.length === 1 ? word.parts[0] : undefined;
-	return only?.kind === "dynamic" && POSITIONAL.test(only.raw) && !only.raw.includes("#");
-}
-
-/** `2>/dev/null`, `&>/dev/null`, `2>&-`: nothing the unit writes to stderr is seen. */
 /** awk implementations whose programs are read for `getline <` files. */
 const AWKS: ReadonlySet<string> = new Set(["awk", "gawk", "mawk", "nawk", "busybox awk"]);
-
-function discardsStderr(unit: CommandUnit): boolean {
-	return unit.redirects.some((redirect) => {
-		const target = literalWordText(redirect.target);
-		const stderr = redirect.operator.startsWith("2>") || redirect.operator.startsWith("&>");
-		return stderr && (target === "/dev/null" || (redirect.operator === "2>&" && target === "-"));
-	});
-}
-
-/**
- * Whether the unit reads or writes `$HISTFILE`: `history -r` (also `-n`, `-a`, `-w`) with no file operand
- * (`$HOME/.history` when unset), and `set -o history` / `shopt -o -s history`, which load the file into the list.
- * SECURITY: `HISTFILE=~/.ssh/id_rsa; history -r; history` and `HISTFILE=…; set -o history; history` print the key.
- */
-function readsHistoryFile(unit: CommandUnit): boolean {
-	const name = unit.commandName;
-	if (name !== "history" && name !== "set" && name !== "shopt") return false;
-	const texts = unit.args.map(literalWordText);
-	if (name !== "history") {
-		// `set -o history`, `set -eo history`, `shopt -o -s history`: an `-o` cluster, then the option name.
-		const option = texts.findIndex((text) => text !== null && /^-[A-Za-z]*o[A-Za-z]*$/.test(text));
-		return option >= 0 && texts.slice(option + 1).some((text) => text === null || text === "history");
-	}
-	const fileOption = texts.some((text) => text === null || /^-[a-z]*[rnaw]/.test(text));
-	const operand = texts.some((text) => text === null || !text.startsWith("-"));
-	return fileOption && !operand;
-}
-
-/** `IFS` field splitting of `text` at any character of `chars` (empty fields dropped). */
-function splitFields(text: string, chars: string): string[] {
-	const fields: string[] = [];
-	let field = "";
-	for (const ch of text) {
-		if (chars.includes(ch)) {
-			fields.push(field);
-			field = "";
-		} else field += ch;
-	}
-	fields.push(field);
-	return fields;
-}
-
-/** The glob pieces of a word whose first `cut` characters (a tilde prefix) became `value`, which never globs. */
-function replacePrefix(pieces: readonly ValuePiece[] | null, cut: number, value: string): readonly ValuePiece[] | null {
-	if (pieces === null) return null;
-	const out: ValuePiece[] = [{ text: value, active: false }];
-	let skip = cut;
-	for (const piece of pieces) {
-		if (skip >= piece.text.length) {
-			skip -= piece.text.length;
-			continue;
-		}
-		out.push(skip === 0 ? piece : { text: piece.text.slice(skip), active: piece.active });
-		skip = 0;
-	}
-	return out;
-}
-
-/** Variables that hold a directory the shell moved to (or home): a word led by an unresolved one is at no known place. */
-const DIRECTORY_VARIABLES: ReadonlySet<string> = new Set(["PWD", "OLDPWD", "HOME", "DIRSTACK"]);
-
-function startsAtUnknownDirectory(word: ShellWord): boolean {
-	const first = word.parts[0];
-	return first !== undefined && first.kind === "variable" && DIRECTORY_VARIABLES.has(first.name);
-}
