@@ -1,7 +1,7 @@
 export type { AuthorityEventName, AuthorityLog, AuthorityLogFields } from "./authority-log";
 export { silentAuthorityLog } from "./authority-log";
-export type { AskEscalatorDeps } from "./chain/ask-escalator";
-export { AskEscalator } from "./chain/ask-escalator";
+export type { ChainEscalatorDeps } from "./chain/chain-escalator";
+export { ChainEscalator } from "./chain/chain-escalator";
 export type {
 	AuthoritySelectionDeps,
 	SelectedAuthority,

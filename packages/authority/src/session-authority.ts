@@ -4,7 +4,7 @@
  * Never: reads `process.*` or constructs real IO; the composition root passes the environment and the edges in.
  */
 import type { AuthorityLog } from "./authority-log";
-import { AskEscalator } from "./chain/ask-escalator";
+import { ChainEscalator } from "./chain/chain-escalator";
 import { type SelectedAuthority, selectAuthority } from "./chain/authority-selection";
 import type { AskDetails, PermissionQuery, TerminalDecision } from "./chain/authorizer";
 import { DEFAULT_LINK_BUDGET_MS } from "./chain/authorizer-chain";
@@ -103,7 +103,7 @@ export class SessionAuthority {
 		readonly selected: SelectedAuthority,
 		readonly isSubagent: boolean,
 		readonly target: ForwardingTarget | null,
-		private readonly escalator: AskEscalator,
+		private readonly escalator: ChainEscalator,
 		private readonly serving: { readonly loop: ForwardingServingLoop; readonly sweep: () => Promise<unknown> } | null,
 	) {}
 
@@ -168,7 +168,7 @@ export class SessionAuthority {
 					}),
 			},
 		);
-		const escalator = new AskEscalator({
+		const escalator = new ChainEscalator({
 			selected,
 			registry: options.authorizers,
 			chainConfig: options.chainConfig,

@@ -5,7 +5,7 @@ describe("@pi-permissions/authority public API", () => {
 	it("exports exactly these run-time names", () => {
 		expect(Object.keys(authority).sort()).toEqual(
 			[
-				"AskEscalator",
+				"ChainEscalator",
 				"AuthorizerRegistry",
 				"DECISION_SOURCE_MAX_DEPTH",
 				"DEFAULT_LINK_BUDGET_MS",

@@ -18,7 +18,7 @@ export interface ForwardedResolution {
 
 export interface ForwardedRequestResolverDeps {
 	readonly query: PermissionQuery;
-	/** This node's chain and terminal (an `AskEscalator`). Must not reject. */
+	/** This node's chain and terminal (an `ChainEscalator`). Must not reject. */
 	readonly escalator: { escalate(details: AskDetails): Promise<TerminalDecision> };
 	readonly log: AuthorityLog;
 	readonly clock: Clock;

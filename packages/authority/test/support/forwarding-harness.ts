@@ -1,6 +1,6 @@
 /** Builds a serving parent and forwarding children over one real directory, with small injected intervals. */
 import type { AuthorityLog } from "../../src/authority-log";
-import { AskEscalator } from "../../src/chain/ask-escalator";
+import { ChainEscalator } from "../../src/chain/chain-escalator";
 import type {
 	AskDetails,
 	PermissionCheck,
@@ -66,7 +66,7 @@ export function makeParent(options: ParentOptions) {
 			return options.resolve?.(facts, agentName) ?? ASK;
 		},
 	};
-	const escalator = new AskEscalator({
+	const escalator = new ChainEscalator({
 		selected: { kind: "local-user", terminal: options.terminal, adjudicatesLocally: true, reason: "test" },
 		registry: new AuthorizerRegistry(),
 		chainConfig: () => [],

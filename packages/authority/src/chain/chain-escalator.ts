@@ -13,7 +13,7 @@ import { gateErrorDecision } from "./authorizer";
 import { composeAuthorizerChain, type NamedAuthorizer } from "./authorizer-chain";
 import type { AuthorizerLookup } from "./authorizer-registry";
 
-export interface AskEscalatorDeps {
+export interface ChainEscalatorDeps {
 	readonly selected: SelectedAuthority;
 	readonly registry: AuthorizerLookup;
 	/** The operator's `authorizerChain`, read per ask so a config reload applies. Must not throw. */
@@ -24,8 +24,8 @@ export interface AskEscalatorDeps {
 	readonly linkBudgetMs: number;
 }
 
-export class AskEscalator {
-	constructor(private readonly deps: AskEscalatorDeps) {}
+export class ChainEscalator {
+	constructor(private readonly deps: ChainEscalatorDeps) {}
 
 	/** Resolves the ask through this node's chain and terminal. Never rejects. */
 	async escalate(details: AskDetails): Promise<TerminalDecision> {
