@@ -1,7 +1,5 @@
 export type { AuthorityEventName, AuthorityLog, AuthorityLogFields } from "./authority-log";
 export { silentAuthorityLog } from "./authority-log";
-export type { ChainEscalatorDeps } from "./chain/chain-escalator";
-export { ChainEscalator } from "./chain/chain-escalator";
 export type {
 	AuthoritySelectionDeps,
 	SelectedAuthority,
@@ -17,7 +15,7 @@ export type {
 	DecisionState,
 	GrantScope,
 	PermissionCheck,
-	PermissionQuery,
+	PolicyLookup,
 	TerminalAuthorizer,
 	TerminalDecision,
 } from "./chain/authorizer";
@@ -26,6 +24,8 @@ export type { AuthorizerChainOptions, NamedAuthorizer } from "./chain/authorizer
 export { composeAuthorizerChain, DEFAULT_LINK_BUDGET_MS } from "./chain/authorizer-chain";
 export type { AuthorizerLookup, AuthorizerRegistrar } from "./chain/authorizer-registry";
 export { AuthorizerRegistry } from "./chain/authorizer-registry";
+export type { ChainEscalatorDeps } from "./chain/chain-escalator";
+export { ChainEscalator } from "./chain/chain-escalator";
 export type { DecisionSource, DecisionSourceKind } from "./chain/decision-source";
 export { DECISION_SOURCE_MAX_DEPTH, innermostDecisionSource, readDecisionSource } from "./chain/decision-source";
 export { capVerdict, isDelegationExcluded, READ_ONLY_FILE_TOOLS } from "./chain/delegation-envelope";

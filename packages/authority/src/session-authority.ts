@@ -4,11 +4,11 @@
  * Never: reads `process.*` or constructs real IO; the composition root passes the environment and the edges in.
  */
 import type { AuthorityLog } from "./authority-log";
-import { ChainEscalator } from "./chain/chain-escalator";
 import { type SelectedAuthority, selectAuthority } from "./chain/authority-selection";
-import type { AskDetails, PermissionQuery, TerminalDecision } from "./chain/authorizer";
+import type { AskDetails, PolicyLookup, TerminalDecision } from "./chain/authorizer";
 import { DEFAULT_LINK_BUDGET_MS } from "./chain/authorizer-chain";
 import type { AuthorizerLookup } from "./chain/authorizer-registry";
+import { ChainEscalator } from "./chain/chain-escalator";
 import { LocalUserAuthorizer, type UserPrompt } from "./chain/local-user-authorizer";
 import type { Clock } from "./clock";
 import type { ForwardedRequest } from "./forwarding/forwarded-request";
@@ -55,7 +55,7 @@ export interface SessionAuthorityOptions {
 	readonly env: Environment;
 	/** The adapter's UI; used only when the session has UI. */
 	readonly userPrompt: UserPrompt;
-	readonly query: PermissionQuery;
+	readonly query: PolicyLookup;
 	readonly authorizers: AuthorizerLookup;
 	/** The operator's `authorizerChain`. Must not throw. */
 	readonly chainConfig: () => readonly string[];

@@ -9,7 +9,7 @@ import type {
 	Authorizer,
 	AuthorizerVerdict,
 	Clock,
-	PermissionQuery,
+	PolicyLookup,
 } from "@pi-permissions/authority";
 import type { Result } from "@pi-permissions/policy";
 import type { JudgeConfigIssue } from "./config/judge-config-issue";
@@ -51,7 +51,7 @@ const DEFER: AuthorizerVerdict = { verdict: "defer" };
 export class ModelJudgeAuthorizer implements Authorizer {
 	constructor(private readonly deps: ModelJudgeAuthorizerDeps) {}
 
-	async authorize(details: AskDetails, query: PermissionQuery, log: AuthorityLog): Promise<AuthorizerVerdict> {
+	async authorize(details: AskDetails, query: PolicyLookup, log: AuthorityLog): Promise<AuthorizerVerdict> {
 		const started = this.deps.clock.now();
 		const record = (failure: JudgeFailure, capability: Capability | null, modelCalled: boolean): AuthorizerVerdict => {
 			this.logFailure(log, details.requestId, failure, capability, modelCalled, started);

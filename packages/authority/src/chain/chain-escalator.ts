@@ -8,7 +8,7 @@ import { originPayload, protectedReason } from "@pi-permissions/presentation";
 import type { AuthorityLog } from "../authority-log";
 import type { Clock } from "../clock";
 import type { SelectedAuthority } from "./authority-selection";
-import type { AskDetails, PermissionQuery, TerminalDecision } from "./authorizer";
+import type { AskDetails, PolicyLookup, TerminalDecision } from "./authorizer";
 import { gateErrorDecision } from "./authorizer";
 import { composeAuthorizerChain, type NamedAuthorizer } from "./authorizer-chain";
 import type { AuthorizerLookup } from "./authorizer-registry";
@@ -18,7 +18,7 @@ export interface ChainEscalatorDeps {
 	readonly registry: AuthorizerLookup;
 	/** The operator's `authorizerChain`, read per ask so a config reload applies. Must not throw. */
 	readonly chainConfig: () => readonly string[];
-	readonly query: PermissionQuery;
+	readonly query: PolicyLookup;
 	readonly log: AuthorityLog;
 	readonly clock: Clock;
 	readonly linkBudgetMs: number;

@@ -5,17 +5,17 @@ import {
 	PROTECTED_TARGET_SENTINEL,
 } from "@pi-permissions/presentation";
 import { describe, expect, it } from "vitest";
-import { ChainEscalator } from "../../src/chain/chain-escalator";
 import type { SelectedAuthority } from "../../src/chain/authority-selection";
-import type { AskDetails, PermissionQuery, TerminalAuthorizer, TerminalDecision } from "../../src/chain/authorizer";
+import type { AskDetails, PolicyLookup, TerminalAuthorizer, TerminalDecision } from "../../src/chain/authorizer";
 import { decisionState } from "../../src/chain/authorizer";
 import { AuthorizerRegistry } from "../../src/chain/authorizer-registry";
+import { ChainEscalator } from "../../src/chain/chain-escalator";
 import { systemClock } from "../../src/clock";
 import { askDetails, localPayload } from "../support/ask-details";
 import { MemoryLog } from "../support/memory-log";
 import { CHAIN_CASES } from "./authz.cases";
 
-const query: PermissionQuery = {
+const query: PolicyLookup = {
 	checkPermission: () => ({ state: "ask", matchedPattern: null, origin: null }),
 	resolveForwarded: () => ({ state: "ask", matchedPattern: null, origin: null }),
 };
