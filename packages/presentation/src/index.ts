@@ -88,4 +88,5 @@ export type { ReviewLogFacts } from "./render/review-log-facts";
 export { DEFAULT_REVIEW_LOG_FIELD_MAX_WIDTH, renderReviewLogFacts } from "./render/review-log-facts";
 export type { UiPromptEvent, UiPromptSource } from "./render/ui-prompt-projection";
 export { projectUiPrompt } from "./render/ui-prompt-projection";
+export type { IdGenerator } from "./request-id";
 export { cellWidth, visibleText } from "./text/terminal-text";

@@ -1,6 +1,6 @@
 /**
  * Owns: `DecisionFact`, the record the runner emits for every resolved permission request (one per gate outcome it
- * acts on), its resolution vocabulary (wire names), and the injected sink and id generator.
+ * acts on), its resolution vocabulary (wire names), and the injected sink (the id generator is presentation's `IdGenerator`).
  * Never: writes logs or events itself; the adapter's sink does.
  */
 import type { RuleOrigin } from "@pi-permissions/policy";
@@ -49,9 +49,4 @@ export interface DecisionFact {
 export interface DecisionSink {
 	/** Receives every fact in order. Must not throw; a throw is swallowed so the decision still stands. */
 	emit(fact: DecisionFact): void;
-}
-
-export interface RequestIdGenerator {
-	/** A fresh id per permission request. Must not throw. */
-	next(): string;
 }

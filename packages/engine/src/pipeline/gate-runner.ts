@@ -9,6 +9,7 @@
 import type { SessionRuleStore } from "@pi-permissions/policy";
 import {
 	AGENT_TAG,
+	type IdGenerator,
 	INVALID_CONFIG_EVIDENCE_LABEL,
 	type InvalidScope,
 	invalidConfigEvidence,
@@ -19,7 +20,7 @@ import type { GateName, GateOutcome } from "../gates/gate-outcome";
 import type { SkillInvocation } from "../gates/skill-input-gate";
 import { recordSessionApproval } from "../session/session-approval";
 import type { AskAnswer, AskDecider, AskEscalator } from "./ask-escalator";
-import type { DecisionFact, DecisionResolution, DecisionSink, RequestIdGenerator } from "./decision-fact";
+import type { DecisionFact, DecisionResolution, DecisionSink } from "./decision-fact";
 import type { ToolCall } from "./tool-call";
 import type { PipelineDecision } from "./tool-call-pipeline";
 import { reconcileFloorWithYolo } from "./yolo-floor";
@@ -36,7 +37,7 @@ export interface GateRunnerOptions {
 	readonly pipeline: DecidingPipeline;
 	readonly escalator: AskEscalator;
 	readonly sink: DecisionSink;
-	readonly ids: RequestIdGenerator;
+	readonly ids: IdGenerator;
 	readonly sessionRules: SessionRuleStore;
 	/**
 	 * The scopes whose files are invalid now, with their files, for the note an ask the fail-closed floor raised
