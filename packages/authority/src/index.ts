@@ -28,7 +28,7 @@ export type { ChainEscalatorDeps } from "./chain/chain-escalator";
 export { ChainEscalator } from "./chain/chain-escalator";
 export type { DecisionSource, DecisionSourceKind } from "./chain/decision-source";
 export { DECISION_SOURCE_MAX_DEPTH, innermostDecisionSource, readDecisionSource } from "./chain/decision-source";
-export { capVerdict, isDelegationExcluded, READ_ONLY_FILE_TOOLS } from "./chain/delegation-envelope";
+export { capVerdict, isDelegationExcluded } from "./chain/delegation-envelope";
 export { DenyingAuthorizer, NO_AUTHORITY_REASON } from "./chain/denying-authorizer";
 export type { UserAnswer, UserPrompt } from "./chain/local-user-authorizer";
 export { LocalUserAuthorizer, offeredScopes } from "./chain/local-user-authorizer";

@@ -25,7 +25,6 @@ describe("@pi-permissions/authority public API", () => {
 				"PERMISSION_FORWARDING_SERVING_GRACE_MS",
 				"PERMISSION_FORWARDING_TIMEOUT_MS",
 				"ParentAuthorizer",
-				"READ_ONLY_FILE_TOOLS",
 				"SERVING_HEARTBEAT_REFRESH_MS",
 				"SERVING_HEARTBEAT_STALE_MS",
 				"SUBAGENT_ENV_HINT_KEYS",

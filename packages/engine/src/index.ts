@@ -35,7 +35,6 @@ export type { ProtectedTargetListing, ProtectedTargetsOptions } from "./gates/pr
 export { ProtectedTargets } from "./gates/protected-targets";
 export type { SkillInvocation } from "./gates/skill-input-gate";
 export type { ActiveSkill } from "./gates/skill-read-gate";
-export { SKILL_SURFACE } from "./gates/skill-read-gate";
 export type { GrantFileState, GrantFileSystem } from "./grants/grant-file-system";
 export { createNodeGrantFileSystem } from "./grants/grant-file-system";
 export type { GrantSource } from "./grants/grant-text-edit";

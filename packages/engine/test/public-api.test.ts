@@ -16,7 +16,6 @@ describe("@pi-permissions/engine public API", () => {
 				"PermissionQuery",
 				"PersistedGrantWriter",
 				"ProtectedTargets",
-				"SKILL_SURFACE",
 				"ToolCallPipeline",
 				"checkBashCommand",
 				"configLocations",

@@ -6,6 +6,7 @@
  */
 import type { ConfigLoadIssue, ConfigSource } from "@pi-permissions/engine";
 import {
+	CROSS_CUTTING_PATH_SURFACES,
 	compileWildcard,
 	isCatchAll,
 	judgeSurfaceKey,
@@ -409,7 +410,7 @@ export interface ExampleCall {
 /** A call that reaches `value` on `surface`. */
 export function exampleCall(surface: string, value: string, shell: ReadonlySet<string>): ExampleCall {
 	if (shell.has(surface)) return { tool: surface, input: { command: value } };
-	if (surface === "path" || surface === "external_directory") return { tool: "read", input: { path: value } };
+	if (CROSS_CUTTING_PATH_SURFACES.has(surface)) return { tool: "read", input: { path: value } };
 	if (PATH_SURFACES.has(surface)) return { tool: surface, input: { path: value } };
 	if (surface === "webfetch") return { tool: "webfetch", input: { url: value } };
 	if (surface === "*") return { tool: "any_tool", input: {} };
