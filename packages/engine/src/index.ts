@@ -50,7 +50,7 @@ export type {
 	GrantWriterOptions,
 } from "./grants/persisted-grant-writer";
 export { PersistedGrantWriter } from "./grants/persisted-grant-writer";
-export type { AskAnswer, AskDecider, AskDenier, AskEscalator, AskRequest } from "./pipeline/ask-escalator";
+export type { AskAnswer, AskDenier, AskEscalator, AskRequest } from "./pipeline/ask-escalator";
 export type { DecisionFact, DecisionResolution, DecisionSink } from "./pipeline/decision-fact";
 export type { DecidingPipeline, GateRunnerOptions, RunVerdict } from "./pipeline/gate-runner";
 export { GateRunner } from "./pipeline/gate-runner";

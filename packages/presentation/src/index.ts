@@ -23,6 +23,7 @@ export {
 	PROTECTED_TARGET_SENTINEL,
 	protectedReason,
 } from "./build/write-ask-payload";
+export type { Decider } from "./decider";
 export type {
 	BashCommandContext,
 	BashSentinel,

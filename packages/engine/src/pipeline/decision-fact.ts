@@ -4,7 +4,7 @@
  * Never: writes logs or events itself; the adapter's sink does.
  */
 import type { RuleOrigin } from "@pi-permissions/policy";
-import type { PromptPayload } from "@pi-permissions/presentation";
+import type { Decider, PromptPayload } from "@pi-permissions/presentation";
 import type { GateName } from "../gates/gate-outcome";
 
 /** How a request was resolved. Wire names: never respell them. */
@@ -33,11 +33,8 @@ export interface DecisionFact {
 	readonly resolution: DecisionResolution;
 	readonly matchedPattern: string | null;
 	readonly origin: RuleOrigin | null;
-	/**
-	 * What decided: `policy`, `session`, `infrastructure`, `yolo`, `gate-error`, or the escalator's decider
-	 * (`user`, `authorizer:<name>`, …).
-	 */
-	readonly decidedBy: string;
+	/** What decided: `policy`, `session`, `infrastructure`, `yolo`, `gate_error`, or the escalator's decider. */
+	readonly decidedBy: Decider;
 	/** The operator's, the human's, or the failure's reason. */
 	readonly reason: string | null;
 	/** The ask's payload for escalated requests and denials; `null` otherwise. */

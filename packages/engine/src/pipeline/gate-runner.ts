@@ -9,6 +9,7 @@
 import type { SessionRuleStore } from "@pi-permissions/policy";
 import {
 	AGENT_TAG,
+	type Decider,
 	type IdGenerator,
 	INVALID_CONFIG_EVIDENCE_LABEL,
 	type InvalidScope,
@@ -19,7 +20,7 @@ import {
 import type { GateName, GateOutcome } from "../gates/gate-outcome";
 import type { SkillInvocation } from "../gates/skill-input-gate";
 import { recordSessionApproval } from "../session/session-approval";
-import type { AskAnswer, AskDecider, AskEscalator } from "./ask-escalator";
+import type { AskAnswer, AskEscalator } from "./ask-escalator";
 import type { DecisionFact, DecisionResolution, DecisionSink } from "./decision-fact";
 import type { ToolCall } from "./tool-call";
 import type { PipelineDecision } from "./tool-call-pipeline";
@@ -92,7 +93,7 @@ export class GateRunner {
 			const requestIds: string[] = [];
 			// One call, one human answer: once a person approved an ask of this call, its later asks (the same command
 			// seen by another gate) are approved with it, except a protected target's, which is always asked itself.
-			const answered: { approvedBy: AskDecider | null } = { approvedBy: null };
+			const answered: { approvedBy: Decider | null } = { approvedBy: null };
 			for (const outcome of acted) {
 				const requestId = this.options.ids.next();
 				current = { requestId, outcome };
@@ -108,7 +109,7 @@ export class GateRunner {
 				...baseFact(call, requestId, current?.outcome ?? null),
 				result: "deny",
 				resolution: "gate_error",
-				decidedBy: "gate-error",
+				decidedBy: "gate_error",
 				reason,
 			});
 			return {
@@ -126,7 +127,7 @@ export class GateRunner {
 		decision: PipelineDecision,
 		outcome: GateOutcome,
 		requestId: string,
-		answered: { approvedBy: AskDecider | null },
+		answered: { approvedBy: Decider | null },
 	): Promise<Step> {
 		const fact = baseFact(call, requestId, outcome);
 		switch (outcome.state) {
@@ -182,7 +183,7 @@ export class GateRunner {
 				// this one ask alone (a model judge's allow of a path must not approve the command too).
 				if ((answer.kind === "allow-once" || answer.kind === "allow-session") && answer.byPerson === true)
 					answered.approvedBy = answer.decidedBy;
-				return this.answered(fact, outcome, payload, answer, requestId);
+				return this.answered(call, fact, outcome, payload, answer, requestId);
 			}
 			default: {
 				const unhandled: never = outcome.state;
@@ -201,6 +202,7 @@ export class GateRunner {
 	}
 
 	private answered(
+		call: ToolCall,
 		fact: FactBase,
 		outcome: GateOutcome,
 		payload: LocalPromptPayload,
@@ -246,6 +248,21 @@ export class GateRunner {
 					"confirmation_unavailable",
 					renderAgentDenial({ kind: "unavailable", subject: payload, cause: answer.reason }),
 				);
+			case "failed":
+				// The same fact and block as a rejected escalation (the catch in `run`): no payload, the gate-error text.
+				this.emit({
+					...fact,
+					result: "deny",
+					resolution: "gate_error",
+					decidedBy: "gate_error",
+					reason: answer.reason,
+				});
+				return this.block(
+					outcome,
+					requestId,
+					"gate_error",
+					renderAgentDenial({ kind: "gate-error", toolName: call.toolName }),
+				);
 			default: {
 				const unhandled: never = answer;
 				throw new Error(`unhandled answer ${String(unhandled)}`);
@@ -285,7 +302,7 @@ function baseFact(call: ToolCall, requestId: string, outcome: GateOutcome | null
 	};
 }
 
-function allowResolution(outcome: GateOutcome): readonly [DecisionResolution, string] {
+function allowResolution(outcome: GateOutcome): readonly [DecisionResolution, Decider] {
 	if (outcome.basis === "infrastructure-read") return ["infrastructure_auto_allowed", "infrastructure"];
 	if (outcome.origin === "session") return ["session_approved", "session"];
 	if (outcome.origin === "yolo") return ["auto_approved", "yolo"];
