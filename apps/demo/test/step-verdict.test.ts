@@ -4,7 +4,7 @@ import type { DemoStep } from "../src/demo-steps";
 import type { StepEntry } from "../src/step-record";
 import { judgeStep } from "../src/step-verdict";
 
-function fact(toolCallId: string, result: "allow" | "deny", decidedBy: string): DecisionFact {
+function fact(toolCallId: string, result: "allow" | "deny", decidedBy: DecisionFact["decidedBy"]): DecisionFact {
 	return {
 		requestId: `perm-${toolCallId}`,
 		toolCallId,

@@ -1,12 +1,11 @@
 /**
- * Owns: the injected source of fresh request ids, and the system one (`perm-<process prefix>-<counter>`).
+ * Owns: the system source of fresh request ids (`perm-<process prefix>-<counter>`); the `IdGenerator` contract is
+ * presentation's, shared with the engine's runner.
  * Never: validates an id; the forwarding layout guards what may name a file.
  */
+import type { IdGenerator } from "@pi-permissions/presentation";
 
-export interface IdGenerator {
-	/** A fresh id matching `^[A-Za-z0-9._-]+$`. Must not throw. */
-	next(): string;
-}
+export type { IdGenerator } from "@pi-permissions/presentation";
 
 /**
  * Ids unique across processes and cheap on the hot path: one random 128-bit prefix per generator (request files of

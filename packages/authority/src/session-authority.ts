@@ -4,11 +4,11 @@
  * Never: reads `process.*` or constructs real IO; the composition root passes the environment and the edges in.
  */
 import type { AuthorityLog } from "./authority-log";
-import { AskEscalator } from "./chain/ask-escalator";
 import { type SelectedAuthority, selectAuthority } from "./chain/authority-selection";
-import type { AskDetails, PermissionQuery, TerminalDecision } from "./chain/authorizer";
+import type { AskDetails, PolicyLookup, TerminalDecision } from "./chain/authorizer";
 import { DEFAULT_LINK_BUDGET_MS } from "./chain/authorizer-chain";
 import type { AuthorizerLookup } from "./chain/authorizer-registry";
+import { ChainEscalator } from "./chain/chain-escalator";
 import { LocalUserAuthorizer, type UserPrompt } from "./chain/local-user-authorizer";
 import type { Clock } from "./clock";
 import type { ForwardedRequest } from "./forwarding/forwarded-request";
@@ -55,7 +55,7 @@ export interface SessionAuthorityOptions {
 	readonly env: Environment;
 	/** The adapter's UI; used only when the session has UI. */
 	readonly userPrompt: UserPrompt;
-	readonly query: PermissionQuery;
+	readonly query: PolicyLookup;
 	readonly authorizers: AuthorizerLookup;
 	/** The operator's `authorizerChain`, read at each ask (ADR 0042: the policy in force). Must not throw. */
 	readonly chainConfig: () => readonly string[];
@@ -106,7 +106,7 @@ export class SessionAuthority {
 		readonly selected: SelectedAuthority,
 		readonly isSubagent: boolean,
 		readonly target: ForwardingTarget | null,
-		private readonly escalator: AskEscalator,
+		private readonly escalator: ChainEscalator,
 		private readonly serving: { readonly loop: ForwardingServingLoop; readonly sweep: () => Promise<unknown> } | null,
 	) {}
 
@@ -171,7 +171,7 @@ export class SessionAuthority {
 					}),
 			},
 		);
-		const escalator = new AskEscalator({
+		const escalator = new ChainEscalator({
 			selected,
 			registry: options.authorizers,
 			chainConfig: options.chainConfig,

@@ -9,9 +9,9 @@ import type {
 	Authorizer,
 	AuthorizerVerdict,
 	Clock,
-	PermissionQuery,
+	PolicyLookup,
 } from "@pi-permissions/authority";
-import type { Result } from "@pi-permissions/policy";
+import { CROSS_CUTTING_PATH_SURFACES, type Result } from "@pi-permissions/policy";
 import type { JudgeConfigIssue } from "./config/judge-config-issue";
 import type { LoadedJudgeConfig } from "./config/judge-config-loader";
 import type { JudgeModelRegistry } from "./model/judge-model-client";
@@ -51,7 +51,7 @@ const DEFER: AuthorizerVerdict = { verdict: "defer" };
 export class ModelJudgeAuthorizer implements Authorizer {
 	constructor(private readonly deps: ModelJudgeAuthorizerDeps) {}
 
-	async authorize(details: AskDetails, query: PermissionQuery, log: AuthorityLog): Promise<AuthorizerVerdict> {
+	async authorize(details: AskDetails, query: PolicyLookup, log: AuthorityLog): Promise<AuthorizerVerdict> {
 		const started = this.deps.clock.now();
 		const record = (failure: JudgeFailure, capability: Capability | null, modelCalled: boolean): AuthorizerVerdict => {
 			this.logFailure(log, details.requestId, failure, capability, modelCalled, started);
@@ -155,7 +155,7 @@ export class ModelJudgeAuthorizer implements Authorizer {
 
 /** SECURITY: the judge never allows a path-shaped ask, whatever a capability returned (the envelope agrees). */
 function capAllow(verdict: AuthorizerVerdict, surface: string): AuthorizerVerdict {
-	if (verdict.verdict === "allow" && (surface === "path" || surface === "external_directory" || surface === "")) {
+	if (verdict.verdict === "allow" && (CROSS_CUTTING_PATH_SURFACES.has(surface) || surface === "")) {
 		return DEFER;
 	}
 	return verdict;

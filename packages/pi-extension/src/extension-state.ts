@@ -156,7 +156,7 @@ export class ExtensionState {
 				resolution: "gate_error",
 				matchedPattern: null,
 				origin: null,
-				decidedBy: "gate-error",
+				decidedBy: "gate_error",
 				reason: error instanceof Error ? error.message : String(error),
 				payload: null,
 				sessionPatterns: [],

@@ -22,7 +22,6 @@ import {
 	PermissionQuery,
 	type PersistedGrant,
 	type RunVerdict,
-	SKILL_SURFACE,
 	type SkillInvocation,
 	type ToolCall,
 } from "@pi-permissions/engine";
@@ -34,6 +33,7 @@ import {
 	type Result,
 	type SessionGrant,
 	SessionRuleStore,
+	SKILL_SURFACE,
 } from "@pi-permissions/policy";
 import type { InvalidScope } from "@pi-permissions/presentation";
 import { decisionFanOut } from "./decision-fan-out";

@@ -9,19 +9,8 @@ import { type PermissionState, restrictiveness } from "./permission-state";
 import type { Rule, Ruleset } from "./rule";
 import { UNIVERSAL_SURFACE } from "./rule";
 import type { RuleMatch } from "./rule-match";
+import { PATH_SURFACES } from "./surface";
 import { compileWildcard, hasWildcard, type WildcardMatcher } from "./wildcard";
-
-/** Surfaces whose values are file-system paths: on a win32 flavor they fold case and separators. */
-export const PATH_SURFACES: ReadonlySet<string> = new Set([
-	"path",
-	"external_directory",
-	"read",
-	"write",
-	"edit",
-	"grep",
-	"find",
-	"ls",
-]);
 
 export interface PolicyEnvironment {
 	/** Home directory for `~`, `$HOME`, `${HOME}` expansion in patterns and values. */

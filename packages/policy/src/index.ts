@@ -1,6 +1,6 @@
 export type { PolicyEnvironment } from "./compiled-policy";
-export { CompiledPolicy, isCatchAll, PATH_SURFACES } from "./compiled-policy";
-export { MCP_DISCOVERY_TARGETS, MCP_SURFACE } from "./composition/mcp-baseline";
+export { CompiledPolicy, isCatchAll } from "./compiled-policy";
+export { MCP_DISCOVERY_TARGETS } from "./composition/mcp-baseline";
 export type {
 	ComposedPolicy,
 	CompositionInput,
@@ -73,5 +73,17 @@ export {
 	suggestPathApproval,
 	suggestSessionApproval,
 } from "./session/session-suggestion";
+export {
+	BASH_SURFACE,
+	CROSS_CUTTING_PATH_SURFACES,
+	EXTERNAL_DIRECTORY_SURFACE,
+	FILE_TOOL_SURFACES,
+	MCP_SURFACE,
+	PATH_SURFACE,
+	PATH_SURFACES,
+	READ_ONLY_FILE_TOOLS,
+	SKILL_SURFACE,
+	WHOLE_TOOL,
+} from "./surface";
 export type { WildcardMatcher } from "./wildcard";
 export { compileWildcard, hasWildcard } from "./wildcard";

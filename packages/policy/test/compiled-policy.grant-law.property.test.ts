@@ -1,12 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type CompiledPolicy, PATH_SURFACES } from "../src/compiled-policy";
+import type { CompiledPolicy } from "../src/compiled-policy";
 import { composePolicy, type ScopeOutcome } from "../src/composition/policy-composition";
 import type { PatternValue, SurfaceValue } from "../src/config/permission-config";
 import type { PermissionState } from "../src/permission-state";
 import type { ScopeName } from "../src/rule";
 import type { RuleMatch } from "../src/rule-match";
 import { SessionRuleStore } from "../src/session/session-rule-store";
+import { PATH_SURFACES } from "../src/surface";
 import { ENV } from "./support/corpus-configs";
 
 /**

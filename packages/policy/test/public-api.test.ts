@@ -6,6 +6,14 @@ describe("@pi-permissions/policy public API", () => {
 		expect(Object.keys(policy).sort()).toEqual(
 			[
 				"BASH_ARITY_TABLE",
+				"BASH_SURFACE",
+				"CROSS_CUTTING_PATH_SURFACES",
+				"EXTERNAL_DIRECTORY_SURFACE",
+				"FILE_TOOL_SURFACES",
+				"PATH_SURFACE",
+				"READ_ONLY_FILE_TOOLS",
+				"SKILL_SURFACE",
+				"WHOLE_TOOL",
 				"BUILTIN_TOOL_NAMES",
 				"CONFIG_DEFAULTS",
 				"CONFIG_SCHEMA_ID",

@@ -1,4 +1,3 @@
-export type { AskBase } from "./build/ask-base";
 export type {
 	BashAskInput,
 	BashExternalDirectoryAskInput,
@@ -23,6 +22,7 @@ export {
 	PROTECTED_TARGET_SENTINEL,
 	protectedReason,
 } from "./build/write-ask-payload";
+export type { Decider } from "./decider";
 export type {
 	BashCommandContext,
 	BashSentinel,
@@ -30,46 +30,19 @@ export type {
 	ForwardingProvenance,
 	LocalPromptPayload,
 	PromptAnnotation,
-	PromptAnnotationKind,
 	PromptEvidence,
 	PromptPayload,
 	PromptPayloadKind,
 	PromptRequester,
 	PromptRequestFacts,
 } from "./prompt-payload";
-export {
-	BASH_COMMAND_CONTEXTS,
-	BASH_SENTINELS,
-	forwardingHops,
-	isBashSentinel,
-	originPayload,
-	PROMPT_ANNOTATION_KINDS,
-	PROMPT_PAYLOAD_KINDS,
-	RULE_ORIGINS,
-} from "./prompt-payload";
+export { BASH_SENTINELS, isBashSentinel, originPayload } from "./prompt-payload";
 export type { PayloadReadError } from "./read-prompt-payload";
-export {
-	MAX_ANNOTATIONS,
-	MAX_EVIDENCE_ITEMS,
-	MAX_FORWARDING_DEPTH,
-	MAX_PAYLOAD_STRING_LENGTH,
-	readPromptPayload,
-} from "./read-prompt-payload";
+export { readPromptPayload } from "./read-prompt-payload";
 export type { AgentDenial, DenialSubject } from "./render/agent-denial";
-export {
-	AGENT_TAG,
-	DENIAL_ELEMENT_MAX_LENGTH,
-	DENIAL_REASON_MAX_LENGTH,
-	renderAgentDenial,
-} from "./render/agent-denial";
+export { AGENT_TAG, renderAgentDenial } from "./render/agent-denial";
 export type { DialogOptions } from "./render/dialog-renderer";
-export {
-	DEFAULT_PROMPT_FIELD_MAX_WIDTH,
-	DEFAULT_PROMPT_MAX_ROWS,
-	EXPAND_KEY_LABEL,
-	layoutDialog,
-	renderDialog,
-} from "./render/dialog-renderer";
+export { EXPAND_KEY_LABEL, renderDialog } from "./render/dialog-renderer";
 export type { FallbackDecision, FallbackOption, FallbackText, ScopeDecision } from "./render/fallback-text";
 export { renderFallbackText } from "./render/fallback-text";
 export type { FullViewLine, FullViewPosition } from "./render/full-view";
@@ -82,10 +55,9 @@ export {
 	scrollToEnd,
 	scrollUp,
 } from "./render/full-view";
-export type { Painter, PaintStyle } from "./render/painter";
+export type { Painter } from "./render/painter";
 export { PLAIN_PAINTER } from "./render/painter";
-export type { ReviewLogFacts } from "./render/review-log-facts";
-export { DEFAULT_REVIEW_LOG_FIELD_MAX_WIDTH, renderReviewLogFacts } from "./render/review-log-facts";
+export { renderReviewLogFacts } from "./render/review-log-facts";
 export type { UiPromptEvent, UiPromptSource } from "./render/ui-prompt-projection";
 export { projectUiPrompt } from "./render/ui-prompt-projection";
-export { cellWidth, visibleText } from "./text/terminal-text";
+export type { IdGenerator } from "./request-id";

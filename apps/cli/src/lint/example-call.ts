@@ -3,7 +3,7 @@
  * `pi-permissions explain` command line that runs it.
  * Never: decides the call; the reader runs the line to see the decision.
  */
-import { PATH_SURFACES } from "@pi-permissions/policy";
+import { CROSS_CUTTING_PATH_SURFACES, PATH_SURFACES } from "@pi-permissions/policy";
 
 /** A tool call as `pi-permissions check` takes it: for shell tools `command` is the text argument. */
 export interface ExampleCall {
@@ -14,7 +14,7 @@ export interface ExampleCall {
 /** A call that reaches `value` on `surface`. */
 export function exampleCall(surface: string, value: string, shell: ReadonlySet<string>): ExampleCall {
 	if (shell.has(surface)) return { tool: surface, input: { command: value } };
-	if (surface === "path" || surface === "external_directory") return { tool: "read", input: { path: value } };
+	if (CROSS_CUTTING_PATH_SURFACES.has(surface)) return { tool: "read", input: { path: value } };
 	if (PATH_SURFACES.has(surface)) return { tool: surface, input: { path: value } };
 	if (surface === "webfetch") return { tool: "webfetch", input: { url: value } };
 	if (surface === "*") return { tool: "any_tool", input: {} };

@@ -9,7 +9,7 @@ import type {
 	AskDetails,
 	Authorizer,
 	AuthorizerVerdict,
-	PermissionQuery,
+	PolicyLookup,
 	TerminalAuthorizer,
 	TerminalDecision,
 } from "./authorizer";
@@ -21,7 +21,7 @@ export interface NamedAuthorizer {
 }
 
 export interface AuthorizerChainOptions {
-	readonly query: PermissionQuery;
+	readonly query: PolicyLookup;
 	readonly log: AuthorityLog;
 	readonly clock: Clock;
 	/** How long one link may take before it counts as `defer`. */

@@ -1,5 +1,5 @@
 /**
- * Owns: the authority vocabulary: the ask handed to an authorizer, the narrow `PermissionQuery` a link may consult,
+ * Owns: the authority vocabulary: the ask handed to an authorizer, the narrow `PolicyLookup` a link may consult,
  * a link's `allow | deny | defer` verdict, and the terminal's `allow | deny` decision with its `decidedBy`.
  * Never: implements a decider; links, terminals and the chain live in their own modules.
  */
@@ -53,7 +53,7 @@ export interface PermissionCheck {
  * The narrow, recorded-authority view the engine implements for authority. Both methods must not throw; an engine
  * that cannot evaluate answers `ask`.
  */
-export interface PermissionQuery {
+export interface PolicyLookup {
 	/** The action for one value on one surface under the given agent's policy. */
 	checkPermission(surface: string, value?: string, agentName?: string): PermissionCheck;
 	/** Resolves a forwarded ask from the child-fixed facts (match values used as-is, never re-derived here). */
@@ -77,7 +77,7 @@ export interface Authorizer {
 	 * Decides the ask, or defers it to the next link. May reject or hang: the chain counts a rejection, and an answer
 	 * later than the link's time budget, as `defer`.
 	 */
-	authorize(details: AskDetails, query: PermissionQuery, log: AuthorityLog): Promise<AuthorizerVerdict>;
+	authorize(details: AskDetails, query: PolicyLookup, log: AuthorityLog): Promise<AuthorizerVerdict>;
 }
 
 /**

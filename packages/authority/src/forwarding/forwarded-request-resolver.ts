@@ -6,7 +6,7 @@
  */
 import { buildForwardedAskPayload, type ForwardingProvenance } from "@pi-permissions/presentation";
 import type { AuthorityLog } from "../authority-log";
-import type { AskDetails, PermissionCheck, PermissionQuery, TerminalDecision } from "../chain/authorizer";
+import type { AskDetails, PermissionCheck, PolicyLookup, TerminalDecision } from "../chain/authorizer";
 import { gateErrorDecision, unavailableDecision } from "../chain/authorizer";
 import type { Clock } from "../clock";
 import type { ForwardedAccessIntent, ForwardedRequest } from "./forwarded-request";
@@ -17,8 +17,8 @@ export interface ForwardedResolution {
 }
 
 export interface ForwardedRequestResolverDeps {
-	readonly query: PermissionQuery;
-	/** This node's chain and terminal (an `AskEscalator`). Must not reject. */
+	readonly query: PolicyLookup;
+	/** This node's chain and terminal (an `ChainEscalator`). Must not reject. */
 	readonly escalator: { escalate(details: AskDetails): Promise<TerminalDecision> };
 	readonly log: AuthorityLog;
 	readonly clock: Clock;

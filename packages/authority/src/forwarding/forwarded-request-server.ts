@@ -4,7 +4,7 @@
  * Never: approves a request it could not read whole, crashes on one, or resolves without the child-fixed facts.
  */
 import type { AuthorityLog } from "../authority-log";
-import type { PermissionQuery, TerminalDecision } from "../chain/authorizer";
+import type { PolicyLookup, TerminalDecision } from "../chain/authorizer";
 import { decisionState, gateErrorDecision } from "../chain/authorizer";
 import type { Clock } from "../clock";
 import type { PidProbe } from "../liveness/serving-heartbeat";
@@ -34,7 +34,7 @@ export interface ForwardedRequestServerDeps {
 	readonly store: ForwardingStore;
 	readonly clock: Clock;
 	readonly log: AuthorityLog;
-	readonly query: PermissionQuery;
+	readonly query: PolicyLookup;
 	readonly escalator: ForwardedRequestResolverDeps["escalator"];
 	/** Records a "whole serving session" grant in this session's rules. May throw (logged; the approval stands once). */
 	readonly recordServingSessionGrant: (request: ForwardedRequest) => void;

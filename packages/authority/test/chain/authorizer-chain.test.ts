@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import type { Authorizer, PermissionQuery, TerminalAuthorizer } from "../../src/chain/authorizer";
+import type { Authorizer, PolicyLookup, TerminalAuthorizer } from "../../src/chain/authorizer";
 import { composeAuthorizerChain } from "../../src/chain/authorizer-chain";
 import { systemClock } from "../../src/clock";
 import { askDetails } from "../support/ask-details";
 import { ManualClock } from "../support/manual-clock";
 import { MemoryLog } from "../support/memory-log";
 
-const query: PermissionQuery = {
+const query: PolicyLookup = {
 	checkPermission: () => ({ state: "ask", matchedPattern: null, origin: null }),
 	resolveForwarded: () => ({ state: "ask", matchedPattern: null, origin: null }),
 };

@@ -1,14 +1,14 @@
 /** Builds a serving parent and forwarding children over one real directory, with small injected intervals. */
 import type { AuthorityLog } from "../../src/authority-log";
-import { AskEscalator } from "../../src/chain/ask-escalator";
 import type {
 	AskDetails,
 	PermissionCheck,
-	PermissionQuery,
+	PolicyLookup,
 	TerminalAuthorizer,
 	TerminalDecision,
 } from "../../src/chain/authorizer";
 import { AuthorizerRegistry } from "../../src/chain/authorizer-registry";
+import { ChainEscalator } from "../../src/chain/chain-escalator";
 import { type Clock, systemClock } from "../../src/clock";
 import type { ForwardedRequest } from "../../src/forwarding/forwarded-request";
 import { ForwardedRequestServer } from "../../src/forwarding/forwarded-request-server";
@@ -48,7 +48,7 @@ export interface ParentOptions {
 	readonly heartbeatRefreshMs?: number;
 	readonly escalationTimeoutMs?: number;
 	/** Replaces the whole query (to inject a broken engine). */
-	readonly query?: PermissionQuery;
+	readonly query?: PolicyLookup;
 	readonly recordServingSessionGrant?: (request: ForwardedRequest) => void;
 }
 
@@ -59,14 +59,14 @@ export function makeParent(options: ParentOptions) {
 	const layout = new ForwardingLayout(options.agentDir);
 	const store = new ForwardingStore(options.fs ?? new NodeForwardingFileSystem(), clock, pid);
 	const resolveCalls: { surface: string; agentName: string | null }[] = [];
-	const recording: PermissionQuery = {
+	const recording: PolicyLookup = {
 		checkPermission: () => ASK,
 		resolveForwarded: (facts, agentName) => {
 			resolveCalls.push({ surface: facts.surface, agentName });
 			return options.resolve?.(facts, agentName) ?? ASK;
 		},
 	};
-	const escalator = new AskEscalator({
+	const escalator = new ChainEscalator({
 		selected: { kind: "local-user", terminal: options.terminal, adjudicatesLocally: true, reason: "test" },
 		registry: new AuthorizerRegistry(),
 		chainConfig: () => [],

@@ -16,6 +16,7 @@ import {
 	wrapperSemantics,
 } from "@pi-permissions/access-intent";
 import {
+	BASH_SURFACE,
 	type CompiledPolicy,
 	isCatchAll,
 	type PermissionState,
@@ -25,8 +26,6 @@ import {
 } from "@pi-permissions/policy";
 import { BASH_SENTINELS } from "@pi-permissions/presentation";
 import { runTimeBound, runTimeLanguage } from "./run-time-bound";
-
-export const BASH_SURFACE = "bash";
 
 /** What the check needs of a parsed command. */
 export interface ParsedBashCommand {

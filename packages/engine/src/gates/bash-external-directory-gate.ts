@@ -5,9 +5,13 @@
  * Never: re-parses the command or judges paths inside the working directory.
  */
 import { type AccessPath, displayPath, resolvedAlias } from "@pi-permissions/access-intent";
-import { type RuleMatch, restrictiveness, suggestPathApproval } from "@pi-permissions/policy";
+import {
+	EXTERNAL_DIRECTORY_SURFACE,
+	type RuleMatch,
+	restrictiveness,
+	suggestPathApproval,
+} from "@pi-permissions/policy";
 import { buildBashExternalDirectoryAskPayload } from "@pi-permissions/presentation";
-import { EXTERNAL_DIRECTORY_SURFACE } from "./external-directory-gate";
 import { type GateContext, ruleOutcome } from "./gate-context";
 import type { GateOutcome } from "./gate-outcome";
 

@@ -5,13 +5,11 @@
  * Never: gates a tool that names no path (`find`/`grep`/`ls` without one) or a path inside the working directory.
  */
 import { type AccessPath, displayPath, resolvedAlias } from "@pi-permissions/access-intent";
-import { suggestPathApproval } from "@pi-permissions/policy";
+import { EXTERNAL_DIRECTORY_SURFACE, suggestPathApproval } from "@pi-permissions/policy";
 import { buildExternalDirectoryAskPayload } from "@pi-permissions/presentation";
 import { askableRuleOutcome, canonicalOf, type GateContext } from "./gate-context";
 import { type GateOutcome, mostRestrictiveOutcome } from "./gate-outcome";
 import type { InfrastructureReads } from "./infrastructure-reads";
-
-export const EXTERNAL_DIRECTORY_SURFACE = "external_directory";
 
 export function externalDirectoryGate(context: GateContext, infrastructure: InfrastructureReads): GateOutcome | null {
 	const outcomes: GateOutcome[] = [];

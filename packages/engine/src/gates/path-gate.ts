@@ -5,13 +5,11 @@
  * Never: looks at bash tokens (the bash path gate does) or decides containment.
  */
 import { type AccessPath, displayPath, resolvedAlias } from "@pi-permissions/access-intent";
-import type { CompiledPolicy, Ruleset } from "@pi-permissions/policy";
+import { type CompiledPolicy, PATH_SURFACE, type Ruleset } from "@pi-permissions/policy";
 import { BASH_SENTINELS, buildPathAskPayload } from "@pi-permissions/presentation";
 import { flooredFacts } from "./access-facts";
 import { askableRuleOutcome, type GateContext, isExplicitOn } from "./gate-context";
 import { type GateName, type GateOutcome, mostRestrictiveOutcome } from "./gate-outcome";
-
-export const PATH_SURFACE = "path";
 
 /** One path judged on the `path` surface, or `null` when no explicit path rule matched it. */
 export function pathOutcome(

@@ -5,14 +5,12 @@
  * Never: lifts a deny (the other gates' denies still win) or touches reads (`read`, `grep`, `find`, `ls`).
  */
 import { type AccessPath, displayPath, resolvedAlias } from "@pi-permissions/access-intent";
+import { READ_ONLY_FILE_TOOLS } from "@pi-permissions/policy";
 import { buildWriteAskPayload, PROTECTED_TARGET_SENTINEL } from "@pi-permissions/presentation";
 import { describeWrite, WRITE_SURFACE } from "./bash-write-gate";
 import type { GateContext } from "./gate-context";
 import type { GateOutcome } from "./gate-outcome";
 import type { ProtectedTargets } from "./protected-targets";
-
-/** Built-in tools that only read: their paths are never protected writes. */
-const READ_ONLY_BUILTINS: ReadonlySet<string> = new Set(["read", "grep", "find", "ls"]);
 
 const UNNAMED_WRITE = "writes a file whose name is only known when the command runs (it may be a protected file)";
 
@@ -82,7 +80,7 @@ function bashHit(context: GateContext, targets: ProtectedTargets): Hit | null {
 
 function toolHit(context: GateContext, targets: ProtectedTargets): Hit | null {
 	const { kind } = context;
-	if (kind.kind === "skill" || (kind.kind === "path-builtin" && READ_ONLY_BUILTINS.has(kind.toolName))) return null;
+	if (kind.kind === "skill" || (kind.kind === "path-builtin" && READ_ONLY_FILE_TOOLS.has(kind.toolName))) return null;
 	for (const path of context.inputPaths) {
 		const why = targets.whyProtected(path, false);
 		if (why !== null) return { path, why, via: null };

@@ -3,11 +3,10 @@
  * by the skill's exact name, with the skill ask payload and an exact-name session suggestion.
  * Never: reads the skill's files (the skill-read gate guards those) or parses the arguments.
  */
-import { type CompiledPolicy, type PathFlavor, suggestSessionApproval } from "@pi-permissions/policy";
+import { type CompiledPolicy, type PathFlavor, SKILL_SURFACE, suggestSessionApproval } from "@pi-permissions/policy";
 import { buildSkillAskPayload, type PromptRequester } from "@pi-permissions/presentation";
 import { ruleOutcome } from "./gate-context";
 import type { GateOutcome } from "./gate-outcome";
-import { SKILL_SURFACE } from "./skill-read-gate";
 
 export interface SkillInvocation {
 	readonly skillName: string;

@@ -6,7 +6,7 @@
  * (reading Pi's own skills must not prompt under `"*": "ask"`; the infrastructure read allows them).
  */
 import { displayPath } from "@pi-permissions/access-intent";
-import { suggestSessionApproval } from "@pi-permissions/policy";
+import { SKILL_SURFACE, suggestSessionApproval } from "@pi-permissions/policy";
 import { buildSkillReadAskPayload } from "@pi-permissions/presentation";
 import { canonicalOf, type GateContext, isExplicitOn, isWithinDirectory, ruleOutcome } from "./gate-context";
 import type { GateOutcome } from "./gate-outcome";
@@ -17,8 +17,6 @@ export interface ActiveSkill {
 	/** Absolute directory of the skill (its `SKILL.md` and resources). */
 	readonly directory: string;
 }
-
-export const SKILL_SURFACE = "skill";
 
 export function skillReadGate(context: GateContext, skills: readonly ActiveSkill[]): GateOutcome | null {
 	const { kind, inputPaths, normalizer, flavor, policy } = context;

@@ -5,17 +5,12 @@
  * Never: parses bash or derives MCP targets itself; access-intent names what is accessed.
  */
 import { displayPath, mcpNativeTargets, mcpProxyTargets, mcpResourceTargets } from "@pi-permissions/access-intent";
-import { suggestSessionApproval } from "@pi-permissions/policy";
+import { BASH_SURFACE, MCP_SURFACE, SKILL_SURFACE, suggestSessionApproval, WHOLE_TOOL } from "@pi-permissions/policy";
 import { buildBashAskPayload, buildMcpAskPayload, buildToolAskPayload } from "@pi-permissions/presentation";
-import { BASH_SURFACE, type BashCommandCheck, checkBashCommand } from "../bash/bash-command-check";
+import { type BashCommandCheck, checkBashCommand } from "../bash/bash-command-check";
 import { bashRuleFacts, type ForwardedAccessFacts, flooredFacts } from "./access-facts";
 import { askableRuleOutcome, type BashCall, type GateContext } from "./gate-context";
 import type { GateOutcome } from "./gate-outcome";
-import { SKILL_SURFACE } from "./skill-read-gate";
-
-export const MCP_SURFACE = "mcp";
-/** The value a whole-tool decision is made on. */
-export const WHOLE_TOOL = "*";
 
 export function toolGate(context: GateContext, mcpServers: readonly string[]): GateOutcome {
 	const { kind } = context;

@@ -3,7 +3,7 @@
  * authority chain behind it; the CLI has none), and the answers it may give.
  * Never: decides anything itself; it is an interface.
  */
-import type { PromptPayload } from "@pi-permissions/presentation";
+import type { Decider, PromptPayload } from "@pi-permissions/presentation";
 import type { GateOutcome } from "../gates/gate-outcome";
 import type { ToolCall } from "./tool-call";
 
@@ -16,23 +16,25 @@ export interface AskRequest {
 	readonly payload: PromptPayload;
 }
 
-/** Who answered: free text naming the decider (`user`, `authorizer:<name>`, `parent`, …), carried into the fact. */
-export type AskDecider = string;
-
 export type AskAnswer =
 	/** `byPerson`: a person answered (here or in a parent session), not a rule or an authorizer link. */
-	| { readonly kind: "allow-once"; readonly decidedBy: AskDecider; readonly byPerson?: boolean }
+	| { readonly kind: "allow-once"; readonly decidedBy: Decider; readonly byPerson?: boolean }
 	/** Approve and record the ask's suggestion as session rules. */
-	| { readonly kind: "allow-session"; readonly decidedBy: AskDecider; readonly byPerson?: boolean }
+	| { readonly kind: "allow-session"; readonly decidedBy: Decider; readonly byPerson?: boolean }
 	/** `denier` says who refused, for the agent-facing text; absent means the human at this session. */
 	| {
 			readonly kind: "deny";
 			readonly reason: string | null;
-			readonly decidedBy: AskDecider;
+			readonly decidedBy: Decider;
 			readonly denier?: AskDenier;
 	  }
 	/** Nobody could answer (no UI, no serving parent, timed out). */
-	| { readonly kind: "unavailable"; readonly reason: string; readonly decidedBy: AskDecider };
+	| { readonly kind: "unavailable"; readonly reason: string; readonly decidedBy: Decider }
+	/**
+	 * Escalating failed inside the permission system: the runner blocks the call as a gate error, exactly as if
+	 * `escalate` had rejected (ADR 0043: a value, not a throw, for an outcome the authority expects).
+	 */
+	| { readonly kind: "failed"; readonly reason: string };
 
 /**
  * Who refused an ask, so the agent is told truthfully (issue: a parent's rule must not read "Denied by the user").
@@ -48,8 +50,8 @@ export type AskDenier =
 
 export interface AskEscalator {
 	/**
-	 * Resolves one ask. Should not reject; if it does, the runner blocks the call as a gate error (fail closed). Every
-	 * implementation must bound its wait (no ask lives forever).
+	 * Resolves one ask. Should not reject (a failure is a `failed` answer); if it does, the runner blocks the call as a
+	 * gate error all the same (fail closed). Every implementation must bound its wait (no ask lives forever).
 	 */
 	escalate(ask: AskRequest): Promise<AskAnswer>;
 }

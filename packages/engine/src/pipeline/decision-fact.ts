@@ -1,10 +1,10 @@
 /**
  * Owns: `DecisionFact`, the record the runner emits for every resolved permission request (one per gate outcome it
- * acts on), its resolution vocabulary (wire names), and the injected sink and id generator.
+ * acts on), its resolution vocabulary (wire names), and the injected sink (the id generator is presentation's `IdGenerator`).
  * Never: writes logs or events itself; the adapter's sink does.
  */
 import type { RuleOrigin } from "@pi-permissions/policy";
-import type { PromptPayload } from "@pi-permissions/presentation";
+import type { Decider, PromptPayload } from "@pi-permissions/presentation";
 import type { GateName } from "../gates/gate-outcome";
 
 /** How a request was resolved. Wire names: never respell them. */
@@ -33,11 +33,8 @@ export interface DecisionFact {
 	readonly resolution: DecisionResolution;
 	readonly matchedPattern: string | null;
 	readonly origin: RuleOrigin | null;
-	/**
-	 * What decided: `policy`, `session`, `infrastructure`, `yolo`, `gate-error`, or the escalator's decider
-	 * (`user`, `authorizer:<name>`, …).
-	 */
-	readonly decidedBy: string;
+	/** What decided: `policy`, `session`, `infrastructure`, `yolo`, `gate_error`, or the escalator's decider. */
+	readonly decidedBy: Decider;
 	/** The operator's, the human's, or the failure's reason. */
 	readonly reason: string | null;
 	/** The ask's payload for escalated requests and denials; `null` otherwise. */
@@ -49,9 +46,4 @@ export interface DecisionFact {
 export interface DecisionSink {
 	/** Receives every fact in order. Must not throw; a throw is swallowed so the decision still stands. */
 	emit(fact: DecisionFact): void;
-}
-
-export interface RequestIdGenerator {
-	/** A fresh id per permission request. Must not throw. */
-	next(): string;
 }

@@ -9,6 +9,8 @@
 import type { SessionRuleStore } from "@pi-permissions/policy";
 import {
 	AGENT_TAG,
+	type Decider,
+	type IdGenerator,
 	INVALID_CONFIG_EVIDENCE_LABEL,
 	type InvalidScope,
 	invalidConfigEvidence,
@@ -18,8 +20,8 @@ import {
 import type { GateName, GateOutcome } from "../gates/gate-outcome";
 import type { SkillInvocation } from "../gates/skill-input-gate";
 import { recordSessionApproval } from "../session/session-approval";
-import type { AskAnswer, AskDecider, AskEscalator, AskRequest } from "./ask-escalator";
-import type { DecisionFact, DecisionResolution, DecisionSink, RequestIdGenerator } from "./decision-fact";
+import type { AskAnswer, AskEscalator, AskRequest } from "./ask-escalator";
+import type { DecisionFact, DecisionResolution, DecisionSink } from "./decision-fact";
 import { matchingRules, type TracedRule } from "./rule-trace";
 import type { ToolCall } from "./tool-call";
 import type { PipelineDecision } from "./tool-call-pipeline";
@@ -37,7 +39,7 @@ export interface GateRunnerOptions {
 	readonly pipeline: DecidingPipeline;
 	readonly escalator: AskEscalator;
 	readonly sink: DecisionSink;
-	readonly ids: RequestIdGenerator;
+	readonly ids: IdGenerator;
 	readonly sessionRules: SessionRuleStore;
 	/**
 	 * The scopes whose files are invalid now, with their files, for the note an ask the fail-closed floor raised
@@ -80,7 +82,7 @@ type Step = { readonly kind: "continue" } | Extract<RunVerdict, { kind: "block" 
 
 /** One run's state: who approved an earlier ask of the call, and what a traced run records. */
 interface RunState {
-	approvedBy: AskDecider | null;
+	approvedBy: Decider | null;
 	readonly trace: { decision: PipelineDecision | null; facts: DecisionFact[]; asks: AskRequest[] } | null;
 }
 
@@ -152,7 +154,7 @@ export class GateRunner {
 				...baseFact(call, requestId, current?.outcome ?? null),
 				result: "deny",
 				resolution: "gate_error",
-				decidedBy: "gate-error",
+				decidedBy: "gate_error",
 				reason,
 			});
 			return {
@@ -240,7 +242,7 @@ export class GateRunner {
 				// this one ask alone (a model judge's allow of a path must not approve the command too).
 				if ((answer.kind === "allow-once" || answer.kind === "allow-session") && answer.byPerson === true)
 					run.approvedBy = answer.decidedBy;
-				return this.answered(run, fact, outcome, payload, answer, requestId);
+				return this.answered(run, call, fact, outcome, payload, answer, requestId);
 			}
 			default: {
 				const unhandled: never = outcome.state;
@@ -260,6 +262,7 @@ export class GateRunner {
 
 	private answered(
 		run: RunState,
+		call: ToolCall,
 		fact: FactBase,
 		outcome: GateOutcome,
 		payload: LocalPromptPayload,
@@ -305,6 +308,21 @@ export class GateRunner {
 					"confirmation_unavailable",
 					renderAgentDenial({ kind: "unavailable", subject: payload, cause: answer.reason }),
 				);
+			case "failed":
+				// The same fact and block as a rejected escalation (the catch in `run`): no payload, the gate-error text.
+				this.emit(run, {
+					...fact,
+					result: "deny",
+					resolution: "gate_error",
+					decidedBy: "gate_error",
+					reason: answer.reason,
+				});
+				return this.block(
+					outcome,
+					requestId,
+					"gate_error",
+					renderAgentDenial({ kind: "gate-error", toolName: call.toolName }),
+				);
 			default: {
 				const unhandled: never = answer;
 				throw new Error(`unhandled answer ${String(unhandled)}`);
@@ -345,7 +363,7 @@ function baseFact(call: ToolCall, requestId: string, outcome: GateOutcome | null
 	};
 }
 
-function allowResolution(outcome: GateOutcome): readonly [DecisionResolution, string] {
+function allowResolution(outcome: GateOutcome): readonly [DecisionResolution, Decider] {
 	if (outcome.basis === "infrastructure-read") return ["infrastructure_auto_allowed", "infrastructure"];
 	if (outcome.origin === "session") return ["session_approved", "session"];
 	if (outcome.origin === "yolo") return ["auto_approved", "yolo"];

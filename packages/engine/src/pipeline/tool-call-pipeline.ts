@@ -17,7 +17,7 @@ import {
 	type ToolAccessExtractors,
 	type ToolKind,
 } from "@pi-permissions/access-intent";
-import type { ComposedPolicy, Ruleset, SessionRuleStore } from "@pi-permissions/policy";
+import { type ComposedPolicy, type Ruleset, type SessionRuleStore, SKILL_SURFACE } from "@pi-permissions/policy";
 import { bashExternalDirectoryGate } from "../gates/bash-external-directory-gate";
 import { bashPathGate } from "../gates/bash-path-gate";
 import { bashWriteGate } from "../gates/bash-write-gate";
@@ -29,7 +29,7 @@ import { toolPathGate } from "../gates/path-gate";
 import { protectedTargetGate } from "../gates/protected-target-gate";
 import { ProtectedTargets } from "../gates/protected-targets";
 import { type SkillInvocation, skillInputOutcome } from "../gates/skill-input-gate";
-import { type ActiveSkill, SKILL_SURFACE, skillReadGate } from "../gates/skill-read-gate";
+import { type ActiveSkill, skillReadGate } from "../gates/skill-read-gate";
 import { toolGate } from "../gates/tool-gate";
 import { unknownToolOutcome } from "../gates/unknown-tool-gate";
 import { SessionPolicy } from "../session/session-policy";

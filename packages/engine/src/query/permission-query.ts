@@ -7,17 +7,18 @@
  */
 import { type BashParser, BashProgram, type PathNormalizer, type UnitContext } from "@pi-permissions/access-intent";
 import {
+	BASH_SURFACE,
 	PATH_SURFACES,
 	type PermissionState,
 	type RuleMatch,
 	type RuleOrigin,
 	restrictiveness,
 	type SessionRuleStore,
+	WHOLE_TOOL,
 } from "@pi-permissions/policy";
 import { BASH_SENTINELS } from "@pi-permissions/presentation";
-import { BASH_SURFACE, checkBashCommand } from "../bash/bash-command-check";
+import { checkBashCommand } from "../bash/bash-command-check";
 import type { ForwardedAccessFacts } from "../gates/access-facts";
-import { WHOLE_TOOL } from "../gates/tool-gate";
 import type { ParseBashProgram, PolicyProvider } from "../pipeline/tool-call-pipeline";
 import { SessionPolicy } from "../session/session-policy";
 

@@ -174,7 +174,7 @@ describe("GateRunner.run", () => {
 	});
 
 	it("blocks with confirmation_unavailable when nobody can answer", async () => {
-		const h = harness({ config: CFG_A }, [{ kind: "unavailable", reason: "no UI", decidedBy: "none" }]);
+		const h = harness({ config: CFG_A }, [{ kind: "unavailable", reason: "no UI", decidedBy: "unavailable" }]);
 		const verdict = await h.runner.run(bashCall("git push"));
 		expect(verdict).toMatchObject({ kind: "block", resolution: "confirmation_unavailable" });
 		expect(h.facts.at(-1)).toMatchObject({ result: "deny", resolution: "confirmation_unavailable", reason: "no UI" });
@@ -231,6 +231,18 @@ describe("GateRunner.run", () => {
 		const verdict = await h.runner.run(bashCall("git push"));
 		expect(verdict).toMatchObject({ kind: "block", resolution: "gate_error", gate: "tool", requestId: "req-1" });
 		expect(h.facts).toMatchObject([{ requestId: "req-1", resolution: "gate_error" }]);
+	});
+
+	it("blocks a failed answer exactly as it blocks a rejecting escalator (ADR 0043)", async () => {
+		const rejected = harness({ config: CFG_A }, []);
+		const rejectedVerdict = await rejected.runner.run(bashCall("git push"));
+		const failed = harness({ config: CFG_A }, [{ kind: "failed", reason: "unexpected ask" }]);
+		const failedVerdict = await failed.runner.run(bashCall("git push"));
+		expect(failedVerdict).toEqual(rejectedVerdict);
+		expect(failed.facts).toEqual(rejected.facts);
+		expect(failed.facts).toMatchObject([
+			{ resolution: "gate_error", decidedBy: "gate_error", reason: "unexpected ask" },
+		]);
 	});
 
 	it("turns a malformed shell input into a gate_error block", async () => {

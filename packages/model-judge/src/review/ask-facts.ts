@@ -4,6 +4,7 @@
  * Never: carries the conversation, the tool's full input, or anything a renderer merely annotates (advisories).
  */
 import type { AskDetails } from "@pi-permissions/authority";
+import { CROSS_CUTTING_PATH_SURFACES } from "@pi-permissions/policy";
 
 type PromptPayload = AskDetails["payload"];
 
@@ -45,7 +46,7 @@ export function askFacts(details: AskDetails): AskFacts {
 	const payload = innermost(details.payload);
 	const request = payload.request;
 	const surface = details.access?.surface ?? request.surface;
-	const isPath = surface === "path" || surface === "external_directory";
+	const isPath = CROSS_CUTTING_PATH_SURFACES.has(surface);
 	const matchValues = isPath ? (details.access?.matchValues ?? []) : [];
 	const paths = [...new Set([...matchValues, ...(isPath ? [request.value] : [])])].slice(0, MAX_PATHS);
 	const command = payload.evidence.find((item) => item.label === "command")?.text ?? request.value;

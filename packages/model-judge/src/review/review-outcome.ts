@@ -4,7 +4,7 @@
  * call a review makes with them (the configured model, timeout and operator instructions applied alike).
  * Never: logs or turns a failure into a verdict; the authorizer does both, in one place.
  */
-import type { AuthorizerVerdict, Clock, PermissionQuery } from "@pi-permissions/authority";
+import type { AuthorizerVerdict, Clock, PolicyLookup } from "@pi-permissions/authority";
 import type { Result } from "@pi-permissions/policy";
 import type { LoadedJudgeConfig } from "../config/judge-config-loader";
 import { callJudgeModel, type JudgeModelRegistry } from "../model/judge-model-client";
@@ -29,7 +29,7 @@ export interface ReviewInputs {
 	readonly loaded: LoadedJudgeConfig;
 	readonly registry: JudgeModelRegistry;
 	readonly clock: Clock;
-	readonly query: PermissionQuery;
+	readonly query: PolicyLookup;
 	readonly signal?: AbortSignal;
 }
 

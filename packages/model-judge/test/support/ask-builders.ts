@@ -1,9 +1,9 @@
 /**
  * Owns: `AskDetails` as the adapter builds them (bash, path and external-directory asks), a recording authority log,
- * a manual clock, and a table-driven recorded-policy query for the link's `PermissionQuery` edge.
+ * a manual clock, and a table-driven recorded-policy query for the link's `PolicyLookup` edge.
  * Never: decides anything itself; the query answers only from the rules a test writes down.
  */
-import type { AskDetails, AuthorityLog, Clock, PermissionCheck, PermissionQuery } from "@pi-permissions/authority";
+import type { AskDetails, AuthorityLog, Clock, PermissionCheck, PolicyLookup } from "@pi-permissions/authority";
 
 type Payload = AskDetails["payload"];
 
@@ -112,9 +112,9 @@ const RANK = { allow: 0, ask: 1, deny: 2 } as const;
 /**
  * Recorded policy as `[prefix, state]` bash rules (last match wins, default `ask`), evaluated per list member: the text
  * is split on `;`, `&`, `|` and newlines, and a substitution (`$(`, backquote) is `ask`. Most restrictive member wins.
- * A naive stand-in for the engine at the link's `PermissionQuery` edge; every call is recorded.
+ * A naive stand-in for the engine at the link's `PolicyLookup` edge; every call is recorded.
  */
-export function ruleQuery(rules: readonly (readonly [string, PermissionCheck["state"]])[]): PermissionQuery & {
+export function ruleQuery(rules: readonly (readonly [string, PermissionCheck["state"]])[]): PolicyLookup & {
 	readonly asked: string[];
 } {
 	const asked: string[] = [];

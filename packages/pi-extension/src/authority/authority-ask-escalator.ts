@@ -1,8 +1,8 @@
 /**
  * Owns: the bridge from the engine's `AskEscalator` seam to the session's authority: the ask becomes `AskDetails`
- * (with the access facts its deciding gate fixed for a forwarding hop, ADR 0041), the terminal's decision becomes an
- * `AskAnswer`.
- * Never: decides; a `gate_error` decision is rethrown so the runner blocks the call as the gate error it is.
+ * (with the access facts its deciding gate fixed for a forwarding hop, ADR 0041), the terminal's decision becomes an `AskAnswer`.
+ * Never: decides; a `gate_error` decision becomes a `failed` answer, so the runner blocks the call as the gate error
+ * it is (a value, not a throw: ADR 0043).
  */
 import {
 	type AskDetails,
@@ -11,6 +11,7 @@ import {
 	type TerminalDecision,
 } from "@pi-permissions/authority";
 import type { AskAnswer, AskDenier, AskEscalator, AskRequest, GateOutcome } from "@pi-permissions/engine";
+import type { Decider } from "@pi-permissions/presentation";
 
 /** Writes an "always" answer's grant; `written` when it reached the config file. Must not reject. */
 export type PersistGrant = (
@@ -60,9 +61,7 @@ export function answerOf(decision: TerminalDecision): AskAnswer {
 				: { kind: "allow-session", decidedBy, byPerson };
 		}
 		case "deny":
-			if (decision.decidedBy.kind === "gate_error") {
-				throw new Error(decision.decidedBy.reason);
-			}
+			if (decision.decidedBy.kind === "gate_error") return { kind: "failed", reason: decision.decidedBy.reason };
 			if (decision.unavailable) {
 				return { kind: "unavailable", reason: decision.reason ?? "nobody could answer", decidedBy };
 			}
@@ -110,7 +109,7 @@ function localDenier(source: Exclude<DecisionSource, { kind: "forwarded" }>): As
 }
 
 /** The decider as the decision fact names it (`user`, `authorizer:<name>`, `parent`, …). */
-export function deciderName(source: DecisionSource): string {
+export function deciderName(source: DecisionSource): Decider {
 	switch (source.kind) {
 		case "user":
 			return "user";
@@ -129,7 +128,7 @@ export function deciderName(source: DecisionSource): string {
 		case "unavailable":
 			return "unavailable";
 		case "gate_error":
-			return "gate-error";
+			return "gate_error";
 		default: {
 			const unhandled: never = source;
 			throw new Error(`unhandled decision source ${String(unhandled)}`);

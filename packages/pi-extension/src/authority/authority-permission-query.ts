@@ -4,7 +4,7 @@
  * Never: widens an answer: a failing check and an agent policy still loading answer `ask`; a forwarded ask the engine
  * cannot evaluate throws, and the serving resolver denies it as a gate error (fail closed).
  */
-import type { PermissionQuery as AuthorityQuery, PermissionCheck } from "@pi-permissions/authority";
+import type { PermissionCheck, PolicyLookup } from "@pi-permissions/authority";
 import type { PermissionCheckResult, PermissionQuery } from "@pi-permissions/engine";
 import { AgentPolicyPendingError } from "../agent/agent-policies";
 
@@ -13,7 +13,7 @@ const UNDECIDED: PermissionCheck = { state: "ask", matchedPattern: null, origin:
 /** Loads an agent's policy before a forwarded ask of that agent is decided. Must not reject. */
 export type PolicyPreparer = (agentName: string | null) => Promise<void>;
 
-export function authorityPermissionQuery(query: PermissionQuery, preparePolicy?: PolicyPreparer): AuthorityQuery {
+export function authorityPermissionQuery(query: PermissionQuery, preparePolicy?: PolicyPreparer): PolicyLookup {
 	return {
 		...(preparePolicy === undefined ? {} : { preparePolicy }),
 		checkPermission(surface, value, agentName) {

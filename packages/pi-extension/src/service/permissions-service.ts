@@ -16,7 +16,7 @@ export type {
 	Authorizer,
 	AuthorizerVerdict,
 	PermissionCheck,
-	PermissionQuery as AuthorizerPermissionQuery,
+	PolicyLookup as AuthorizerPermissionQuery,
 } from "@pi-permissions/authority";
 export type { DecisionFact, DecisionResolution, PermissionCheckResult } from "@pi-permissions/engine";
 export type { PermissionState } from "@pi-permissions/policy";

@@ -77,14 +77,14 @@ describe("answerOf", () => {
 		expect(answerOf(decision)).toEqual(answer);
 	});
 
-	it("rethrows a gate-error decision so the runner blocks the call as a gate error", () => {
+	it("answers a gate-error decision as failed so the runner blocks the call as a gate error (ADR 0043)", () => {
 		const decision: TerminalDecision = {
 			verdict: "deny",
 			reason: "the prompt failed",
 			unavailable: false,
 			decidedBy: { kind: "gate_error", reason: "the prompt failed" },
 		};
-		expect(() => answerOf(decision)).toThrow("the prompt failed");
+		expect(answerOf(decision)).toEqual({ kind: "failed", reason: "the prompt failed" });
 	});
 });
 
@@ -142,7 +142,7 @@ describe("deciderName", () => {
 		[{ kind: "session_approval", surface: "bash", pattern: "git *" } as const, "session"],
 		[{ kind: "yolo", pattern: "*" } as const, "yolo"],
 		[{ kind: "infrastructure_read" } as const, "infrastructure"],
-		[{ kind: "gate_error", reason: "x" } as const, "gate-error"],
+		[{ kind: "gate_error", reason: "x" } as const, "gate_error"],
 	])("names %o as %s", (source, name) => {
 		expect(deciderName(source)).toBe(name);
 	});

@@ -4,7 +4,11 @@ import { countersBalance, DecisionCounters } from "../../src/logs/decision-count
 
 let nextRequest = 0;
 
-function fact(toolCallId: string | null, resolution: DecisionResolution, decidedBy = "policy"): DecisionFact {
+function fact(
+	toolCallId: string | null,
+	resolution: DecisionResolution,
+	decidedBy: DecisionFact["decidedBy"] = "policy",
+): DecisionFact {
 	nextRequest += 1;
 	const allowed = !["policy_deny", "user_denied", "confirmation_unavailable", "gate_error"].includes(resolution);
 	return {
@@ -44,7 +48,7 @@ describe("DecisionCounters", () => {
 		["a human's denial", [fact("c", "user_denied", "user")], { allowed: 0, blocked: 1, errors: 0, asked: 1 }],
 		["an unanswerable ask", [fact("c", "confirmation_unavailable")], { allowed: 0, blocked: 1, errors: 0, asked: 1 }],
 		["a yolo auto-approval", [fact("c", "auto_approved", "yolo")], { allowed: 1, blocked: 0, errors: 0, asked: 0 }],
-		["a gate error", [fact("c", "gate_error", "gate-error")], { allowed: 0, blocked: 0, errors: 1, asked: 0 }],
+		["a gate error", [fact("c", "gate_error", "gate_error")], { allowed: 0, blocked: 0, errors: 1, asked: 0 }],
 		[
 			"two allowed gates of one call",
 			[fact("c", "policy_allow"), fact("c", "session_approved", "session")],
@@ -57,7 +61,7 @@ describe("DecisionCounters", () => {
 		],
 		[
 			"an allowed gate then a gate error",
-			[fact("c", "policy_allow"), fact("c", "gate_error", "gate-error")],
+			[fact("c", "policy_allow"), fact("c", "gate_error", "gate_error")],
 			{ allowed: 0, blocked: 0, errors: 1, asked: 0 },
 		],
 	])("counts %s as one call with its outcome", (_name, facts, expected) => {

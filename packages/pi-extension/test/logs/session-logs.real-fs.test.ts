@@ -148,7 +148,7 @@ describe("SessionLogs", () => {
 			...fact(7),
 			result: "deny" as const,
 			resolution: "gate_error" as const,
-			decidedBy: "gate-error",
+			decidedBy: "gate_error" as const,
 			reason: "config load threw",
 		};
 		logs.gateErrorOutsideRunner(failed, Date.parse("2026-11-30T11:59:00.000Z"), true);

@@ -4,8 +4,7 @@
  * Never: allows a tool call; discovery targets only name, list, describe and connect.
  */
 import type { Rule, Ruleset } from "../rule";
-
-export const MCP_SURFACE = "mcp";
+import { MCP_SURFACE } from "../surface";
 
 /** Discovery targets; `@pi-permissions/access-intent` derives the same names for discovery calls. */
 export const MCP_DISCOVERY_TARGETS = ["mcp_status", "mcp_list", "mcp_search", "mcp_describe", "mcp_connect"] as const;

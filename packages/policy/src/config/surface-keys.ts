@@ -4,10 +4,19 @@
  * naming the tool in `knownTools`). To add a built-in tool, add a row to `BUILTIN_TOOL_NAMES` and its test row.
  * Never: decides what a rule does; it only checks that a key names something the gates evaluate.
  */
+import { UNIVERSAL_SURFACE } from "../rule";
+import { BASH_SURFACE, EXTERNAL_DIRECTORY_SURFACE, MCP_SURFACE, PATH_SURFACE, SKILL_SURFACE } from "../surface";
 import { hasWildcard } from "../wildcard";
 
 /** Surfaces that are not tool names: the universal default and the cross-cutting gates. */
-export const SURFACE_NAMES: readonly string[] = ["*", "bash", "mcp", "skill", "path", "external_directory"];
+export const SURFACE_NAMES: readonly string[] = [
+	UNIVERSAL_SURFACE,
+	BASH_SURFACE,
+	MCP_SURFACE,
+	SKILL_SURFACE,
+	PATH_SURFACE,
+	EXTERNAL_DIRECTORY_SURFACE,
+];
 
 /** Pi's built-in tools and the permission system's own tool names, each a surface of its own. */
 export const BUILTIN_TOOL_NAMES: readonly string[] = [

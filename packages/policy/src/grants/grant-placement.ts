@@ -4,13 +4,14 @@
  * the conflicting rule that makes every place unlawful.
  * Never: reads or writes files or edits text (the engine's grant writer does); it reasons over validated configs.
  */
-import { CompiledPolicy, isCatchAll, PATH_SURFACES, type PolicyEnvironment } from "../compiled-policy";
+import { CompiledPolicy, isCatchAll, type PolicyEnvironment } from "../compiled-policy";
 import { composePolicy, type ScopeOutcome } from "../composition/policy-composition";
 import type { PatternValue, PermissionConfig, SurfaceValue } from "../config/permission-config";
 import { expandHome } from "../home-expansion";
 import { err, ok, type Result } from "../result";
 import type { Rule, Ruleset, ScopeName } from "../rule";
 import { UNIVERSAL_SURFACE } from "../rule";
+import { MCP_SURFACE, PATH_SURFACES } from "../surface";
 import { compileWildcard, hasWildcard } from "../wildcard";
 import { patternContains, patternsOverlap } from "./pattern-overlap";
 
@@ -53,8 +54,6 @@ export interface GrantPlacementInput {
 	readonly values: readonly string[];
 	readonly env: PolicyEnvironment;
 }
-
-const MCP_SURFACE = "mcp";
 
 export function placeGrant(input: GrantPlacementInput): Result<GrantPlacement, GrantConflict> {
 	const { grant, target } = input;

@@ -3,9 +3,10 @@
  * chosen per surface (bash arity, MCP server, path directory, exact skill, whole tool).
  * Never: stores grants (see `session-rule-store.ts`) or offers a grant wider than the request's family.
  */
-import { isCatchAll, PATH_SURFACES } from "../compiled-policy";
+import { isCatchAll } from "../compiled-policy";
 import type { PathFlavor } from "../path-flavor";
 import { UNIVERSAL_SURFACE } from "../rule";
+import { CROSS_CUTTING_PATH_SURFACES, PATH_SURFACES } from "../surface";
 import { hasWildcard } from "../wildcard";
 import { bashSessionPattern } from "./bash-session-pattern";
 import { mcpSessionPattern } from "./mcp-session-pattern";
@@ -38,9 +39,6 @@ export interface SuggestionOptions {
 	/** The path flavor chosen at the composition root; it decides which characters separate directories. */
 	readonly flavor: PathFlavor;
 }
-
-/** Path surfaces whose catch-all is never offered: it would grant every path or every outside directory. */
-const PATH_ONLY_SURFACES: ReadonlySet<string> = new Set(["path", "external_directory"]);
 
 /** Renders the label of a suggestion from its parts (PP-265..269 wording). */
 export function sessionSuggestionLabel(parts: Omit<SessionSuggestion, "label">): string {
@@ -118,7 +116,8 @@ export function suggestPathApproval(
 ): SessionSuggestion | null {
 	if (!PATH_SURFACES.has(surface) || values.length === 0) return null;
 	const wholeTool = values.filter((value) => value === "" || isCatchAll(value)).length;
-	if (wholeTool === values.length) return PATH_ONLY_SURFACES.has(surface) ? null : suggestion("tool", surface, ["*"]);
+	if (wholeTool === values.length)
+		return CROSS_CUTTING_PATH_SURFACES.has(surface) ? null : suggestion("tool", surface, ["*"]);
 	if (wholeTool > 0) return null;
 	const patterns: string[] = [];
 	const seen = new Set<string>();

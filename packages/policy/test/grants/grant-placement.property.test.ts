@@ -1,12 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type CompiledPolicy, PATH_SURFACES } from "../../src/compiled-policy";
+import type { CompiledPolicy } from "../../src/compiled-policy";
 import { composePolicy, type ScopeOutcome } from "../../src/composition/policy-composition";
 import type { PatternValue, PermissionConfig, SurfaceValue } from "../../src/config/permission-config";
 import { configWithGrant, placeGrant } from "../../src/grants/grant-placement";
 import { expandHome } from "../../src/home-expansion";
 import type { PermissionState } from "../../src/permission-state";
 import type { RuleMatch } from "../../src/rule-match";
+import { PATH_SURFACES } from "../../src/surface";
 import { compileWildcard } from "../../src/wildcard";
 import { ENV } from "../support/corpus-configs";
 

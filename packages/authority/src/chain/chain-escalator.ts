@@ -8,24 +8,24 @@ import { originPayload, protectedReason } from "@pi-permissions/presentation";
 import type { AuthorityLog } from "../authority-log";
 import type { Clock } from "../clock";
 import type { SelectedAuthority } from "./authority-selection";
-import type { AskDetails, PermissionQuery, TerminalDecision } from "./authorizer";
+import type { AskDetails, PolicyLookup, TerminalDecision } from "./authorizer";
 import { gateErrorDecision } from "./authorizer";
 import { composeAuthorizerChain, type NamedAuthorizer } from "./authorizer-chain";
 import type { AuthorizerLookup } from "./authorizer-registry";
 
-export interface AskEscalatorDeps {
+export interface ChainEscalatorDeps {
 	readonly selected: SelectedAuthority;
 	readonly registry: AuthorizerLookup;
 	/** The operator's `authorizerChain`, read per ask so the policy in force applies (ADR 0042). Must not throw. */
 	readonly chainConfig: () => readonly string[];
-	readonly query: PermissionQuery;
+	readonly query: PolicyLookup;
 	readonly log: AuthorityLog;
 	readonly clock: Clock;
 	readonly linkBudgetMs: number;
 }
 
-export class AskEscalator {
-	constructor(private readonly deps: AskEscalatorDeps) {}
+export class ChainEscalator {
+	constructor(private readonly deps: ChainEscalatorDeps) {}
 
 	/** Resolves the ask through this node's chain and terminal. Never rejects. */
 	async escalate(details: AskDetails): Promise<TerminalDecision> {

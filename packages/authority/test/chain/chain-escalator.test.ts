@@ -5,17 +5,17 @@ import {
 	PROTECTED_TARGET_SENTINEL,
 } from "@pi-permissions/presentation";
 import { describe, expect, it } from "vitest";
-import { AskEscalator } from "../../src/chain/ask-escalator";
 import type { SelectedAuthority } from "../../src/chain/authority-selection";
-import type { AskDetails, PermissionQuery, TerminalAuthorizer, TerminalDecision } from "../../src/chain/authorizer";
+import type { AskDetails, PolicyLookup, TerminalAuthorizer, TerminalDecision } from "../../src/chain/authorizer";
 import { decisionState } from "../../src/chain/authorizer";
 import { AuthorizerRegistry } from "../../src/chain/authorizer-registry";
+import { ChainEscalator } from "../../src/chain/chain-escalator";
 import { systemClock } from "../../src/clock";
 import { askDetails, localPayload } from "../support/ask-details";
 import { MemoryLog } from "../support/memory-log";
 import { CHAIN_CASES } from "./authz.cases";
 
-const query: PermissionQuery = {
+const query: PolicyLookup = {
 	checkPermission: () => ({ state: "ask", matchedPattern: null, origin: null }),
 	resolveForwarded: () => ({ state: "ask", matchedPattern: null, origin: null }),
 };
@@ -43,7 +43,7 @@ function setup(selected: Partial<SelectedAuthority> = {}) {
 	return { terminal, registry, log, consulted, authority };
 }
 
-describe("AskEscalator", () => {
+describe("ChainEscalator", () => {
 	it.each(CHAIN_CASES)("$id resolves the chain $chainConfig", async (row) => {
 		const { terminal, registry, log, consulted, authority } = setup();
 		for (const [name, verdict] of Object.entries(row.registered)) {
@@ -54,7 +54,7 @@ describe("AskEscalator", () => {
 				},
 			});
 		}
-		const escalator = new AskEscalator({
+		const escalator = new ChainEscalator({
 			selected: authority,
 			registry,
 			chainConfig: () => row.chainConfig,
@@ -82,7 +82,7 @@ describe("AskEscalator", () => {
 	it("logs the names it consulted as authorizer_chain_resolved", async () => {
 		const { registry, log, authority } = setup();
 		registry.register("judge", { authorize: async () => ({ verdict: "defer" }) });
-		const escalator = new AskEscalator({
+		const escalator = new ChainEscalator({
 			selected: authority,
 			registry,
 			chainConfig: () => ["judge", "missing"],
@@ -105,7 +105,7 @@ describe("AskEscalator", () => {
 				return { verdict: "allow" };
 			},
 		});
-		const escalator = new AskEscalator({
+		const escalator = new ChainEscalator({
 			selected: authority,
 			registry,
 			chainConfig: () => ["judge", "missing"],
@@ -128,7 +128,7 @@ describe("AskEscalator", () => {
 				throw new Error("boom");
 			},
 		};
-		const escalator = new AskEscalator({
+		const escalator = new ChainEscalator({
 			selected: { kind: "local-user", terminal: throwing, adjudicatesLocally: true, reason: "test" },
 			registry,
 			chainConfig: () => [],
@@ -142,7 +142,7 @@ describe("AskEscalator", () => {
 	});
 });
 
-describe("AskEscalator on a protected target", () => {
+describe("ChainEscalator on a protected target", () => {
 	const protectedPayload = (): LocalPromptPayload => {
 		const payload = localPayload({ surface: "write", value: "/p/.pi/extensions/pi-permissions/config.json" });
 		return {
@@ -163,7 +163,7 @@ describe("AskEscalator on a protected target", () => {
 				return { verdict: "allow" };
 			},
 		});
-		const escalator = new AskEscalator({
+		const escalator = new ChainEscalator({
 			selected: authority,
 			registry,
 			chainConfig: () => ["judge"],
