@@ -45,6 +45,7 @@ export type { DecisionFact, DecisionResolution, DecisionSink } from "./pipeline/
 export type { GateRunnerOptions, RunVerdict, TracedGate } from "./pipeline/gate-runner";
 export { GateRunner } from "./pipeline/gate-runner";
 export type { TracedRule } from "./pipeline/rule-trace";
+export { matchingRules } from "./pipeline/rule-trace";
 export type { ShellParse } from "./pipeline/shell-workdir";
 export type { ToolCall } from "./pipeline/tool-call";
 export type { PipelineDecision, PolicyProvider, ToolCallPipelineOptions } from "./pipeline/tool-call-pipeline";

@@ -27,6 +27,7 @@ describe("@pi-permissions/engine public API", () => {
 				"interpretConfigText",
 				"judgeExample",
 				"loadAgentPolicy",
+				"matchingRules",
 				"listPersistedGrants",
 				"readConfigSource",
 				"reconcileFloorWithYolo",

@@ -1,3 +1,4 @@
+export type { AskBase } from "./build/ask-base";
 export type {
 	BashAskInput,
 	BashExternalDirectoryAskInput,

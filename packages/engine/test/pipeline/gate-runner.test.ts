@@ -324,7 +324,7 @@ describe("GateRunner: a command that could not be checked completely", () => {
 	});
 
 	it("names the reason when nobody could answer the ask", async () => {
-		const h = harness({ config: ALLOW_ALL }, [{ kind: "unavailable", reason: "no UI", decidedBy: "none" }]);
+		const h = harness({ config: ALLOW_ALL }, [{ kind: "unavailable", reason: "no UI", decidedBy: "unavailable" }]);
 		const verdict = await h.runner.run(bashCall("echo a\\\n--force"));
 		if (verdict.kind !== "block") throw new Error("expected a block");
 		expect(verdict.reason).toContain("The command could not be checked completely: a line continuation splits a word.");

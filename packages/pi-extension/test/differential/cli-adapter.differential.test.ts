@@ -2,7 +2,7 @@ import { mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BashParser, type FileSystemProbe, PathNormalizer } from "@pi-permissions/access-intent";
-import { type SessionAuthority, unavailableDecision } from "@pi-permissions/authority";
+import type { SessionAuthority, TerminalDecision } from "@pi-permissions/authority";
 import {
 	ConfigLoader,
 	createNodeConfigFileSystem,
@@ -31,6 +31,14 @@ import {
 import { INCOMPLETE_ROWS, YOLO_POLICY } from "../../../engine/test/pipeline/yolo-floor.cases";
 import { SessionExtensions } from "../../src/service/session-extensions";
 import { SessionRunner } from "../../src/session/session-runner";
+
+/** The terminal decision of a session nobody can answer for (what the CLI reports as `ask`). */
+const NOBODY_TO_ASK: TerminalDecision = {
+	verdict: "deny",
+	reason: "nobody to ask",
+	unavailable: true,
+	decidedBy: { kind: "unavailable", reason: "nobody to ask" },
+};
 
 /**
  * ADR 0041: every corpus table the engine and CLI tests load (the reference rows, the evasion and daily-command tables,
@@ -181,7 +189,7 @@ describe("the CLI and the adapter decide every corpus row alike (ADR 0041)", () 
 				// No UI and no parent: nobody to ask, as in the CLI.
 				authority: {
 					isSubagent: false,
-					escalate: async () => unavailableDecision("nobody to ask"),
+					escalate: async () => NOBODY_TO_ASK,
 				} as unknown as SessionAuthority,
 				sink: { emit: (fact) => facts.push(fact) },
 				ids: { next: () => `adapter-${++ids}` },
