@@ -4,6 +4,7 @@
  */
 import { commandNameOf } from "./command-name";
 import type { Assignment, CommandUnit, InnerWrapper, Redirect, UnitContext, WrapperKind } from "./command-unit";
+import type { NestingLabel } from "./nesting-label";
 import type { ShellWord } from "./shell-word";
 
 /** A word with its range in the source it was read from. */
@@ -29,7 +30,7 @@ export interface UnitDraft {
 	end: number;
 	readonly context: UnitContext | null;
 	/** Written once more when a later `||` or `&` shows the unit's effect is conditional (`unit-collector.ts`). */
-	nesting: readonly string[];
+	nesting: readonly NestingLabel[];
 	name: WordRef | null;
 	readonly args: WordRef[];
 	readonly redirects: Redirect[];
@@ -49,7 +50,7 @@ export function newDraft(
 	start: number,
 	end: number,
 	context: UnitContext | null,
-	nesting: readonly string[],
+	nesting: readonly NestingLabel[],
 	markers: readonly string[] = [],
 ): UnitDraft {
 	return {
