@@ -16,10 +16,10 @@ import {
 	identifiersOf,
 	subscriptOf,
 } from "./arithmetic-text";
-import type { CommandUnit } from "./command-unit";
+import type { CommandUnit, Redirect } from "./command-unit";
 import { baseName, declarationFlags, nameTargets } from "./name-targets";
 import { DECLARATION_BUILTINS, SHELL_SET_VARIABLES } from "./shell-state-table";
-import { literalWordText, type ShellWord } from "./shell-word";
+import { literalWordText, type ShellWord, type WordPart } from "./shell-word";
 
 /**
  * Cheap text tests (plain substring searches: a regular expression of many alternatives cost more than the check):
@@ -101,12 +101,17 @@ function collect(
 		// `for i in $((x))` and `case $((x)) in` hold arithmetic in words no unit owns.
 		if (unit.compound && /^(?:for|select|case)\s/.test(unit.text)) expressions.push(...arithmeticRegions(unit.text));
 	} else regionsOf(unit.nameWord, expressions, values);
-	for (const word of unit.args) {
+	// Indexed loops: this runs for every unit of every call.
+	const args = unit.args;
+	for (let i = 0; i < args.length; i++) {
+		const word = args[i] as ShellWord;
 		regionsOf(word, expressions, values);
 		// SECURITY: `{a[x]}>f` stores a descriptor under a subscripted name; bash evaluates the subscript.
-		if (VARIABLE_REDIRECT.test(word.raw)) expressions.push(wordExpression(word));
+		if (word.raw.charCodeAt(0) === 123 /* { */ && VARIABLE_REDIRECT.test(word.raw))
+			expressions.push(wordExpression(word));
 	}
-	for (const redirect of unit.redirects) regionsOf(redirect.target, expressions, values);
+	const redirects = unit.redirects;
+	for (let i = 0; i < redirects.length; i++) regionsOf((redirects[i] as Redirect).target, expressions, values);
 	const name = unit.commandName;
 	if (name === null) return;
 	if (name === "let") for (const word of unit.args) expressions.push(wordExpression(word));
@@ -224,7 +229,9 @@ function wordExpression(word: ShellWord): string {
 }
 
 function regionsOf(word: ShellWord, expressions: string[], values: Map<string, Value[]> | null): void {
-	for (const part of word.parts) {
+	const parts = word.parts;
+	for (let i = 0; i < parts.length; i++) {
+		const part = parts[i] as WordPart;
 		if (part.kind !== "dynamic") continue;
 		expressions.push(...arithmeticRegions(part.raw));
 		if (values === null) continue;

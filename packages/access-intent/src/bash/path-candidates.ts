@@ -31,6 +31,8 @@ import { type UnitVisitor, UnitWalk } from "./unit-walk";
 const DECLARATIONS = new Set(["export", "declare", "local", "readonly", "typeset"]);
 /** Heredoc bodies and here-strings are data, not files. */
 const DATA_REDIRECTS = new Set(["<<", "<<-", "<<<"]);
+/** An argument past the roles the table gives. */
+const SKIP: OperandRole = { kind: "skip" };
 /** `2>&1`, `>&-`: a descriptor duplicated or closed, not a file. */
 const FD_DUPLICATE = /^(?:\d+|-)$/;
 
@@ -113,9 +115,9 @@ export class PathCollector implements UnitVisitor {
 			this.visitVariableFile(unit, "INPUTRC", "~/.inputrc", bases);
 		if (!declaration) {
 			const roles = operandRoles(unit.commandName, unit.args.map(literalWordText));
-			unit.args.forEach((word, index) => {
-				this.visitOperand(word, roles[index] ?? { kind: "skip" }, bases);
-			});
+			const args = unit.args;
+			for (let index = 0; index < args.length; index++)
+				this.visitOperand(args[index] as ShellWord, roles[index] ?? SKIP, bases);
 		}
 		if (unit.commandName === "sed") this.visitSedReads(unit, bases);
 		if (unit.commandName !== null && AWKS.has(unit.commandName)) this.visitAwkReads(unit, bases);

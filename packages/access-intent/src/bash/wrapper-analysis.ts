@@ -67,8 +67,10 @@ export function analyseWrapper(
 	markers: readonly string[],
 	settings: readonly Setting[] = [],
 	shellEnvironment: CommandEnvironment = CommandEnvironment.NONE,
+	/** `commandNameOf` the first word, when the caller already read it. */
+	commandName?: string | null,
 ): WrapperAnalysis | null {
-	const own = analyseProgram(words, redirects, shellEnvironment);
+	const own = analyseProgram(words, redirects, shellEnvironment, commandName);
 	const environment = settings.length === 0 ? NOT_A_WRAPPER : environmentExecutions(settings);
 	if (environment === NOT_A_WRAPPER) return certain(own, markers);
 	if (own === null) return certain(analysisOf("indirection", environment), markers);
@@ -101,15 +103,16 @@ function analyseProgram(
 	words: readonly WordRef[],
 	redirects: readonly Redirect[],
 	environment: CommandEnvironment,
+	commandName: string | null = words[0] === undefined ? null : commandNameOf(words[0].word),
 ): WrapperAnalysis | null {
 	const head = words[0];
 	if (head === undefined) return null;
-	const args = words.slice(1);
-	// SECURITY: `/proc/self/exe -c 'rm x'` is the running bash itself.
-	if (SELF_EXE.test(literalWordText(head.word) ?? ""))
-		return fromFound("opaque-payload", shellExecutions("bash", args, redirects));
-	const name = commandNameOf(head.word);
+	// SECURITY: `/proc/self/exe -c 'rm x'` is the running bash itself (its name is `exe`: one test before the pattern).
+	if (commandName === "exe" && SELF_EXE.test(literalWordText(head.word) ?? ""))
+		return fromFound("opaque-payload", shellExecutions("bash", words.slice(1), redirects));
+	const name = commandName;
 	if (name === null) return null;
+	const args = words.slice(1);
 	const entry = wrapperEntry(name);
 	if (entry === null) {
 		const interpreter = interpreterEntry(name);
