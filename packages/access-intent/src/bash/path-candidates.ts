@@ -190,7 +190,9 @@ export class PathCollector implements UnitVisitor {
 
 	/** `./run.sh` or `../tools/x` executes a file relative to the base; absolute commands are the command gate's. */
 	private visitCommandName(word: ShellWord | null, bases: Bases): void {
-		const text = word === null ? null : literalWordText(word);
+		// Quote and backslash removal never makes a `/`: a name written without one is read no further.
+		if (word === null || !word.raw.includes("/")) return;
+		const text = literalWordText(word);
 		if (text === null || !text.includes("/") || this.normalizer.isAbsolute(this.normalizer.expandHome(text))) return;
 		this.visitText(text, null, "if-shaped", bases);
 	}
