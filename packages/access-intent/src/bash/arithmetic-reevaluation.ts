@@ -19,7 +19,7 @@ import {
 import type { CommandUnit, Redirect } from "./command-unit";
 import { baseName, declarationFlags, nameTargets } from "./name-targets";
 import { DECLARATION_BUILTINS, SHELL_SET_VARIABLES } from "./shell-state-table";
-import { literalWordText, type ShellWord, type WordPart } from "./shell-word";
+import { literalWordText, literalWordTexts, type ShellWord, type WordPart } from "./shell-word";
 
 /**
  * Cheap text tests (plain substring searches: a regular expression of many alternatives cost more than the check):
@@ -150,7 +150,7 @@ function collect(
 
 /** `[[ a -eq b ]]` evaluates both operands as arithmetic; `-v name` (also in `[`/`test`) evaluates the subscript. */
 function testOperands(unit: CommandUnit, expressions: string[]): void {
-	const texts = unit.args.map(literalWordText);
+	const texts = literalWordTexts(unit.args);
 	if (!texts.some((text) => text !== null && ARITHMETIC_TEST.test(text))) return;
 	for (let i = 0; i < unit.args.length; i++) {
 		const text = texts[i];

@@ -25,7 +25,7 @@ import { programReads } from "./effects/program-read-table";
 import { sedWrites } from "./effects/sed-script";
 import { awkCommandLine, sedCommandLine } from "./effects/write-operand-table";
 import { CURRENT_DIRECTORY, POSITIONAL } from "./environment-words";
-import { literalWordText, type ShellWord, unglobbedLiteralText } from "./shell-word";
+import { literalWordText, literalWordTexts, type ShellWord, unglobbedLiteralText } from "./shell-word";
 import { type UnitVisitor, UnitWalk } from "./unit-walk";
 
 const DECLARATIONS = new Set(["export", "declare", "local", "readonly", "typeset"]);
@@ -114,7 +114,7 @@ export class PathCollector implements UnitVisitor {
 		if (unit.commandName === "bind" && !discardsStderr(unit))
 			this.visitVariableFile(unit, "INPUTRC", "~/.inputrc", bases);
 		if (!declaration) {
-			const roles = operandRoles(unit.commandName, unit.args.map(literalWordText));
+			const roles = operandRoles(unit.commandName, literalWordTexts(unit.args));
 			const args = unit.args;
 			for (let index = 0; index < args.length; index++)
 				this.visitOperand(args[index] as ShellWord, roles[index] ?? SKIP, bases);
@@ -127,7 +127,7 @@ export class PathCollector implements UnitVisitor {
 
 	/** `awk '{ getline l < "f" }'`: files an awk program reads by its own syntax; a computed name is unresolved. */
 	private visitAwkReads(unit: CommandUnit, bases: Bases): void {
-		for (const program of awkCommandLine(unit.args.map(literalWordText)).sources) {
+		for (const program of awkCommandLine(literalWordTexts(unit.args)).sources) {
 			if (program === null) continue;
 			const reads = awkReads(program);
 			for (const file of reads.files) {
@@ -147,7 +147,7 @@ export class PathCollector implements UnitVisitor {
 
 	/** `sed 'r FILE'`, `sed '1R FILE'`: files a literal sed script reads by its own syntax (ADR 0026). */
 	private visitSedReads(unit: CommandUnit, bases: Bases): void {
-		for (const script of sedCommandLine(unit.args.map(literalWordText)).scripts) {
+		for (const script of sedCommandLine(literalWordTexts(unit.args)).scripts) {
 			if (script === null) continue;
 			for (const file of sedWrites(script).reads) {
 				if (file === "/dev/stdin") continue;
@@ -416,7 +416,7 @@ function discardsStderr(unit: CommandUnit): boolean {
 function readsHistoryFile(unit: CommandUnit): boolean {
 	const name = unit.commandName;
 	if (name !== "history" && name !== "set" && name !== "shopt") return false;
-	const texts = unit.args.map(literalWordText);
+	const texts = literalWordTexts(unit.args);
 	if (name !== "history") {
 		// `set -o history`, `set -eo history`, `shopt -o -s history`: an `-o` cluster, then the option name.
 		const option = texts.findIndex((text) => text !== null && /^-[A-Za-z]*o[A-Za-z]*$/.test(text));

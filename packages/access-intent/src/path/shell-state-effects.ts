@@ -6,7 +6,7 @@
  * every tracked variable. To add a builtin that sets variables, add a row to `VARIABLE_WRITERS` and to its test.
  */
 import type { Assignment, CommandUnit, Redirect } from "../bash/command-unit";
-import { literalWordText, type ShellWord } from "../bash/shell-word";
+import { literalWordText, literalWordTexts, type ShellWord } from "../bash/shell-word";
 import type { BashShellState, CaseAttribute } from "./bash-shell-state";
 import { resolveWord, type VariableLookup, type VariableValues } from "./bash-word-values";
 
@@ -154,7 +154,7 @@ export function recordStateEffects(unit: CommandUnit, context: EffectContext): v
 	if (name === null) return;
 	const writer = VARIABLE_WRITERS.get(name);
 	if (writer === undefined && name !== "shopt") return;
-	const texts = unit.args.map(literalWordText);
+	const texts = literalWordTexts(unit.args);
 	if (name === "shopt") {
 		const options = texts.filter((text) => text === null || !text.startsWith("-"));
 		// SECURITY: `shopt -s dotglob; cat *` also reads `.env`; `shopt -s cdable_vars; cd s` goes to `$s`.
