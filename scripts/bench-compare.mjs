@@ -12,7 +12,7 @@
 // the head's total CPU time over the base's across all rounds (the CPU clock advances in scheduler ticks, so totals
 // beat per-round medians), with the spread of per-round ratios beside it; interleaving cancels other programs' load.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, realpathSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, realpathSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -83,11 +83,17 @@ if (options.mode === "bundle") {
 			target: "node22",
 			conditions: ["@pi-permissions/source"],
 			// Third-party packages stay outside, imported by the file esbuild resolves them to (web-tree-sitter finds its
-			// wasm beside its own module); the grammar is found through access-intent's packages.
+			// wasm beside its own module); the grammar is copied beside the bundle below.
 			plugins: [externalPackages],
 			outfile,
 			logLevel: "error",
 		});
+		// A bundle looks for the grammar beside itself only, as the published `dist/` does (ADR 0034): copy it there,
+		// as the package's tsup `onSuccess` does.
+		const grammar = createRequire(join(checkout, "packages", "access-intent", "package.json")).resolve(
+			"tree-sitter-bash/tree-sitter-bash.wasm",
+		);
+		copyFileSync(grammar, join(dirname(outfile), "tree-sitter-bash.wasm"));
 	}
 }
 

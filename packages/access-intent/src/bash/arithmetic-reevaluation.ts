@@ -16,10 +16,10 @@ import {
 	identifiersOf,
 	subscriptOf,
 } from "./arithmetic-text";
-import type { CommandUnit } from "./command-unit";
+import type { CommandUnit, Redirect } from "./command-unit";
 import { baseName, declarationFlags, nameTargets } from "./name-targets";
 import { DECLARATION_BUILTINS, SHELL_SET_VARIABLES } from "./shell-state-table";
-import { literalWordText, type ShellWord } from "./shell-word";
+import { literalWordText, literalWordTexts, type ShellWord, type WordPart } from "./shell-word";
 
 /**
  * Cheap text tests (plain substring searches: a regular expression of many alternatives cost more than the check):
@@ -33,8 +33,13 @@ function hasMarker(command: string): boolean {
 /** Builtins whose words are arithmetic (`let`, `test -v`) or may declare integers (`declare -i`). */
 const NAMED_CONTEXTS: ReadonlySet<string> = new Set(["let", "declare", "typeset", "local", "test"]);
 
-function namedContext(unit: CommandUnit): boolean {
-	return unit.commandName !== null && NAMED_CONTEXTS.has(unit.commandName);
+/** An indexed loop: the units are frozen, and `some` over a frozen array leaves V8's fast path. */
+function anyNamedContext(units: readonly CommandUnit[]): boolean {
+	for (let i = 0; i < units.length; i++) {
+		const name = (units[i] as CommandUnit).commandName;
+		if (name !== null && NAMED_CONTEXTS.has(name)) return true;
+	}
+	return false;
 }
 
 const ARITHMETIC_TEST = /^-(?:eq|ne|lt|le|gt|ge|v)$/;
@@ -51,7 +56,7 @@ type Value = { readonly kind: "number" } | { readonly kind: "computed" } | { rea
 /** The reason `units` must be asked about because arithmetic reaches computed text, or `null`. */
 export function arithmeticFloor(command: string, units: readonly CommandUnit[]): string | null {
 	// SECURITY: `l''et` and `dec''lare -i` are `let` and `declare` to bash, so the names are also read from the units.
-	if (!hasMarker(command) && !units.some(namedContext)) return null;
+	if (!hasMarker(command) && !anyNamedContext(units)) return null;
 	const integers = new Set<string>();
 	const expressions: string[] = [];
 	// The values are read only when some expression exists: most commands hold none, so a first pass gathers the
@@ -101,12 +106,17 @@ function collect(
 		// `for i in $((x))` and `case $((x)) in` hold arithmetic in words no unit owns.
 		if (unit.compound && /^(?:for|select|case)\s/.test(unit.text)) expressions.push(...arithmeticRegions(unit.text));
 	} else regionsOf(unit.nameWord, expressions, values);
-	for (const word of unit.args) {
+	// Indexed loops: this runs for every unit of every call.
+	const args = unit.args;
+	for (let i = 0; i < args.length; i++) {
+		const word = args[i] as ShellWord;
 		regionsOf(word, expressions, values);
 		// SECURITY: `{a[x]}>f` stores a descriptor under a subscripted name; bash evaluates the subscript.
-		if (VARIABLE_REDIRECT.test(word.raw)) expressions.push(wordExpression(word));
+		if (word.raw.charCodeAt(0) === 123 /* { */ && VARIABLE_REDIRECT.test(word.raw))
+			expressions.push(wordExpression(word));
 	}
-	for (const redirect of unit.redirects) regionsOf(redirect.target, expressions, values);
+	const redirects = unit.redirects;
+	for (let i = 0; i < redirects.length; i++) regionsOf((redirects[i] as Redirect).target, expressions, values);
 	const name = unit.commandName;
 	if (name === null) return;
 	if (name === "let") for (const word of unit.args) expressions.push(wordExpression(word));
@@ -140,7 +150,7 @@ function collect(
 
 /** `[[ a -eq b ]]` evaluates both operands as arithmetic; `-v name` (also in `[`/`test`) evaluates the subscript. */
 function testOperands(unit: CommandUnit, expressions: string[]): void {
-	const texts = unit.args.map(literalWordText);
+	const texts = literalWordTexts(unit.args);
 	if (!texts.some((text) => text !== null && ARITHMETIC_TEST.test(text))) return;
 	for (let i = 0; i < unit.args.length; i++) {
 		const text = texts[i];
@@ -224,7 +234,9 @@ function wordExpression(word: ShellWord): string {
 }
 
 function regionsOf(word: ShellWord, expressions: string[], values: Map<string, Value[]> | null): void {
-	for (const part of word.parts) {
+	const parts = word.parts;
+	for (let i = 0; i < parts.length; i++) {
+		const part = parts[i] as WordPart;
 		if (part.kind !== "dynamic") continue;
 		expressions.push(...arithmeticRegions(part.raw));
 		if (values === null) continue;

@@ -24,6 +24,7 @@ import {
 	reEvaluatesQuotedSubstitution,
 	regexHidesSubstitution,
 } from "./misparse-guards";
+import type { NestingLabel } from "./nesting-label";
 import { DEFAULT_PARSE_LIMITS, ParseBudget, type ParseLimits, type WorkCount } from "./parse-budget";
 import { PathCollector } from "./path-candidates";
 import { plainCommandDrafts } from "./plain-command";
@@ -183,7 +184,7 @@ export function parseBashUnits(
 
 interface Scope {
 	readonly context: UnitContext | null;
-	readonly nesting: readonly string[];
+	readonly nesting: readonly NestingLabel[];
 	/** Run-time words of every unit (a script's arguments); none at the top level. */
 	readonly markers?: readonly string[];
 }

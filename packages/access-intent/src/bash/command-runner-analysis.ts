@@ -1,11 +1,15 @@
 /**
  * Owns: what the programs of `command-runner-table.ts` run: tmux shell-command operands, sqlite3 dot-commands, the
- * program the dynamic loader or start-stop-daemon starts, as words or a payload to parse; unknown otherwise.
+ * program the dynamic loader or start-stop-daemon starts, what package runners (`npx -c`, `uv run`) hand on, and
+ * whether `crontab`/`screen` only list; as words or a payload to parse, unknown otherwise.
  * Never: guesses; a computed word, an unknown tmux sub-command or an unreadable payload is unknown (`null`).
  */
+import { CODE_RUNNING_OPTIONS } from "./code-running-option-table";
 import {
+	LISTING_RUNNERS,
 	LOADER_CODE_OPTIONS,
 	LOADER_VALUE_OPTIONS,
+	PACKAGE_RUNNERS,
 	SQLITE_OPAQUE,
 	SQLITE_PIPE_DOT_COMMANDS,
 	SQLITE_SHELL_DOT_COMMANDS,
@@ -16,9 +20,11 @@ import {
 	TMUX_HARMLESS_COMMANDS,
 	TMUX_SHELL_COMMANDS,
 } from "./command-runner-table";
-import { combineFound, type Found, NOT_A_WRAPPER } from "./option-effects";
+import { combineFound, type Found, NOT_A_WRAPPER, optionExecutions } from "./option-effects";
 import { literalWordText } from "./shell-word";
 import type { WordRef } from "./unit-draft";
+
+const UNKNOWN = null;
 
 /** tmux options before the first sub-command that take a value (`-L socket`, `-f file`). */
 const TMUX_GLOBAL_VALUES = "cfLST";
@@ -203,4 +209,49 @@ export function sqlClientExecutions(client: SqlClient, args: readonly WordRef[])
 		if (client.escapes.test(value)) return null;
 	}
 	return commands === 0 ? null : found;
+}
+
+/** `npx -c 'cmd'`, `npm exec --call=cmd`: the runners' own options that take a shell command. */
+const RUNNER_CALL_OPTIONS = CODE_RUNNING_OPTIONS.get("npx") ?? [];
+
+/**
+ * `npx tsc`, `uv run pytest` run nothing this parse judges apart from the runner; `npx -c 'cmd'` runs `cmd`, and a
+ * command that is itself a wrapper (`npx node -e …`, `poetry run bash -c 'rm x'`) is its executed unit.
+ */
+export function packageRunnerExecutions(
+	name: string,
+	args: readonly WordRef[],
+	/** Whether the words the runner runs are themselves a wrapper (`wrapper-analysis.ts` answers). */
+	runsWrapper: (inner: readonly WordRef[]) => boolean,
+): Found {
+	const runner = PACKAGE_RUNNERS.get(name);
+	if (runner === undefined) return NOT_A_WRAPPER;
+	let i = 0;
+	if (runner.verbs !== null) {
+		const verb = args[0] === undefined ? "" : literalWordText(args[0].word);
+		if (verb === null) return UNKNOWN;
+		if (!runner.verbs.includes(verb)) return NOT_A_WRAPPER;
+		i = 1 + runner.operands;
+	}
+	const own = name === "npx" || name === "npm" ? optionExecutions(args.slice(i), RUNNER_CALL_OPTIONS) : NOT_A_WRAPPER;
+	for (; i < args.length; i++) {
+		const text = literalWordText((args[i] as WordRef).word);
+		if (text === null || !text.startsWith("-")) break;
+		if (text === "--") {
+			i++;
+			break;
+		}
+		if (runner.valueOptions.includes(text)) i++;
+	}
+	const inner = args.slice(i);
+	if (own === null || inner.length === 0 || !runsWrapper(inner)) return own;
+	return combineFound(own, [{ kind: "words", words: inner, markers: [] }]);
+}
+
+/** `crontab -l`, `screen -ls` only read; `crontab file`, `crontab -e`, `screen cmd` run what we cannot see. */
+export function listingExecutions(name: string, args: readonly WordRef[]): Found {
+	const listing = LISTING_RUNNERS.get(name) ?? [];
+	const texts = args.map((ref) => literalWordText(ref.word));
+	const onlyReads = texts.length > 0 && texts.some((text) => text !== null && listing.includes(text));
+	return onlyReads && !texts.some((text) => text === null || text === "-e" || text === "-r") ? NOT_A_WRAPPER : null;
 }

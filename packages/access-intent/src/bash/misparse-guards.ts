@@ -179,3 +179,14 @@ export function reEvaluatesQuotedSubstitution(source: string, quotedTexts: () =>
 	if (!RE_EVALUATION.test(source)) return false;
 	return /\\\$\(|\\`/.test(source) || quotedTexts().some((text) => SUBSTITUTION_OPENER.test(text));
 }
+
+/** Digits glued to a following `<` or `>`: bash's file-descriptor prefix of a redirect, never a word of its own. */
+export function descriptorBeforeRedirect(source: string, start: number, end: number): boolean {
+	const next = source.charCodeAt(end);
+	if (next !== 60 /* < */ && next !== 62 /* > */) return false;
+	for (let i = start; i < end; i++) {
+		const code = source.charCodeAt(i);
+		if (code < 48 || code > 57) return false;
+	}
+	return end > start;
+}

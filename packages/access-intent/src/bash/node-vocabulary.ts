@@ -4,8 +4,10 @@
  * Never: holds behaviour; it is data read by `unit-collector.ts`.
  */
 
+import type { CompoundLabel } from "./nesting-label";
+
 /** Compound statements: listed whole, then their inner units. The value is the nesting label for the inner units. */
-export const COMPOUND_LABELS: ReadonlyMap<string, string> = new Map([
+export const COMPOUND_LABELS: ReadonlyMap<string, CompoundLabel> = new Map<string, CompoundLabel>([
 	["subshell", "subshell"],
 	["compound_statement", "brace_group"],
 	["if_statement", "if"],

@@ -33,13 +33,15 @@ import {
 	splitFields,
 	startsAtUnknownDirectory,
 } from "./path-word-shapes";
-import { literalWordText, type ShellWord, unglobbedLiteralText } from "./shell-word";
+import { literalWordText, literalWordTexts, type ShellWord, unglobbedLiteralText } from "./shell-word";
 import { type UnitVisitor, UnitWalk } from "./unit-walk";
 import { variableNamedFiles } from "./variable-named-files";
 
 const DECLARATIONS = new Set(["export", "declare", "local", "readonly", "typeset"]);
 /** Heredoc bodies and here-strings are data, not files. */
 const DATA_REDIRECTS = new Set(["<<", "<<-", "<<<"]);
+/** An argument past the roles the table gives. */
+const SKIP: OperandRole = { kind: "skip" };
 /** `2>&1`, `>&-`: a descriptor duplicated or closed, not a file. */
 const FD_DUPLICATE = /^(?:\d+|-)$/;
 
@@ -113,10 +115,10 @@ export class PathCollector implements UnitVisitor {
 		this.visitCommandName(unit.nameWord, bases);
 		for (const file of variableNamedFiles(unit)) this.visitVariableFile(unit, file.variable, file.fallback, bases);
 		if (!declaration) {
-			const roles = operandRoles(unit.commandName, unit.args.map(literalWordText));
-			unit.args.forEach((word, index) => {
-				this.visitOperand(word, roles[index] ?? { kind: "skip" }, bases);
-			});
+			const roles = operandRoles(unit.commandName, literalWordTexts(unit.args));
+			const args = unit.args;
+			for (let index = 0; index < args.length; index++)
+				this.visitOperand(args[index] as ShellWord, roles[index] ?? SKIP, bases);
 		}
 		if (unit.commandName === "sed") this.visitSedReads(unit, bases);
 		if (unit.commandName !== null && AWKS.has(unit.commandName)) this.visitAwkReads(unit, bases);
@@ -126,7 +128,7 @@ export class PathCollector implements UnitVisitor {
 
 	/** `awk '{ getline l < "f" }'`: files an awk program reads by its own syntax; a computed name is unresolved. */
 	private visitAwkReads(unit: CommandUnit, bases: Bases): void {
-		for (const program of awkCommandLine(unit.args.map(literalWordText)).sources) {
+		for (const program of awkCommandLine(literalWordTexts(unit.args)).sources) {
 			if (program === null) continue;
 			const reads = awkReads(program);
 			for (const file of reads.files) {
@@ -146,7 +148,7 @@ export class PathCollector implements UnitVisitor {
 
 	/** `sed 'r FILE'`, `sed '1R FILE'`: files a literal sed script reads by its own syntax (ADR 0026). */
 	private visitSedReads(unit: CommandUnit, bases: Bases): void {
-		for (const script of sedCommandLine(unit.args.map(literalWordText)).scripts) {
+		for (const script of sedCommandLine(literalWordTexts(unit.args)).scripts) {
 			if (script === null) continue;
 			for (const file of sedWrites(script).reads) {
 				if (file === "/dev/stdin") continue;
@@ -196,7 +198,9 @@ export class PathCollector implements UnitVisitor {
 
 	/** `./run.sh` or `../tools/x` executes a file relative to the base; absolute commands are the command gate's. */
 	private visitCommandName(word: ShellWord | null, bases: Bases): void {
-		const text = word === null ? null : literalWordText(word);
+		// Quote and backslash removal never makes a `/`: a name written without one is read no further.
+		if (word === null || !word.raw.includes("/")) return;
+		const text = literalWordText(word);
 		if (text === null || !text.includes("/") || this.normalizer.isAbsolute(this.normalizer.expandHome(text))) return;
 		this.visitText(text, null, "if-shaped", bases);
 	}

@@ -6,6 +6,7 @@
  */
 import type { UnitContext } from "./command-unit";
 import { labelPlainControl } from "./control-labels";
+import type { NestingLabel } from "./nesting-label";
 import { RESERVED_NAMES } from "./node-vocabulary";
 import { newDraft, type UnitDraft } from "./unit-draft";
 
@@ -47,7 +48,7 @@ function isBlank(code: number): boolean {
 export function plainCommandDrafts(
 	command: string,
 	context: UnitContext | null,
-	nesting: readonly string[],
+	nesting: readonly NestingLabel[],
 ): UnitDraft[] | null {
 	const drafts: UnitDraft[] = [];
 	/** `separators[k]` follows `drafts[k]`; a missing entry is the end of the command. */

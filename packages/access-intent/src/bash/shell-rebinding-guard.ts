@@ -7,7 +7,7 @@
 import type { CommandUnit } from "./command-unit";
 import { baseName, declarationFlags, nameTargets } from "./name-targets";
 import { DECLARATION_BUILTINS, NAME_TAKING_BUILTINS, PROMPT_VARIABLES, REBINDING_VARIABLES } from "./shell-state-table";
-import { literalWordText, type ShellWord } from "./shell-word";
+import { literalWordText, literalWordTexts, type ShellWord } from "./shell-word";
 
 /** The builtins this guard reads, by normalised name (quote-split spellings reach them too). */
 const GUARDED_NAMES: ReadonlySet<string> = new Set([
@@ -132,7 +132,7 @@ function variableFloor(name: string, value: ShellWord | null): string | null {
 
 /** SECURITY: `hash -p /usr/bin/rm ls; ls x` runs rm under the name ls (red-team A-hash-p). */
 function hashFloor(args: readonly ShellWord[]): string | null {
-	const texts = args.map(literalWordText);
+	const texts = literalWordTexts(args);
 	if (texts.some((text) => text === null)) return "`hash` with a computed argument may rebind a command name";
 	const bound = texts.some((text) => text !== null && /^-[a-z]*p/.test(text));
 	if (!bound) return null;

@@ -11,18 +11,15 @@ export class SourceIndex {
 	private readonly dollars: number[] = [];
 
 	constructor(readonly source: string) {
-		for (let i = 0; i < source.length; i++) {
-			const code = source.charCodeAt(i);
-			if (code === 96 /* ` */) {
-				this.substitutions.push(i);
-				this.dollars.push(i);
-			} else if (code === 36 /* $ */) {
-				this.dollars.push(i);
-				if (source.charCodeAt(i + 1) === 40 /* ( */) this.substitutions.push(i);
-			} else if ((code === 60 || code === 62) /* < > */ && source.charCodeAt(i + 1) === 40) {
-				this.substitutions.push(i);
-			}
+		// `indexOf` jumps between trigger characters: most of a command holds none, so no loop visits its characters.
+		const backquotes = positionsOf(source, "`");
+		mergeInto(this.dollars, positionsOf(source, "$"), backquotes);
+		const opens: number[] = [];
+		for (let i = source.indexOf("(", 1); i !== -1; i = source.indexOf("(", i + 1)) {
+			const before = source.charCodeAt(i - 1);
+			if (before === 36 /* $ */ || before === 60 /* < */ || before === 62 /* > */) opens.push(i - 1);
 		}
+		mergeInto(this.substitutions, opens, backquotes);
 	}
 
 	/** True when a command or process substitution may start inside `[start, end)`. */
@@ -45,4 +42,22 @@ function anyWithin(sorted: readonly number[], start: number, end: number): boole
 		else high = mid;
 	}
 	return low < sorted.length && (sorted[low] as number) < end;
+}
+
+function positionsOf(source: string, char: string): number[] {
+	const positions: number[] = [];
+	for (let i = source.indexOf(char); i !== -1; i = source.indexOf(char, i + 1)) positions.push(i);
+	return positions;
+}
+
+/** Appends the ascending lists `a` and `b` to `into` in ascending order. */
+function mergeInto(into: number[], a: readonly number[], b: readonly number[]): void {
+	let i = 0;
+	let k = 0;
+	while (i < a.length && k < b.length) {
+		if ((a[i] as number) < (b[k] as number)) into.push(a[i++] as number);
+		else into.push(b[k++] as number);
+	}
+	while (i < a.length) into.push(a[i++] as number);
+	while (k < b.length) into.push(b[k++] as number);
 }

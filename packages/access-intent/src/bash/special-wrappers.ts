@@ -129,6 +129,29 @@ export function suExecutions(args: readonly WordRef[]): readonly Execution[] | n
 	return UNKNOWN;
 }
 
+/** `su`, `sg`, `runuser`: the payload runs in the target user's login shell (`script -c` also writes a log file). */
+const SWITCH_USER: ReadonlySet<string> = new Set(["su", "sg", "runuser"]);
+
+/**
+ * A word every shell a user may log in with (bash, dash, zsh, ksh, fish, csh) reads as its own text: no quote,
+ * expansion, glob, brace, comment, history or job character, and no `=` first (zsh's `=cmd`).
+ */
+const PORTABLE_WORD = /^[\w./:@+,~-][\w./:=@+,~-]*$/;
+const PORTABLE_OPERATORS: ReadonlySet<string> = new Set(["|", "||", "&&", ";", ">", ">>", "<"]);
+
+/**
+ * True for `su`, `sg`, `runuser` with one payload made only of portable words and the operators those shells share, each apart by blanks:
+ * the target user's shell (not known here: it is in /etc/passwd) then runs what the bash reading of it runs.
+ */
+export function isPortableSwitchUser(name: string, executions: readonly Execution[] | null): boolean {
+	if (!SWITCH_USER.has(name)) return false;
+	const only = executions?.length === 1 ? executions[0] : undefined;
+	if (only?.kind !== "payload") return false;
+	const words = only.text.trim().split(/[ \t]+/);
+	if (words.length === 0 || !PORTABLE_WORD.test(words[0] as string)) return false;
+	return words.every((word) => PORTABLE_WORD.test(word) || PORTABLE_OPERATORS.has(word));
+}
+
 /**
  * `find` tests, options and actions that take the next word as their argument (GNU findutils 4.9, checked in the
  * oracle test); `-fprintf FILE FORMAT` takes two. SECURITY: `find . -fprintf -exec %p -exec rm {} \;` writes to a

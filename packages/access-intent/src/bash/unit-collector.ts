@@ -4,20 +4,39 @@
  * Plain simple commands, plain `&&`/`||`/`|` chains and `[ -f word ]` tests are drafted from their text
  * (`plain-command.ts`, `plain-statement.ts`, `plain-test.ts`) without visiting their children.
  * Never: recurses in JS (an explicit frame stack, bounded by the budget), analyses wrappers, or decides actions.
- * Over 250 lines on purpose: every frame kind reads the same frame stack; split apart, a reviewer could no longer
- * see in one place which node opens which frame. The misparse checks live in `misparse-guards.ts`, the control labels
- * in `control-labels.ts`.
+ * Over 400 lines on purpose: this is the one place that says which node opens which frame, and every `enter*`
+ * method reads the same stack; the frames and their factories live in `collect-frames.ts`, the misparse checks in
+ * `misparse-guards.ts`, the control labels in `control-labels.ts`, the nesting labels in `nesting-label.ts`.
  */
 import type { Tree, TreeCursor } from "web-tree-sitter";
+import {
+	assignmentFrame,
+	closeRedirect,
+	closeWord,
+	type Deliver,
+	type Frame,
+	type RedirectFrame,
+	redirectedFrame,
+	redirectFrame,
+	rootFrame,
+	type ScanFrame,
+	scanFrame,
+	type UnitFrame,
+	unitFrame,
+	type WordFrame,
+	wordFrame,
+} from "./collect-frames";
 import type { Assignment, UnitContext } from "./command-unit";
 import { labelDraftsSince, labelPlainControl } from "./control-labels";
 import { type GrammarTypes, grammarTypesOf } from "./grammar-types";
 import {
 	commandMisparse,
+	descriptorBeforeRedirect,
 	heredocBackquotes,
 	heredocHasUncoveredSubstitution,
 	type PrefixRepair,
 } from "./misparse-guards";
+import { type CompoundLabel, innerCompoundLabel, type NestingLabel } from "./nesting-label";
 import {
 	COMPOUND_LABELS,
 	DYNAMIC_SPAN_NODES,
@@ -29,14 +48,14 @@ import type { ParseBudget } from "./parse-budget";
 import { plainCommandWords } from "./plain-command";
 import { plainStatement, type WordRange } from "./plain-statement";
 import { plainTest } from "./plain-test";
-import type { ShellWord } from "./shell-word";
 import type { SourceIndex } from "./source-index";
 import { type DraftKind, newDraft, type UnitDraft, type WordRef } from "./unit-draft";
 import { type DynamicSpan, plainVariableName, readShellWord } from "./word-text";
 
 export interface CollectBase {
 	readonly context: UnitContext | null;
-	readonly nesting: readonly string[];
+	readonly nesting: readonly NestingLabel[];
+	/** Run-time words of every unit (a script's arguments, ADR 0031): stamped on every draft. */
 	readonly markers: readonly string[];
 	/** Prefixes blanked by an earlier repair, keyed by the start of the compound they introduced. */
 	readonly prefixes: ReadonlyMap<number, PrefixRepair["label"]>;
@@ -49,46 +68,16 @@ export interface CollectOptions {
 
 const FULL_SPEED: CollectOptions = { plainCommands: true };
 
+/**
+ * INVARIANT: `drafts` are in source order, a compound before the units inside it, and each draft's nesting extends
+ * the nesting of the construct it sits in (control labels inserted at that construct's depth), so the emitter and
+ * path collection may read the units as bash runs them. A `misparse` or `over-budget` outcome carries no drafts:
+ * a tree the walk could not read completely yields no units at all.
+ */
 export type CollectOutcome =
 	| { readonly kind: "drafts"; readonly drafts: readonly UnitDraft[] }
 	| { readonly kind: "misparse"; readonly reason: string; readonly repairs: readonly PrefixRepair[] }
 	| { readonly kind: "over-budget" };
-
-interface BaseFrame {
-	readonly nodeType: string;
-	readonly start: number;
-	readonly context: UnitContext | null;
-	/** Grows by `conditional` once a `list` frame has read its `&&`/`||` operator. */
-	nesting: readonly string[];
-	/** The unit redirects and stray redirect words attach to. */
-	owner: UnitDraft | null;
-}
-type Deliver = (ref: WordRef) => void;
-type Frame =
-	| (BaseFrame & { readonly kind: "scan"; readonly listDepth?: number })
-	| (BaseFrame & { readonly kind: "redirected" })
-	| (BaseFrame & { readonly kind: "command" | "declaration" | "test"; readonly unit: UnitDraft })
-	| (BaseFrame & {
-			readonly kind: "assignment";
-			readonly into: Assignment[];
-			named: boolean;
-			name: string;
-			value: ShellWord | null;
-	  })
-	| (BaseFrame & {
-			readonly kind: "word";
-			readonly end: number;
-			readonly spans: DynamicSpan[];
-			readonly deliver: Deliver | null;
-	  })
-	| (BaseFrame & {
-			readonly kind: "redirect";
-			readonly end: number;
-			readonly herestring: boolean;
-			operator: string;
-			target: WordRef | null;
-			quoted: boolean;
-	  });
 
 export function collectDrafts(
 	tree: Tree,
@@ -133,15 +122,7 @@ class UnitCollector {
 	}
 
 	walk(cursor: TreeCursor): void {
-		const root: Frame = {
-			kind: "scan",
-			nodeType: "program",
-			start: 0,
-			context: this.base.context,
-			nesting: this.base.nesting,
-			owner: null,
-		};
-		const frames: Frame[] = [root];
+		const frames: Frame[] = [rootFrame(this.base.context, this.base.nesting)];
 		if (!cursor.gotoFirstChild()) return;
 		for (;;) {
 			if (!this.budget.spendNode() || this.overBudget) {
@@ -286,24 +267,14 @@ class UnitCollector {
 			case "pipeline": {
 				if (this.plainStatement(parent, start, end)) return null;
 				const nesting = this.nest(parent.nesting, "pipeline");
-				return nesting === null
-					? null
-					: { kind: "scan", nodeType: type, start, context: parent.context, nesting, owner: null };
+				return nesting === null ? null : scanFrame(parent, type, start, parent.context, nesting);
 			}
 			case "list": {
 				if (this.plainStatement(parent, start, end)) return null;
-				const { context, nesting } = parent;
-				return { kind: "scan", nodeType: type, start, context, nesting, owner: null, listDepth: nesting.length };
+				return scanFrame(parent, type, start, parent.context, parent.nesting, null, parent.nesting.length);
 			}
 			case "redirected_statement":
-				return {
-					kind: "redirected",
-					nodeType: type,
-					start,
-					context: parent.context,
-					nesting: parent.nesting,
-					owner: null,
-				};
+				return redirectedFrame(parent, type, start);
 			case "comment":
 				return null;
 			default:
@@ -314,7 +285,7 @@ class UnitCollector {
 		return null;
 	}
 
-	private enterWordPiece(parent: Frame & { kind: "word" }, type: string, start: number, end: number): Frame | null {
+	private enterWordPiece(parent: WordFrame, type: string, start: number, end: number): Frame | null {
 		if (type === "command_substitution" || type === "process_substitution") {
 			parent.spans.push({ start, end });
 			return this.substitution(parent, type, start, end);
@@ -335,7 +306,7 @@ class UnitCollector {
 
 	private enterRedirectChild(
 		cursor: TreeCursor,
-		parent: Frame & { kind: "redirect" },
+		parent: RedirectFrame,
 		type: string,
 		start: number,
 		end: number,
@@ -398,7 +369,7 @@ class UnitCollector {
 	 * members before or right after `||` become `conditional`, right after `&&` `and_then` (it ran if the rest of
 	 * the `&&` chain runs), and a statement sent to the background `background`.
 	 */
-	private controlToken(cursor: TreeCursor, parent: Frame & { kind: "scan" }, type: string): void {
+	private controlToken(cursor: TreeCursor, parent: ScanFrame, type: string): void {
 		if (type === "&") {
 			if (!cursor.gotoPreviousSibling()) return;
 			const from = cursor.startIndex;
@@ -440,32 +411,22 @@ class UnitCollector {
 		}
 		const spans: DynamicSpan[] = [];
 		if (type === "expansion" && plainVariableName(this.source.slice(start, end)) === null) spans.push({ start, end });
-		const frame: Frame & { kind: "word" } = {
-			kind: "word",
-			nodeType: type,
-			start,
-			end,
-			spans,
-			deliver,
-			context: parent.context,
-			nesting: parent.nesting,
-			owner: parent.owner,
-		};
+		const frame = wordFrame(parent, type, start, end, spans, deliver);
 		if (spans.length === 0) return frame;
-		this.exitWord(frame);
+		closeWord(frame, this.source);
 		return this.index.hasSubstitution(start, end) ? this.scan(parent, type, start) : null;
 	}
 
 	private exit(frame: Frame, parent: Frame): void {
 		switch (frame.kind) {
 			case "word":
-				this.exitWord(frame);
+				closeWord(frame, this.source);
 				return;
 			case "assignment":
 				frame.into.push({ name: frame.name, value: frame.value });
 				return;
 			case "redirect":
-				this.exitRedirect(frame);
+				closeRedirect(frame);
 				return;
 			case "command":
 				this.checkCommand(frame.unit, parent);
@@ -480,24 +441,6 @@ class UnitCollector {
 				throw new Error(`unhandled frame ${String(unhandled)}`);
 			}
 		}
-	}
-
-	private exitWord(frame: Frame & { kind: "word" }): void {
-		if (frame.deliver === null) return;
-		frame.deliver({
-			word: readShellWord(this.source, frame.start, frame.end, frame.spans),
-			start: frame.start,
-			end: frame.end,
-			spans: frame.spans,
-		});
-	}
-
-	private exitRedirect(frame: Frame & { kind: "redirect" }): void {
-		const owner = frame.owner;
-		if (owner === null || frame.target === null) return;
-		owner.redirects.push({ operator: frame.operator.trim(), target: frame.target.word });
-		// At v26.3.1 a here-string stays in the unit text (PP-014).
-		if (frame.herestring) owner.keptRanges.push({ start: frame.start, end: frame.end });
 	}
 
 	private setName(unit: UnitDraft, ref: WordRef): void {
@@ -572,45 +515,34 @@ class UnitCollector {
 
 	private unitFrame(
 		parent: Frame,
-		frameKind: "command" | "declaration" | "test",
+		frameKind: UnitFrame["kind"],
 		kind: DraftKind,
 		type: string,
 		start: number,
 		end: number,
 	) {
-		const unit = this.draft(parent, kind, start, end);
-		return {
-			kind: frameKind,
-			nodeType: type,
-			start,
-			unit,
-			context: parent.context,
-			nesting: parent.nesting,
-			owner: unit,
-		};
+		return unitFrame(parent, frameKind, type, start, this.draft(parent, kind, start, end));
 	}
 
-	private compound(parent: Frame, type: string, label: string, start: number, end: number): Frame | null {
+	private compound(parent: Frame, type: string, label: CompoundLabel, start: number, end: number): Frame | null {
 		const prefix = this.base.prefixes.get(start);
 		const outer = prefix === undefined ? parent.nesting : this.nest(parent.nesting, prefix);
 		const outerContext = prefix === "coproc" ? "subshell" : parent.context;
 		if (outer === null) return null;
 		const unit = newDraft("compound", start, end, outerContext, outer, this.base.markers);
 		this.drafts.push(unit);
-		const inner = this.nest(outer, this.compoundLabel(type, label, start));
+		const inner = this.nest(outer, innerCompoundLabel(label, this.source, start));
 		if (inner === null) return null;
 		const context = type === "subshell" ? "subshell" : outerContext;
-		return { kind: "scan", nodeType: type, start, context, nesting: inner, owner: unit };
+		return scanFrame(parent, type, start, context, inner, unit);
 	}
 
-	private compoundLabel(type: string, label: string, start: number): string {
-		if (type === "compound_statement" && this.source.startsWith("((", start)) return "arithmetic";
-		if (type === "while_statement" && this.source.startsWith("until", start)) return "until";
-		if (type === "for_statement" && this.source.startsWith("select", start)) return "select";
-		return label;
-	}
-
-	private substitution(parent: Frame, type: string, start: number, end: number): Frame | null {
+	private substitution(
+		parent: Frame,
+		type: "command_substitution" | "process_substitution",
+		start: number,
+		end: number,
+	): Frame | null {
 		// SECURITY: inside backquotes `\`` and `\$` unescape into live syntax the tree does not show (evasion EV-bq-*).
 		if (this.source[start] === "`" && /\\[`$\\]/.test(this.source.slice(start + 1, end - 1))) {
 			this.misparse ??= "escaped quoting inside backquotes";
@@ -618,62 +550,26 @@ class UnitCollector {
 		}
 		const nesting = this.nest(parent.nesting, type);
 		if (nesting === null) return null;
-		const context: UnitContext = type === "command_substitution" ? "command_substitution" : "process_substitution";
-		return { kind: "scan", nodeType: type, start, context, nesting, owner: null };
+		return scanFrame(parent, type, start, type, nesting);
 	}
 
 	private redirect(parent: Frame, type: string, start: number, end: number): Frame {
-		const owner = parent.owner ?? this.draft(parent, "redirect-only", start, end);
-		return {
-			kind: "redirect",
-			nodeType: type,
-			start,
-			end,
-			herestring: type === "herestring_redirect",
-			operator: "",
-			target: null,
-			quoted: false,
-			context: parent.context,
-			nesting: parent.nesting,
-			owner,
-		};
+		return redirectFrame(parent, type, start, end, parent.owner ?? this.draft(parent, "redirect-only", start, end));
 	}
 
 	private assignment(parent: Frame, start: number, into: Assignment[]): Frame {
-		return {
-			kind: "assignment",
-			nodeType: "variable_assignment",
-			start,
-			into,
-			named: false,
-			name: "",
-			value: null,
-			context: parent.context,
-			nesting: parent.nesting,
-			owner: parent.owner,
-		};
+		return assignmentFrame(parent, start, into);
 	}
 
 	private scan(parent: Frame, type: string, start: number): Frame {
-		return { kind: "scan", nodeType: type, start, context: parent.context, nesting: parent.nesting, owner: null };
+		return scanFrame(parent, type, start);
 	}
 
-	private nest(nesting: readonly string[], label: string): readonly string[] | null {
+	private nest(nesting: readonly NestingLabel[], label: NestingLabel): readonly NestingLabel[] | null {
 		if (!this.budget.enterNesting(nesting.length + 1)) {
 			this.overBudget = true;
 			return null;
 		}
 		return Object.freeze([...nesting, label]);
 	}
-}
-
-/** Digits glued to a following `<` or `>`: bash's file-descriptor prefix of a redirect, never a word of its own. */
-function descriptorBeforeRedirect(source: string, start: number, end: number): boolean {
-	const next = source.charCodeAt(end);
-	if (next !== 60 /* < */ && next !== 62 /* > */) return false;
-	for (let i = start; i < end; i++) {
-		const code = source.charCodeAt(i);
-		if (code < 48 || code > 57) return false;
-	}
-	return end > start;
 }

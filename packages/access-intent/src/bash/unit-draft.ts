@@ -4,6 +4,7 @@
  */
 import { commandNameOf } from "./command-name";
 import type { Assignment, CommandUnit, InnerWrapper, Redirect, UnitContext, WrapperKind } from "./command-unit";
+import type { NestingLabel } from "./nesting-label";
 import type { ShellWord } from "./shell-word";
 import type { DynamicSpan } from "./word-text";
 
@@ -32,7 +33,7 @@ export interface UnitDraft {
 	end: number;
 	readonly context: UnitContext | null;
 	/** Written once more when a later `||` or `&` shows the unit's effect is conditional (`unit-collector.ts`). */
-	nesting: readonly string[];
+	nesting: readonly NestingLabel[];
 	name: WordRef | null;
 	readonly args: WordRef[];
 	readonly redirects: Redirect[];
@@ -52,7 +53,7 @@ export function newDraft(
 	start: number,
 	end: number,
 	context: UnitContext | null,
-	nesting: readonly string[],
+	nesting: readonly NestingLabel[],
 	markers: readonly string[] = [],
 ): UnitDraft {
 	return {
@@ -83,6 +84,9 @@ export interface WrapperFacts {
 
 const NO_WRAPPER: WrapperFacts = { wrapperKind: null, executedUnit: null, innerWrappers: [] };
 
+/** The empty word, redirect and assignment list of a finished unit. */
+const NONE: readonly never[] = Object.freeze([]);
+
 /** The text the unit is matched by: leading assignments, redirects and heredocs left out, spacing kept. */
 export function draftText(draft: UnitDraft, source: string): string {
 	switch (draft.kind) {
@@ -95,6 +99,13 @@ export function draftText(draft: UnitDraft, source: string): string {
 			return joinRanges(source, draft.keptRanges);
 		case "simple":
 		case "declaration": {
+			// Most units are a name and arguments in source order: join them as they are, without a sorted copy.
+			if (draft.keptRanges.length === 0 && wordsInOrder(draft)) {
+				if (draft.name === null) return joinRanges(source, draft.args);
+				return draft.args.length === 0
+					? source.slice(draft.name.start, draft.name.end)
+					: joinRanges(source, draft.args, draft.name);
+			}
 			const ranges: { start: number; end: number }[] = [];
 			if (draft.name !== null) ranges.push(draft.name);
 			for (const arg of draft.args) ranges.push(arg);
@@ -109,14 +120,35 @@ export function draftText(draft: UnitDraft, source: string): string {
 	}
 }
 
-/** Joins ranges with the source between them when that is only blanks, otherwise with one space. */
-export function joinRanges(source: string, ranges: readonly { start: number; end: number }[]): string {
-	let text = "";
-	let previousEnd = -1;
+/** True when the name and arguments are in source order (as the collector drafts them), so need no sort. */
+function wordsInOrder(draft: UnitDraft): boolean {
+	let previous = draft.name === null ? -1 : draft.name.start;
+	for (const arg of draft.args) {
+		if (arg.start < previous) return false;
+		previous = arg.start;
+	}
+	return true;
+}
+
+/**
+ * Joins ranges with the source between them when that is only blanks, otherwise with one space; `first`, when
+ * given, is the range before `ranges`.
+ */
+export function joinRanges(
+	source: string,
+	ranges: readonly { start: number; end: number }[],
+	first?: { start: number; end: number },
+): string {
+	let text = first === undefined ? "" : source.slice(first.start, first.end);
+	let previousEnd = first === undefined ? -1 : first.end;
 	for (const range of ranges) {
 		if (previousEnd !== -1) {
-			const gap = source.slice(previousEnd, range.start);
-			text += gap === " " || /^[ \t]*(?:\\\n[ \t]*)*$/.test(gap) ? gap : " ";
+			// The common gap, one space, is read by its character code: no slice, no pattern.
+			if (range.start === previousEnd + 1 && source.charCodeAt(previousEnd) === 32) text += " ";
+			else {
+				const gap = source.slice(previousEnd, range.start);
+				text += /^[ \t]*(?:\\\n[ \t]*)*$/.test(gap) ? gap : " ";
+			}
 		}
 		text += source.slice(range.start, range.end);
 		previousEnd = range.end;
@@ -124,18 +156,25 @@ export function joinRanges(source: string, ranges: readonly { start: number; end
 	return text;
 }
 
-export function finishDraft(draft: UnitDraft, text: string, facts: WrapperFacts = NO_WRAPPER): CommandUnit {
+/** `commandName`: the draft's command name when the caller already read it (`commandNameOf` of its name word). */
+export function finishDraft(
+	draft: UnitDraft,
+	text: string,
+	facts: WrapperFacts = NO_WRAPPER,
+	commandName?: string | null,
+): CommandUnit {
 	const name = draft.name === null ? null : draft.name.word;
 	return Object.freeze({
 		text,
 		context: draft.context,
 		nesting: draft.nesting,
-		commandName: name === null ? null : commandNameOf(name),
-		args: Object.freeze(draft.args.map((ref) => ref.word)),
+		commandName: commandName !== undefined ? commandName : name === null ? null : commandNameOf(name),
+		args: draft.args.length === 0 ? NONE : Object.freeze(draft.args.map((ref) => ref.word)),
 		nameWord: draft.kind === "compound" ? null : name,
-		// INVARIANT: a draft is finished once; its arrays are not touched again, so they are frozen in place.
-		redirects: Object.freeze(draft.redirects),
-		assignments: Object.freeze(draft.assignments),
+		// INVARIANT: a draft is finished once; its arrays are not touched again, so they are frozen in place (most
+		// are empty: those share one frozen array, which saves a freeze per array and leaves less for the collector).
+		redirects: draft.redirects.length === 0 ? NONE : Object.freeze(draft.redirects),
+		assignments: draft.assignments.length === 0 ? NONE : Object.freeze(draft.assignments),
 		wrapperKind: facts.wrapperKind,
 		executedUnit: facts.executedUnit,
 		innerWrappers: Object.freeze(facts.innerWrappers),

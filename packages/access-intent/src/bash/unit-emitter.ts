@@ -5,7 +5,7 @@
  */
 import { commandNameOf } from "./command-name";
 import type { CommandUnit, InnerWrapper } from "./command-unit";
-import { settingOf } from "./environment-effects";
+import { type Setting, settingOf } from "./environment-effects";
 import { CommandEnvironment } from "./environment-words";
 import type { ParseBudget } from "./parse-budget";
 import { SCRIPT_ARGUMENT_MARKERS, scriptReadsArguments } from "./shell-script-table";
@@ -64,33 +64,39 @@ export class UnitEmitter {
 			return;
 		}
 		const words = wordsOf(draft);
-		const missing = draft.kind === "simple" ? "" : null;
-		const settings = draft.assignments.map((assignment) => settingOf(assignment.name, assignment.value, missing));
+		// Read once here for the wrapper analysis, the written-files check and the unit.
+		const name = draft.name === null ? null : commandNameOf(draft.name.word);
+		const settings = draft.assignments.length === 0 ? NO_SETTINGS : settingsOf(draft);
 		// SECURITY: `GIT_EXTERNAL_DIFF='rm x;:' git diff` and `export GIT_EDITOR=…` run the value (ADR 0026).
 		const analysed =
 			words === null
 				? settings.length === 0
 					? null
 					: analyseSettings(settings)
-				: analyseWrapper(words, draft.redirects, draft.markers, settings, this.environment);
+				: analyseWrapper(words, draft.redirects, draft.markers, settings, this.environment, name);
 		// SECURITY: `echo 'code' > p.py; python3 p.py` runs code this command wrote (A-pdb-stdin): opaque.
-		const analysis: WrapperAnalysis | null = this.written.runsWritten(draft)
+		const analysis: WrapperAnalysis | null = this.written.runsWritten(draft, name)
 			? { kind: "opaque-payload", executions: analysed?.executions ?? null }
 			: analysed;
-		this.written.record(draft);
+		this.written.record(draft, name);
 		if (analysis === null) {
-			this.units.push(finishDraft(draft, text));
+			this.units.push(finishDraft(draft, text, undefined, name));
 			return;
 		}
 		const innerWrappers: InnerWrapper[] = [];
 		const resolved = this.unwrap(analysis, innerWrappers);
 		this.units.push(
-			finishDraft(draft, text, {
-				wrapperKind: analysis.kind,
-				executedUnit: resolved === null ? null : this.executedText(resolved[0]),
-				innerWrappers,
-				scriptRead: analysis.scriptRead === true && resolved !== null,
-			}),
+			finishDraft(
+				draft,
+				text,
+				{
+					wrapperKind: analysis.kind,
+					executedUnit: resolved === null ? null : this.executedText(resolved[0]),
+					innerWrappers,
+					scriptRead: analysis.scriptRead === true && resolved !== null,
+				},
+				name,
+			),
 		);
 		// SECURITY: `xargs sh -c 'git "$0"'`, `sh -c 'git "$1"' _ push`: the words after the script, or the input
 		// xargs appends, become its arguments; its computed words are run-time words (`git *` meets `git push *`).
@@ -170,6 +176,16 @@ function inheritRunTime(execution: Execution, outer: Execution & { kind: "words"
 		markers: [...new Set([...execution.markers, ...outer.markers])],
 		appended: execution.appended === true || outer.appended === true,
 	};
+}
+
+const NO_SETTINGS: readonly Setting[] = [];
+
+/** A unit's `NAME=value` prefixes (a simple command's missing value is empty, a declaration's unset). */
+function settingsOf(draft: UnitDraft): readonly Setting[] {
+	const missing = draft.kind === "simple" ? "" : null;
+	const settings: Setting[] = [];
+	for (const assignment of draft.assignments) settings.push(settingOf(assignment.name, assignment.value, missing));
+	return settings;
 }
 
 function wordsOf(draft: UnitDraft): readonly WordRef[] | null {

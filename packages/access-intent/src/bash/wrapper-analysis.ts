@@ -1,7 +1,8 @@
 /**
  * Owns: deciding whether a command's words (with their `NAME=value` settings) are a wrapper (opaque payload or
- * indirection) and what it executes, by dispatching on `wrapper-table.ts` to the prefix grammar, the special
- * wrappers (`special-wrappers.ts`) and the effect analyses of ADR 0026 (options, git, runners, languages).
+ * indirection) and what it executes, by dispatching on `wrapper-table.ts` to the prefix grammar
+ * (`prefix-wrappers.ts`), the special wrappers (`special-wrappers.ts`) and the effect analyses of ADR 0026
+ * (options, git, runners, languages).
  * Never: guesses; when the option grammar leaves any doubt the executions are `null`.
  */
 
@@ -9,20 +10,22 @@ import { CODE_RUNNING_OPTIONS, OPERAND_COMPUTED_WORDS } from "./code-running-opt
 import { awkExecutions, sedExecutions } from "./command-language-effects";
 import { commandNameOf } from "./command-name";
 import {
+	listingExecutions,
 	loaderExecutions,
+	packageRunnerExecutions,
 	sqlClientExecutions,
 	sqliteExecutions,
 	startStopExecutions,
 	tmuxExecutions,
 } from "./command-runner-analysis";
-import { LISTING_RUNNERS, PACKAGE_RUNNERS, SELF_EXE, SQL_CLIENTS } from "./command-runner-table";
+import { SELF_EXE, SQL_CLIENTS } from "./command-runner-table";
 import type { Redirect, WrapperKind } from "./command-unit";
-import { composedWords } from "./composed-command";
-import { environmentExecutions, type Setting, settingFromWord } from "./environment-effects";
+import { environmentExecutions, type Setting } from "./environment-effects";
 import { CommandEnvironment } from "./environment-words";
 import { gitExecutions } from "./git-effects";
 import { analyseInterpreter } from "./interpreter-analysis";
 import { combineFound, type Execution, type Found, NOT_A_WRAPPER, optionExecutions } from "./option-effects";
+import { prefixExecutions } from "./prefix-wrappers";
 import { readsLiteralScript } from "./shell-script-table";
 import { literalWordText } from "./shell-word";
 import {
@@ -30,6 +33,7 @@ import {
 	capshExecutions,
 	execClauses,
 	flockExecutions,
+	isPortableSwitchUser,
 	joinedPayload,
 	shellExecutions,
 	suExecutions,
@@ -37,15 +41,7 @@ import {
 	xargsExecutions,
 } from "./special-wrappers";
 import type { WordRef } from "./unit-draft";
-import { scanOptions } from "./wrapper-option-scan";
-import {
-	EFFECT_SHAPES,
-	interpreterEntry,
-	type PrefixWrapper,
-	type SpecialShape,
-	STDIN_PATHS,
-	wrapperEntry,
-} from "./wrapper-table";
+import { EFFECT_SHAPES, interpreterEntry, type SpecialShape, STDIN_PATHS, wrapperEntry } from "./wrapper-table";
 
 export type { Execution } from "./option-effects";
 
@@ -71,8 +67,10 @@ export function analyseWrapper(
 	markers: readonly string[],
 	settings: readonly Setting[] = [],
 	shellEnvironment: CommandEnvironment = CommandEnvironment.NONE,
+	/** `commandNameOf` the first word, when the caller already read it. */
+	commandName?: string | null,
 ): WrapperAnalysis | null {
-	const own = analyseProgram(words, redirects, shellEnvironment);
+	const own = analyseProgram(words, redirects, shellEnvironment, commandName);
 	const environment = settings.length === 0 ? NOT_A_WRAPPER : environmentExecutions(settings);
 	if (environment === NOT_A_WRAPPER) return certain(own, markers);
 	if (own === null) return certain(analysisOf("indirection", environment), markers);
@@ -105,15 +103,16 @@ function analyseProgram(
 	words: readonly WordRef[],
 	redirects: readonly Redirect[],
 	environment: CommandEnvironment,
+	commandName: string | null = words[0] === undefined ? null : commandNameOf(words[0].word),
 ): WrapperAnalysis | null {
 	const head = words[0];
 	if (head === undefined) return null;
-	const args = words.slice(1);
-	// SECURITY: `/proc/self/exe -c 'rm x'` is the running bash itself.
-	if (SELF_EXE.test(literalWordText(head.word) ?? ""))
-		return fromFound("opaque-payload", shellExecutions("bash", args, redirects));
-	const name = commandNameOf(head.word);
+	// SECURITY: `/proc/self/exe -c 'rm x'` is the running bash itself (its name is `exe`: one test before the pattern).
+	if (commandName === "exe" && SELF_EXE.test(literalWordText(head.word) ?? ""))
+		return fromFound("opaque-payload", shellExecutions("bash", words.slice(1), redirects));
+	const name = commandName;
 	if (name === null) return null;
+	const args = words.slice(1);
 	const entry = wrapperEntry(name);
 	if (entry === null) {
 		const interpreter = interpreterEntry(name);
@@ -129,35 +128,13 @@ function analyseProgram(
 			? readsLiteralScript(name, args)
 			: null;
 	// `su user -c 'ls -l /root > /root/out'`: a payload every login shell reads alike runs a known command (ADR 0031).
-	if (spec.shape === "su" && SWITCH_USER.has(name) && executions !== NOT_A_WRAPPER && isPortablePayload(executions))
+	if (spec.shape === "su" && executions !== NOT_A_WRAPPER && isPortableSwitchUser(name, executions))
 		return { kind: "indirection", executions };
 	if (reading !== null && executions !== null && executions !== NOT_A_WRAPPER)
 		return reading.arguments
 			? { kind: entry.kind, executions, scriptRead: true, scriptArguments: true }
 			: { kind: entry.kind, executions, scriptRead: true };
 	return fromFound(entry.kind, executions);
-}
-
-/** `su`, `sg`, `runuser`: the payload runs in the target user's login shell (`script -c` also writes a log file). */
-const SWITCH_USER: ReadonlySet<string> = new Set(["su", "sg", "runuser"]);
-
-/**
- * A word every shell a user may log in with (bash, dash, zsh, ksh, fish, csh) reads as its own text: no quote,
- * expansion, glob, brace, comment, history or job character, and no `=` first (zsh's `=cmd`).
- */
-const PORTABLE_WORD = /^[\w./:@+,~-][\w./:=@+,~-]*$/;
-const PORTABLE_OPERATORS: ReadonlySet<string> = new Set(["|", "||", "&&", ";", ">", ">>", "<"]);
-
-/**
- * True for one payload made only of portable words and the operators those shells share, each apart by blanks:
- * the target user's shell (not known here: it is in /etc/passwd) then runs what the bash reading of it runs.
- */
-function isPortablePayload(executions: readonly Execution[] | null): boolean {
-	const only = executions?.length === 1 ? executions[0] : undefined;
-	if (only?.kind !== "payload") return false;
-	const words = only.text.trim().split(/[ \t]+/);
-	if (words.length === 0 || !PORTABLE_WORD.test(words[0] as string)) return false;
-	return words.every((word) => PORTABLE_WORD.test(word) || PORTABLE_OPERATORS.has(word));
 }
 
 function fromFound(kind: WrapperKind, found: Found): WrapperAnalysis | null {
@@ -174,42 +151,6 @@ function certainOnly(executions: readonly Execution[] | null, markers: readonly 
 		if (all.some((marker) => text.includes(marker))) return UNKNOWN;
 	}
 	return executions;
-}
-
-function prefixExecutions(args: readonly WordRef[], spec: PrefixWrapper): readonly Execution[] | null {
-	const scan = scanOptions(args, spec.grammar);
-	if (scan.next === null) return UNKNOWN;
-	let i = scan.next;
-	const settings: Setting[] = [];
-	if (spec.assignments) {
-		for (; i < args.length; i++) {
-			const setting = settingFromWord((args[i] as WordRef).word);
-			if (setting === null) break;
-			settings.push(setting);
-		}
-	}
-	const environment = settings.length === 0 ? NOT_A_WRAPPER : environmentExecutions(settings);
-	// SECURITY: `env GIT_EXTERNAL_DIFF='rm x;:' git diff` runs the value as `GIT_EXTERNAL_DIFF=… git diff` does.
-	if (environment === null) return UNKNOWN;
-	const own = prefixCommand(args, i, spec);
-	return own === null ? UNKNOWN : (combineFound(own, environment) as readonly Execution[]);
-}
-
-function prefixCommand(args: readonly WordRef[], from: number, spec: PrefixWrapper): readonly Execution[] | null {
-	let i = from;
-	i += spec.operands;
-	let end = args.length;
-	const stop = args.findIndex((arg, index) => index >= i && spec.terminators.includes(literalWordText(arg.word) ?? ""));
-	if (stop !== -1) end = stop;
-	const words = args.slice(i, end);
-	if (words.length === 0) return UNKNOWN;
-	if (spec.composed === true) return composedWords(words);
-	if (spec.shellJoin) {
-		const payload = joinedPayload(words);
-		const text = payload?.[0]?.kind === "payload" ? payload[0].text : "";
-		return spec.markers.some((marker) => text.includes(marker)) ? UNKNOWN : payload;
-	}
-	return [{ kind: "words", words, markers: spec.markers }];
 }
 
 function specialExecutions(
@@ -247,17 +188,11 @@ function specialExecutions(
 			const client = SQL_CLIENTS.get(name);
 			return client === undefined ? NOT_A_WRAPPER : sqlClientExecutions(client, args);
 		}
-		case "listing": {
-			// `crontab -l`, `screen -ls` only read; `crontab file`, `crontab -e`, `screen cmd` run what we cannot see.
-			const listing = LISTING_RUNNERS.get(name) ?? [];
-			const texts = args.map((ref) => literalWordText(ref.word));
-			const onlyReads = texts.length > 0 && texts.some((text) => text !== null && listing.includes(text));
-			return onlyReads && !texts.some((text) => text === null || text === "-e" || text === "-r")
-				? NOT_A_WRAPPER
-				: UNKNOWN;
-		}
+		case "listing":
+			return listingExecutions(name, args);
 		case "package-runner":
-			return packageRunnerExecutions(name, args, redirects, environment);
+			// SECURITY: the runner hands its words to a wrapper (`npx node -e`, `uv run python -c`, `poetry run sh -c`).
+			return packageRunnerExecutions(name, args, (inner) => analyseProgram(inner, redirects, environment) !== null);
 		case "tmux":
 			return tmuxExecutions(args);
 		case "sqlite":
@@ -290,42 +225,4 @@ function specialExecutions(
 			throw new Error(`unhandled wrapper shape ${String(unhandled)}`);
 		}
 	}
-}
-
-/** `npx -c 'cmd'`, `npm exec --call=cmd`: the runners' own options that take a shell command. */
-const RUNNER_CALL_OPTIONS = CODE_RUNNING_OPTIONS.get("npx") ?? [];
-
-/**
- * `npx tsc`, `uv run pytest` run nothing this parse judges apart from the runner; `npx -c 'cmd'` runs `cmd`, and a
- * command that is itself a wrapper (`npx node -e …`, `poetry run bash -c 'rm x'`) is its executed unit.
- */
-function packageRunnerExecutions(
-	name: string,
-	args: readonly WordRef[],
-	redirects: readonly Redirect[],
-	environment: CommandEnvironment,
-): Found {
-	const runner = PACKAGE_RUNNERS.get(name);
-	if (runner === undefined) return NOT_A_WRAPPER;
-	let i = 0;
-	if (runner.verbs !== null) {
-		const verb = args[0] === undefined ? "" : literalWordText(args[0].word);
-		if (verb === null) return UNKNOWN;
-		if (!runner.verbs.includes(verb)) return NOT_A_WRAPPER;
-		i = 1 + runner.operands;
-	}
-	const own = name === "npx" || name === "npm" ? optionExecutions(args.slice(i), RUNNER_CALL_OPTIONS) : NOT_A_WRAPPER;
-	for (; i < args.length; i++) {
-		const text = literalWordText((args[i] as WordRef).word);
-		if (text === null || !text.startsWith("-")) break;
-		if (text === "--") {
-			i++;
-			break;
-		}
-		if (runner.valueOptions.includes(text)) i++;
-	}
-	const inner = args.slice(i);
-	// SECURITY: the runner hands its words to a wrapper (`npx node -e`, `uv run python -c`, `poetry run sh -c`).
-	if (own === null || inner.length === 0 || analyseProgram(inner, redirects, environment) === null) return own;
-	return combineFound(own, [{ kind: "words", words: inner, markers: [] }]);
 }

@@ -22,7 +22,7 @@ import {
 	writeSelections,
 } from "./effects/write-operand-table";
 import { POSITIONAL } from "./environment-words";
-import { literalWordText, type ShellWord, unglobbedLiteralText } from "./shell-word";
+import { literalWordText, literalWordTexts, type ShellWord, unglobbedLiteralText } from "./shell-word";
 import { type UnitVisitor, UnitWalk } from "./unit-walk";
 
 export type { WriteEffect } from "./effects/write-operand-table";
@@ -109,7 +109,7 @@ export class WriteCollector implements UnitVisitor {
 		this.visitRedirects(unit, bases);
 		const declaration = unit.nameWord === null || (unit.commandName !== null && DECLARATIONS.has(unit.commandName));
 		if (declaration || unit.commandName === null || !hasWriteOperands(unit.commandName)) return;
-		for (const selection of writeSelections(unit.commandName, unit.args.map(literalWordText)))
+		for (const selection of writeSelections(unit.commandName, literalWordTexts(unit.args)))
 			this.addSelection(unit, selection, bases);
 	}
 

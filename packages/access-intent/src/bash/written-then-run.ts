@@ -18,13 +18,12 @@ export class WrittenFiles {
 	private paths: Set<string> | null = null;
 
 	/** Records what `draft` writes; call after judging it, so a unit never counts its own write. */
-	record(draft: UnitDraft): void {
+	record(draft: UnitDraft, commandName: string | null = draftName(draft)): void {
 		for (const redirect of draft.redirects) {
 			if (!redirect.operator.includes(">")) continue;
 			this.add(literalWordText(redirect.target));
 		}
-		if (draft.name === null) return;
-		const name = commandNameOf(draft.name.word);
+		const name = commandName;
 		// Most units write nothing by name: read their words only for the programs that do.
 		if (name === null || (name !== "tee" && name !== "dd" && !DESTINATION_LAST.has(name))) return;
 		const args = draft.args.map((ref) => literalWordText(ref.word));
@@ -34,12 +33,12 @@ export class WrittenFiles {
 	}
 
 	/** True when `draft` runs a file this command wrote before it: as its command name or an interpreter's operand. */
-	runsWritten(draft: UnitDraft): boolean {
+	runsWritten(draft: UnitDraft, commandName: string | null = draftName(draft)): boolean {
 		const paths = this.paths;
 		if (paths === null || draft.name === null) return false;
 		const head = literalWordText(draft.name.word);
 		if (head !== null && paths.has(fold(head))) return true;
-		const name = commandNameOf(draft.name.word);
+		const name = commandName;
 		if (name === null || (!RUNS_OPERAND.has(name) && interpreterEntry(name) === null)) return false;
 		return draft.args.some((ref) => {
 			const text = literalWordText(ref.word);
@@ -52,6 +51,11 @@ export class WrittenFiles {
 		this.paths ??= new Set();
 		this.paths.add(fold(path));
 	}
+}
+
+/** `commandName` arguments: the caller's reading of the draft's name when it has one (`commandNameOf`). */
+function draftName(draft: UnitDraft): string | null {
+	return draft.name === null ? null : commandNameOf(draft.name.word);
 }
 
 function fold(path: string): string {

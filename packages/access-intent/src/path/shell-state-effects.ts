@@ -5,8 +5,8 @@
  * Never: guesses a value: a variable set from input becomes unknown, and a name that is not a literal word forgets
  * every tracked variable. To add a builtin that sets variables, add a row to `VARIABLE_WRITERS` and to its test.
  */
-import type { CommandUnit } from "../bash/command-unit";
-import { literalWordText, type ShellWord } from "../bash/shell-word";
+import type { Assignment, CommandUnit, Redirect } from "../bash/command-unit";
+import { literalWordText, literalWordTexts, type ShellWord } from "../bash/shell-word";
 import type { BashShellState, CaseAttribute } from "./bash-shell-state";
 import { resolveWord, type VariableLookup, type VariableValues } from "./bash-word-values";
 
@@ -154,7 +154,7 @@ export function recordStateEffects(unit: CommandUnit, context: EffectContext): v
 	if (name === null) return;
 	const writer = VARIABLE_WRITERS.get(name);
 	if (writer === undefined && name !== "shopt") return;
-	const texts = unit.args.map(literalWordText);
+	const texts = literalWordTexts(unit.args);
 	if (name === "shopt") {
 		const options = texts.filter((text) => text === null || !text.startsWith("-"));
 		// SECURITY: `shopt -s dotglob; cat *` also reads `.env`; `shopt -s cdable_vars; cd s` goes to `$s`.
@@ -176,12 +176,22 @@ const EXACT_DEFAULT = /^\$\{[A-Za-z_][A-Za-z0-9_]*:?=([^$`"'\\{}]*)\}$/;
  * expanded, whatever role it has. The variable may then hold `w` (or, for a default not read exactly, anything).
  */
 function recordDefaultAssignments(unit: CommandUnit, state: BashShellState): void {
-	for (const word of unit.args) recordWordDefaults(word, state);
-	for (const redirect of unit.redirects) recordWordDefaults(redirect.target, state);
-	for (const assignment of unit.assignments) if (assignment.value !== null) recordWordDefaults(assignment.value, state);
+	// Indexed loops: this runs for every unit of every call, and for-of over the units' arrays costs more here.
+	const args = unit.args;
+	for (let i = 0; i < args.length; i++) recordWordDefaults(args[i] as ShellWord, state);
+	const redirects = unit.redirects;
+	for (let i = 0; i < redirects.length; i++) recordWordDefaults((redirects[i] as Redirect).target, state);
+	const assignments = unit.assignments;
+	for (let i = 0; i < assignments.length; i++) {
+		const value = (assignments[i] as Assignment).value;
+		if (value !== null) recordWordDefaults(value, state);
+	}
 }
 
 function recordWordDefaults(word: ShellWord, state: BashShellState): void {
+	// A dynamic part's text is part of the word's: without a `$` and a `=` in the word there is no `${x:=…}`.
+	const raw = word.raw;
+	if (!raw.includes("=") || !raw.includes("${")) return;
 	for (const part of word.parts) {
 		if (part.kind !== "dynamic" || !part.raw.includes("=")) continue;
 		const exact = EXACT_DEFAULT.exec(part.raw);

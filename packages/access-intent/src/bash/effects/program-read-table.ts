@@ -9,7 +9,7 @@
 
 import { gitRevisionReads } from "../git-revision-reads";
 import type { ShellWord } from "../shell-word";
-import { literalWordText } from "../shell-word";
+import { literalWordText, literalWordTexts } from "../shell-word";
 
 /** A file the program reads (`file`), or file names it reads from data this parse cannot see (`names`). */
 export type ProgramRead =
@@ -158,7 +158,7 @@ function responseFiles(args: readonly ShellWord[]): ProgramRead[] {
  * read (as of that rev); `git-revision-reads.ts` knows the sub-commands and global options.
  */
 function git(args: readonly ShellWord[]): ProgramRead[] {
-	return gitRevisionReads(args.map(literalWordText)).map((path) => ({ kind: "file", text: path.replace(/^\.\//, "") }));
+	return gitRevisionReads(literalWordTexts(args)).map((path) => ({ kind: "file", text: path.replace(/^\.\//, "") }));
 }
 
 const GCC_FAMILY = ["gcc", "g++", "cc", "c++", "clang", "clang++", "ld"];
