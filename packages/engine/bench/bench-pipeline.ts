@@ -35,6 +35,8 @@ export function benchPipeline(options: BenchPipelineOptions): ToolCallPipeline {
 		mcpServers: options.mcpServers ?? [],
 		activeSkills: [],
 		requester: { sessionId: null, subagent: false },
-		...(options.bashEnvironment === undefined ? {} : { bashEnvironment: () => options.bashEnvironment as ShellEnvironment }),
+		...(options.bashEnvironment === undefined
+			? {}
+			: { bashEnvironment: () => options.bashEnvironment as ShellEnvironment }),
 	});
 }

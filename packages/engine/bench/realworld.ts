@@ -178,7 +178,9 @@ for (const { label, environment } of ENVIRONMENTS) {
 					floors.set(floor, (floors.get(floor) ?? 0) + 1);
 				}
 				if (listed !== null && known && cause.includes(listed))
-					listedRows.push(`    ${name} ${cause}: ${JSON.stringify(command)}\n      why: ${combined.reason ?? "(none)"}`);
+					listedRows.push(
+						`    ${name} ${cause}: ${JSON.stringify(command)}\n      why: ${combined.reason ?? "(none)"}`,
+					);
 			} else if (name === "rm-deny" && known && RM_WORD.test(command)) {
 				const program = BashProgram.parse(command, { parser, normalizer, shellEnvironment: environment });
 				const runs = [...new Set(program.units.map((unit) => unit.commandName ?? unit.text))].join(", ");

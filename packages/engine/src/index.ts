@@ -1,8 +1,8 @@
+export type { AgentPolicy, AgentPolicyComposition } from "./config/agent-policy";
+export { composeAgentPolicy, loadAgentPolicy } from "./config/agent-policy";
 export type { ConfigFileSystem } from "./config/config-file-system";
 export { createNodeConfigFileSystem } from "./config/config-file-system";
 export type { ConfigLoadIssue } from "./config/config-load-issue";
-export type { AgentPolicy, AgentPolicyComposition } from "./config/agent-policy";
-export { composeAgentPolicy, loadAgentPolicy } from "./config/agent-policy";
 export { formatConfigLoadIssue, formatKeyPath } from "./config/config-load-issue";
 export type {
 	ConfigLoaderOptions,

@@ -25,7 +25,6 @@ import { awkReads } from "./effects/awk-program";
 import { programReads } from "./effects/program-read-table";
 import { sedWrites } from "./effects/sed-script";
 import { awkCommandLine, sedCommandLine } from "./effects/write-operand-table";
-import { withEmptyPositionals } from "./positional-words";
 import {
 	isEmptyPositional,
 	pwdAsVariable,
@@ -33,6 +32,7 @@ import {
 	splitFields,
 	startsAtUnknownDirectory,
 } from "./path-word-shapes";
+import { withEmptyPositionals } from "./positional-words";
 import { literalWordText, literalWordTexts, type ShellWord, unglobbedLiteralText } from "./shell-word";
 import { type UnitVisitor, UnitWalk } from "./unit-walk";
 import { variableNamedFiles } from "./variable-named-files";
