@@ -5,6 +5,8 @@
  * the MCP server names and Pi infrastructure directories its runner is built over, and its gate runner (see
  * `session/session-runner.ts`).
  * Never: reads `process.*` or Pi's context directly (the handlers pass plain facts), and holds no policy logic.
+ * Over 400 lines: it is the one composition root of a session; each part it wires is a module of its own, and splitting
+ * the wiring would put the order of construction (which depends on which) in two places.
  */
 import { type BashParser, PathNormalizer, UNKNOWN_SHELL_ENVIRONMENT } from "@pi-permissions/access-intent";
 import type { SessionAuthority } from "@pi-permissions/authority";

@@ -5,6 +5,8 @@
  * policy denies), hands real asks to the `AskEscalator`, records "for this session" answers, emits a decision fact
  * for every request, and turns any throw into a `gate_error` block (fail closed).
  * Never: evaluates policy itself or renders anything but the agent-facing block reason.
+ * Over 400 lines: the switch over outcome states and answers is one exhaustive table of facts and blocks; split, the
+ * "every request emits one fact" invariant would no longer be checkable in one place.
  */
 import type { SessionRuleStore } from "@pi-permissions/policy";
 import {
