@@ -112,14 +112,20 @@ const CODE_RUNNERS =
  * Why an ask is a floor, unknowable from the text by construction, or `null` for the rest: unparseable syntax, code
  * an interpreter or a shell runs, a computed command name, a file name the run computes or reads from data.
  */
-function floorOf(command: string, cause: string, reason: string | null): string | null {
+function floorOf(
+	command: string,
+	cause: string,
+	reason: string | null,
+	shellEnvironment: ShellEnvironment,
+): string | null {
 	if (cause.includes("<unparseable-bash-command>")) return "unparseable syntax";
 	if (cause.includes("<dynamic-command-name>")) return "computed command name";
 	if (cause.includes("<unresolved-path>")) return "name computed or read from data";
 	if (cause.includes("<protected-target>") && reason?.startsWith("writes a file whose name is only known") === true)
 		return "name computed or read from data";
 	if (!cause.includes("<opaque-bash-wrapper>")) return null;
-	const program = BashProgram.parse(command, { parser, normalizer });
+	// The same reading the pipeline decided under, so a floor is classified on the units it judged.
+	const program = BashProgram.parse(command, { parser, normalizer, shellEnvironment });
 	const opaque = program.units.filter((unit) => unit.wrapperKind === "opaque-payload" && unit.scriptRead !== true);
 	return opaque.some((unit) => CODE_RUNNERS.test(unit.commandName ?? "")) ? "interpreter or shell code" : null;
 }
@@ -172,7 +178,7 @@ for (const { label, environment } of ENVIRONMENTS) {
 			if (combined.state !== "allow") {
 				const cause = `${combined.state} ${combined.gate} ${combined.matchedPattern ?? "(default)"}`;
 				causes.set(cause, (causes.get(cause) ?? 0) + 1);
-				const floor = combined.state === "ask" ? floorOf(command, cause, combined.reason ?? null) : null;
+				const floor = combined.state === "ask" ? floorOf(command, cause, combined.reason ?? null, environment) : null;
 				if (floor !== null) {
 					floored++;
 					floors.set(floor, (floors.get(floor) ?? 0) + 1);
