@@ -65,7 +65,7 @@ export function createPermissionsExtension(host: HostEnvironment): ExtensionFact
 							builtin: builtinBashTool(pi.getAllTools()),
 							commandPrefix: settings.shellCommandPrefix,
 							shellPath: settings.shellPath,
-							platform: host.flavor,
+							flavor: host.flavor,
 						});
 					} catch {
 						// SECURITY: what Pi's bash tool runs with cannot be read: nothing is assumed of its environment.

@@ -5,6 +5,7 @@
  * Never: reads `process.*` or Pi itself (the composition root passes both in as functions), or decides anything.
  */
 import { type ShellEnvironment, shellEnvironmentOf, UNKNOWN_SHELL_ENVIRONMENT } from "@pi-permissions/access-intent";
+import type { PathFlavorName } from "@pi-permissions/policy";
 
 /**
  * Set by Pi's bash tool per call (`exposeSessionEnvironment`), and `PATH`, which Pi prefixes with its own bin
@@ -27,8 +28,8 @@ export interface BashToolFacts {
 	readonly commandPrefix: string | undefined;
 	/** Pi's `shellPath` setting: a shell executable that may not be bash. */
 	readonly shellPath: string | undefined;
-	/** `process.platform`: Pi runs Git Bash or another shell on Windows. */
-	readonly platform: string;
+	/** The host's path flavor, decided once by the composition root: on Windows Pi runs Git Bash or another shell. */
+	readonly flavor: PathFlavorName;
 }
 
 /**
@@ -41,7 +42,7 @@ export function bashToolEnvironment(
 ): ShellEnvironment {
 	// SECURITY: another extension's `bash` (or a spawn hook) may run the command with any environment, a prefix may
 	// assign or source anything first, and another shell expands words by its own rules.
-	if (!facts.builtin || facts.platform === "win32") return UNKNOWN_SHELL_ENVIRONMENT;
+	if (!facts.builtin || facts.flavor === "win32") return UNKNOWN_SHELL_ENVIRONMENT;
 	if (nonEmpty(facts.commandPrefix) || nonEmpty(facts.shellPath)) return UNKNOWN_SHELL_ENVIRONMENT;
 	return shellEnvironmentOf(env, PI_SET_VARIABLES);
 }

@@ -6,7 +6,7 @@ import {
 	PI_SET_VARIABLES,
 } from "../../src/session/bash-tool-environment";
 
-const BUILTIN: BashToolFacts = { builtin: true, commandPrefix: undefined, shellPath: undefined, platform: "posix" };
+const BUILTIN: BashToolFacts = { builtin: true, commandPrefix: undefined, shellPath: undefined, flavor: "posix" };
 const ENV = { HOME: "/home/u", SECRET: ".env", PATH: "/usr/bin", PI_MODEL: "m" };
 
 describe("the environment of Pi's bash tool at decision time (ADR 0039)", () => {
@@ -27,7 +27,7 @@ describe("the environment of Pi's bash tool at decision time (ADR 0039)", () => 
 		["another extension's bash tool (or a spawn hook)", { builtin: false }],
 		["a shellCommandPrefix", { commandPrefix: "export CI=1" }],
 		["a shellPath", { shellPath: "/usr/local/bin/zsh" }],
-		["Windows", { platform: "win32" }],
+		["Windows", { flavor: "win32" }],
 	])("is unknown with %s", (_label, facts) => {
 		expect(bashToolEnvironment(ENV, { ...BUILTIN, ...facts }).kind).toBe("unknown");
 	});
