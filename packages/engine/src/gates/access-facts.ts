@@ -71,34 +71,44 @@ export function bashRuleFacts(
 	if (program.unparseable !== null) return flooredFacts(BASH_SURFACE, decidingText);
 	// SECURITY: `echo hi; rm -rf x` under `bash: { "*": "ask" }` asks for both units; forwarding only the deciding one
 	// would let a serving `echo *: allow` run `rm -rf x` unseen. Each value is judged and the strictest wins.
-	const units = asking === null ? program.units : asking.flatMap((unit) => [unit, ...nestedUnits(program.units, unit)]);
+	const units = asking === null ? program.units : withNestedUnits(program.units, asking);
 	if (units.length === 0) return null;
-	const values = [decidingText];
+	const values = new Set<string>();
+	if (decidingText !== "") values.add(decidingText);
 	for (const each of units) {
-		// SECURITY: a wrapper or a dynamic name is floored at the gate; a serving rule must never pass it silently.
+		// SECURITY: a wrapper or a dynamic name is floored at the gate; a serving rule must never pass it silently. The
+		// test runs over every unit, also past the bound on values, so a floored unit late in a long command still floors.
 		if (each.wrapperKind !== null || hasDynamicName(each)) {
 			return flooredFacts(BASH_SURFACE, decidingText);
 		}
-		values.push(each.text);
+		// Past the bound the facts are dropped anyway (`null` below): stop spelling values nobody will read.
+		if (values.size > MAX_FORWARDED_MATCH_VALUES) continue;
+		if (each.text !== "") values.add(each.text);
 		const spelled = normalizedText(each);
-		if (spelled !== null) values.push(spelled);
+		if (spelled !== null && spelled !== "") values.add(spelled);
 	}
-	return bounded({ surface: BASH_SURFACE, matchValues: unique(values), boundaryValue: null });
+	return bounded({ surface: BASH_SURFACE, matchValues: [...values], boundaryValue: null });
 }
 
 /**
- * The units the parse lists right after `unit` that lie inside it: nested deeper and written within its text
- * (`echo $(rm x)` -> `rm x`; a `for` statement's body). Units are listed outer first, inner right after.
+ * Each asking unit followed by the units the parse lists right after it that lie inside it: nested deeper and written
+ * within its text (`echo $(rm x)` -> `rm x`; a `for` statement's body). Units are listed outer first, inner right after.
  */
-function nestedUnits(units: readonly CommandUnit[], unit: CommandUnit): CommandUnit[] {
-	const index = units.indexOf(unit);
-	if (index === -1) return [];
-	const nested: CommandUnit[] = [];
-	for (const next of units.slice(index + 1)) {
-		if (next.nesting.length <= unit.nesting.length || !unit.text.includes(next.text)) break;
-		nested.push(next);
+function withNestedUnits(units: readonly CommandUnit[], asking: readonly CommandUnit[]): CommandUnit[] {
+	const indexOf = new Map<CommandUnit, number>();
+	units.forEach((unit, index) => indexOf.set(unit, index));
+	const result: CommandUnit[] = [];
+	for (const unit of asking) {
+		result.push(unit);
+		const index = indexOf.get(unit);
+		if (index === undefined) continue;
+		for (let at = index + 1; at < units.length; at++) {
+			const next = units[at] as CommandUnit;
+			if (next.nesting.length <= unit.nesting.length || !unit.text.includes(next.text)) break;
+			result.push(next);
+		}
 	}
-	return nested;
+	return result;
 }
 
 function unique(values: readonly string[]): string[] {

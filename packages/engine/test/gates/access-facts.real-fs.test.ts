@@ -128,4 +128,11 @@ describe("the access facts on an asking outcome", () => {
 		const unit = `for x in a; do ${command.split(" ").join("; ")}; done`;
 		expect(toolOutcome(unit, { "*": "allow", "for *": "ask" }).access).toBeNull();
 	});
+
+	it("floors the facts when a nested wrapper follows past the bound on values", () => {
+		// The values stop being collected past the bound; the floor test must still see every unit.
+		const commands = Array.from({ length: MAX_FORWARDED_MATCH_VALUES + 8 }, (_, index) => `cmd${index}`);
+		const unit = `for x in a; do ${commands.join("; ")}; sudo rm -rf x; done`;
+		expect(toolOutcome(unit, { "*": "allow", "for *": "ask" }).access).toMatchObject({ floored: true });
+	});
 });
