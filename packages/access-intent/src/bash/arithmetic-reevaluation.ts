@@ -16,9 +16,9 @@ import {
 	identifiersOf,
 	subscriptOf,
 } from "./arithmetic-text";
-import type { CommandUnit, Redirect } from "./command-unit";
+import type { Assignment, CommandUnit, Redirect } from "./command-unit";
 import { baseName, declarationFlags, nameTargets } from "./name-targets";
-import { DECLARATION_BUILTINS, SHELL_SET_VARIABLES } from "./shell-state-table";
+import { DECLARATION_BUILTINS, NAME_TAKING_BUILTINS, SHELL_SET_VARIABLES } from "./shell-state-table";
 import { literalWordText, literalWordTexts, type ShellWord, type WordPart } from "./shell-word";
 
 /**
@@ -29,6 +29,17 @@ import { literalWordText, literalWordTexts, type ShellWord, type WordPart } from
 function hasMarker(command: string): boolean {
 	return command.includes("[") || command.includes("((") || command.includes("${");
 }
+
+/** The builtins `collect` reads by name: arithmetic words, subscripts, integer and name declarations, test operands. */
+const NAME_READING_BUILTINS: ReadonlySet<string> = new Set([
+	"let",
+	"unset",
+	"[[",
+	"[",
+	"test",
+	...DECLARATION_BUILTINS,
+	...NAME_TAKING_BUILTINS.keys(),
+]);
 
 /** Builtins whose words are arithmetic (`let`, `test -v`) or may declare integers (`declare -i`). */
 const NAMED_CONTEXTS: ReadonlySet<string> = new Set(["let", "declare", "typeset", "local", "test"]);
@@ -61,7 +72,7 @@ export function arithmeticFloor(command: string, units: readonly CommandUnit[]):
 	const expressions: string[] = [];
 	// The values are read only when some expression exists: most commands hold none, so a first pass gathers the
 	// expressions alone and the second (the same walk, recording values) runs only when one was found.
-	for (const unit of units) collect(unit, null, integers, expressions);
+	for (let i = 0; i < units.length; i++) collect(units[i] as CommandUnit, null, integers, expressions);
 	// SECURITY: an interpolating heredoc body is no unit's word, but bash expands the arithmetic in it.
 	if (command.includes("<<") && UNQUOTED_HEREDOC.test(command)) expressions.push(...arithmeticRegions(command));
 	// `declare -i i; i="…"` evaluates the assigned text as arithmetic (red-team A2-arith-declare-i).
@@ -75,7 +86,7 @@ export function arithmeticFloor(command: string, units: readonly CommandUnit[]):
 	}
 	if (expressions.length === 0) return null;
 	const values = new Map<string, Value[]>();
-	for (const unit of units) collect(unit, values, new Set(), []);
+	for (let i = 0; i < units.length; i++) collect(units[i] as CommandUnit, values, new Set(), []);
 	for (const text of expressions) {
 		const reach = expressionReach(text);
 		if (reach.kind === "code") return reach.reason;
@@ -92,7 +103,9 @@ function collect(
 	integers: Set<string>,
 	expressions: string[],
 ): void {
-	for (const assignment of unit.assignments) {
+	const assignments = unit.assignments;
+	for (let i = 0; i < assignments.length; i++) {
+		const assignment = assignments[i] as Assignment;
 		if (values !== null)
 			record(values, assignment.name, assignment.value === null ? null : arithmeticValue(assignment.value));
 		if (assignment.value !== null) regionsOf(assignment.value, expressions, values);
@@ -118,7 +131,8 @@ function collect(
 	const redirects = unit.redirects;
 	for (let i = 0; i < redirects.length; i++) regionsOf((redirects[i] as Redirect).target, expressions, values);
 	const name = unit.commandName;
-	if (name === null) return;
+	// Every builtin read below is one of these (`nameTargets` finds names only for them): most units stop here.
+	if (name === null || !NAME_READING_BUILTINS.has(name)) return;
 	if (name === "let") for (const word of unit.args) expressions.push(wordExpression(word));
 	// `unset 'a[x]'` evaluates the subscript of an indexed array.
 	if (name === "unset") for (const word of unit.args) nameExpression(word, expressions);
@@ -234,6 +248,9 @@ function wordExpression(word: ShellWord): string {
 }
 
 function regionsOf(word: ShellWord, expressions: string[], values: Map<string, Value[]> | null): void {
+	// Every region and default assignment starts with a `$`, and a dynamic part is written within its word: most words
+	// hold none, and the test spares a loop over parts of three shapes (a slow, megamorphic read) on every unit.
+	if (!word.raw.includes("$")) return;
 	const parts = word.parts;
 	for (let i = 0; i < parts.length; i++) {
 		const part = parts[i] as WordPart;

@@ -30,6 +30,11 @@ const SUSPECT =
 	// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this test looks for.
 	/(?:^|[\s;&|(])-\S*\\\n|[\x01-\x08\x0b-\x1f\x7f-\xa0\u1680\u180e\u2000-\u200b\u2028\u2029\u202f\u205f\u3000\ufeff]|\\[ \t]|\n\\|(?:^|[\s;&|(])-[^\s"']*\$"/;
 
+/** The characters SUSPECT's one character class matches, alone. */
+const SUSPECT_CHARACTER =
+	// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this test looks for.
+	/[\x01-\x08\x0b-\x1f\x7f-\xa0\u1680\u180e\u2000-\u200b\u2028\u2029\u202f\u205f\u3000\ufeff]/;
+
 /** Unicode spaces for which the grammar's scanner (`iswspace`) ends a word that bash continues. */
 function isScannerSpace(code: number): boolean {
 	return (
@@ -61,6 +66,9 @@ function isWordStartSpace(code: number): boolean {
 
 /** Why bash and the grammar would read `command` differently, or `null` when they read its characters alike. */
 export function lexicalMismatch(command: string): string | null {
+	// Every match of SUSPECT holds a backslash, `$"` or one of its characters: two substring searches and one class
+	// scan cost a fraction of the alternatives' scan on the commands (nearly all) that hold none.
+	if (!command.includes("\\") && !command.includes('$"') && !SUSPECT_CHARACTER.test(command)) return null;
 	if (!SUSPECT.test(command)) return null;
 	/** The previous character was an unescaped word boundary (or there was none). */
 	let atWordStart = true;

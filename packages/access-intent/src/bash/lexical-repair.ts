@@ -64,13 +64,16 @@ const LITERAL_DOLLAR_NEXT = new Set([..."./,%:=+^]}~)`;&|<>"]);
  */
 export function literalDollarsAsWordCharacters(command: string): string {
 	if (!command.includes("$") || command.includes("<<")) return command;
-	let out = command;
-	let backslashes = 0;
-	for (let i = 0; i < command.length; i++) {
-		const ch = command[i] as string;
-		if (ch === "$" && backslashes % 2 === 0 && command[i - 1] !== "$" && LITERAL_DOLLAR_NEXT.has(command[i + 1] ?? ""))
-			out = `${out.slice(0, i)}_${out.slice(i + 1)}`;
-		backslashes = ch === "\\" ? backslashes + 1 : 0;
+	// From one `$` to the next (most commands hold few): the backslashes right before each decide whether it is escaped.
+	let out = "";
+	let from = 0;
+	for (let i = command.indexOf("$"); i !== -1; i = command.indexOf("$", i + 1)) {
+		if (command.charCodeAt(i - 1) === 0x24 || !LITERAL_DOLLAR_NEXT.has(command[i + 1] ?? "")) continue;
+		let backslashes = 0;
+		while (command.charCodeAt(i - 1 - backslashes) === 0x5c) backslashes++;
+		if (backslashes % 2 === 1) continue;
+		out += `${command.slice(from, i)}_`;
+		from = i + 1;
 	}
-	return out;
+	return from === 0 ? command : out + command.slice(from);
 }

@@ -112,12 +112,13 @@ function analyseProgram(
 		return fromFound("opaque-payload", shellExecutions("bash", words.slice(1), redirects));
 	const name = commandName;
 	if (name === null) return null;
-	const args = words.slice(1);
+	// Most units run neither a wrapper nor an interpreter: look both up before copying the words.
 	const entry = wrapperEntry(name);
 	if (entry === null) {
 		const interpreter = interpreterEntry(name);
-		return interpreter === null ? null : analyseInterpreter(args, interpreter, redirects);
+		return interpreter === null ? null : analyseInterpreter(words.slice(1), interpreter, redirects);
 	}
+	const args = words.slice(1);
 	const spec = entry.spec;
 	if (spec.shape === "prefix") return fromFound(entry.kind, prefixExecutions(args, spec));
 	const executions = specialExecutions(spec.shape, name, args, redirects, environment);
