@@ -69,35 +69,48 @@ export function createMemoizedProbe(probe: FileSystemProbe): FileSystemProbe & {
 	return new MemoizedProbe(probe);
 }
 
+/**
+ * Methods, not closures, and maps made at the first question: a view is made for every command, and most commands ask
+ * the probe little or nothing (closures and maps per view cost more than the questions on a short command).
+ */
 class MemoizedProbe implements FileSystemProbe {
 	private count = 0;
-	readonly realpath: (path: string) => string | null;
-	readonly lstat: (path: string) => EntryStat | null;
-	readonly readdir: (path: string) => readonly string[] | null;
+	private realpaths: Map<string, string | null> | null = null;
+	private stats: Map<string, EntryStat | null> | null = null;
+	private listings: Map<string, readonly string[] | null> | null = null;
 
-	constructor(probe: FileSystemProbe) {
-		const passedOn = (): void => {
-			this.count++;
-		};
-		this.realpath = answeredOnce((path) => probe.realpath(path), passedOn);
-		this.lstat = answeredOnce((path) => probe.lstat(path), passedOn);
-		this.readdir = answeredOnce((path) => probe.readdir(path), passedOn);
+	constructor(private readonly probe: FileSystemProbe) {}
+
+	realpath(path: string): string | null {
+		this.realpaths ??= new Map();
+		return this.answer(this.realpaths, "realpath", path);
+	}
+
+	lstat(path: string): EntryStat | null {
+		this.stats ??= new Map();
+		return this.answer(this.stats, "lstat", path);
+	}
+
+	readdir(path: string): readonly string[] | null {
+		this.listings ??= new Map();
+		return this.answer(this.listings, "readdir", path);
+	}
+
+	/** The answer kept for `path`, or the probe's (a `null` answer kept too). */
+	private answer<K extends keyof FileSystemProbe>(
+		answers: Map<string, ReturnType<FileSystemProbe[K]>>,
+		question: K,
+		path: string,
+	): ReturnType<FileSystemProbe[K]> {
+		const cached = answers.get(path);
+		if (cached !== undefined || answers.has(path)) return cached ?? (null as ReturnType<FileSystemProbe[K]>);
+		this.count++;
+		const answer = this.probe[question](path) as ReturnType<FileSystemProbe[K]>;
+		answers.set(path, answer);
+		return answer;
 	}
 
 	calls(): number {
 		return this.count;
 	}
-}
-
-/** `question` asked once per path (a `null` answer included); `passedOn` runs for each question really asked. */
-function answeredOnce<T>(question: (path: string) => T | null, passedOn: () => void): (path: string) => T | null {
-	const answers = new Map<string, T | null>();
-	return (path) => {
-		const cached = answers.get(path);
-		if (cached !== undefined || answers.has(path)) return cached ?? null;
-		passedOn();
-		const answer = question(path);
-		answers.set(path, answer);
-		return answer;
-	};
 }

@@ -51,16 +51,16 @@ export class PathNormalizer {
 	private readonly frame: CwdFrame;
 	/** `canonicalCwd` followed by one separator, for the posix containment test. */
 	private readonly canonicalCwdPrefix: string;
-	private readonly countCalls: (() => number) | null;
+	private readonly callCounter: { calls(): number } | null;
 
 	private constructor(
 		options: PathNormalizerOptions,
 		canonicalCwd: string,
-		countCalls: (() => number) | null = null,
+		callCounter: { calls(): number } | null = null,
 		/** The cwd-derived fields of the normalizer this is a view of, so a per-command view re-derives nothing. */
 		derivedFrom: PathNormalizer | null = null,
 	) {
-		this.countCalls = countCalls;
+		this.callCounter = callCounter;
 		this.flavor = options.flavor;
 		this.probe = options.probe;
 		this.canonicalCwd = canonicalCwd;
@@ -100,12 +100,12 @@ export class PathNormalizer {
 	withProbeCache(): PathNormalizer {
 		const memo = createMemoizedProbe(this.probe);
 		const options = { cwd: this.cwd, home: this.home, flavor: this.flavor, probe: memo };
-		return new PathNormalizer(options, this.canonicalCwd, () => memo.calls(), this);
+		return new PathNormalizer(options, this.canonicalCwd, memo, this);
 	}
 
 	/** Probe questions actually asked through a `withProbeCache()` view (cache hits are free); 0 on other normalizers. */
 	probeCalls(): number {
-		return this.countCalls?.() ?? 0;
+		return this.callCounter?.calls() ?? 0;
 	}
 
 	expandHome(text: string): string {

@@ -97,8 +97,6 @@ export interface PipelineDecision {
 	readonly program: ShellParse | null;
 }
 
-const NO_OUTCOME = (): null => null;
-
 export class ToolCallPipeline {
 	private readonly options: ToolCallPipelineOptions;
 	private readonly sessionPolicy: SessionPolicy;
@@ -133,22 +131,10 @@ export class ToolCallPipeline {
 		const composed = this.options.policies.policyFor(call.agentName);
 		const facts = this.factsOf(composed);
 		const context = this.contextFor(call, composed, facts);
-		// Keyed by name so a new gate cannot be left out; run in `GATE_ORDER`, the one place the order is written.
-		const gates: Readonly<Record<GateName, () => GateOutcome | null>> = {
-			"unknown-tool": NO_OUTCOME, // settled above, before the policy is composed
-			"skill-input": NO_OUTCOME, // no tool call: `decideSkillInput`
-			"skill-read": () => skillReadGate(context, this.options.activeSkills),
-			path: () => toolPathGate(context),
-			"external-directory": () => externalDirectoryGate(context, facts.infrastructure),
-			"bash-external-directory": () => bashExternalDirectoryGate(context),
-			"bash-path": () => bashPathGate(context),
-			"bash-write": () => bashWriteGate(context),
-			"protected-target": () => protectedTargetGate(context, facts.protectedTargets),
-			tool: () => toolGate(context, this.options.mcpServers),
-		};
 		const outcomes: GateOutcome[] = [];
-		for (const name of GATE_ORDER) {
-			const outcome = gates[name]();
+		// Run in `GATE_ORDER`, the one place the order is written.
+		for (let i = 0; i < GATE_ORDER.length; i++) {
+			const outcome = this.runGate(GATE_ORDER[i] as GateName, context, facts);
 			if (outcome === null) continue;
 			outcomes.push(outcome);
 			if (outcome.state === "deny") break;
@@ -190,6 +176,38 @@ export class ToolCallPipeline {
 			policy: composed,
 			program: null,
 		};
+	}
+
+	/**
+	 * One gate on this call. An exhaustive switch, so a new gate cannot be left out, and no closure per gate and call
+	 * (a named closure costs a `defineProperty` per call under keepNames).
+	 */
+	private runGate(name: GateName, context: GateContext, facts: PolicyFacts): GateOutcome | null {
+		switch (name) {
+			case "unknown-tool": // settled in `decide`, before the policy is composed
+			case "skill-input": // no tool call: `decideSkillInput`
+				return null;
+			case "skill-read":
+				return skillReadGate(context, this.options.activeSkills);
+			case "path":
+				return toolPathGate(context);
+			case "external-directory":
+				return externalDirectoryGate(context, facts.infrastructure);
+			case "bash-external-directory":
+				return bashExternalDirectoryGate(context);
+			case "bash-path":
+				return bashPathGate(context);
+			case "bash-write":
+				return bashWriteGate(context);
+			case "protected-target":
+				return protectedTargetGate(context, facts.protectedTargets);
+			case "tool":
+				return toolGate(context, this.options.mcpServers);
+			default: {
+				const unhandled: never = name;
+				throw new Error(`unhandled gate ${String(unhandled)}`);
+			}
+		}
 	}
 
 	private contextFor(call: ToolCall, composed: ComposedPolicy, facts: PolicyFacts): GateContext {
