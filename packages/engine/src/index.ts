@@ -26,9 +26,7 @@ export {
 	examplesOf,
 	judgeExample,
 } from "./examples/policy-examples";
-export type { ForwardedAccessFacts } from "./gates/access-facts";
 export type { GateName, GateOutcome, OutcomeBasis } from "./gates/gate-outcome";
-export { GATE_ORDER } from "./gates/gate-outcome";
 export type { ProtectedTargetsOptions } from "./gates/protected-targets";
 export { ProtectedTargets } from "./gates/protected-targets";
 export type { SkillInvocation } from "./gates/skill-input-gate";
@@ -44,7 +42,6 @@ export type { AskAnswer, AskDenier, AskEscalator, AskRequest } from "./pipeline/
 export type { DecisionFact, DecisionResolution, DecisionSink } from "./pipeline/decision-fact";
 export type { GateRunnerOptions, RunVerdict, TracedGate } from "./pipeline/gate-runner";
 export { GateRunner } from "./pipeline/gate-runner";
-export type { TracedRule } from "./pipeline/rule-trace";
 export { matchingRules } from "./pipeline/rule-trace";
 export type { ShellParse } from "./pipeline/shell-workdir";
 export type { ToolCall } from "./pipeline/tool-call";

@@ -7,7 +7,6 @@ describe("@pi-permissions/engine public API", () => {
 			[
 				"ConfigLoader",
 				"DEFAULT_MAX_CONFIG_BYTES",
-				"GATE_ORDER",
 				"GateRunner",
 				"PermissionQuery",
 				"PersistedGrantWriter",
@@ -26,9 +25,9 @@ describe("@pi-permissions/engine public API", () => {
 				"grantWriteErrorText",
 				"interpretConfigText",
 				"judgeExample",
+				"listPersistedGrants",
 				"loadAgentPolicy",
 				"matchingRules",
-				"listPersistedGrants",
 				"readConfigSource",
 				"reconcileFloorWithYolo",
 				"resolveAgentDir",

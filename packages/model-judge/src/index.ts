@@ -1,6 +1,6 @@
 /**
- * Owns: the Pi extension factory of `@pi-permissions/model-judge` (the default export, the package's composition
- * root) and the package's public names.
+ * Owns: the Pi extension factory of `@pi-permissions/model-judge`, its one export (the default, the package's
+ * composition root): the link reaches pi-permissions only through the published service, so no package names more.
  * Never: does work in the factory beyond subscribing; everything starts at `session_start` / `permissions:ready`.
  */
 
@@ -18,21 +18,3 @@ export default function modelJudge(pi: ExtensionAPI): void {
 		serviceHost: globalThis,
 	})(pi);
 }
-
-export type { JudgeConfigIssue } from "./config/judge-config-issue";
-export {
-	buildJudgeConfigJsonSchema,
-	JUDGE_CONFIG_SCHEMA_ID,
-	renderJudgeConfigJsonSchema,
-} from "./config/judge-config-json-schema";
-export type { JudgeConfigPlaces, LoadedJudgeConfig, ReadText } from "./config/judge-config-loader";
-export { JUDGE_CONFIG_FILE, judgeConfigFiles, loadJudgeConfig } from "./config/judge-config-loader";
-export type { JudgeConfig, JudgeConfigLayer } from "./config/judge-config-schema";
-export { judgeConfigLayerSchema, judgeConfigSchema } from "./config/judge-config-schema";
-export type { ModelJudgeHost } from "./extension/model-judge-extension";
-export { createModelJudgeExtension } from "./extension/model-judge-extension";
-export type { JudgeModelRegistry } from "./model/judge-model-client";
-export { forcedToolChoice } from "./model/verdict-tool";
-export type { JudgeSessionState, ModelJudgeAuthorizerDeps } from "./model-judge-authorizer";
-export { MODEL_JUDGE_NAME, ModelJudgeAuthorizer } from "./model-judge-authorizer";
-export type { JudgeFailure, JudgeFailureKind } from "./review/judge-failure";

@@ -1,8 +1,11 @@
 import type { Authorizer } from "@pi-permissions/authority";
 import { describe, expectTypeOf, it } from "vitest";
-import type { JudgeConfig, JudgeFailureKind, ModelJudgeAuthorizer } from "../src/index";
+import type { JudgeConfig } from "../src/config/judge-config-schema";
+import type { ModelJudgeAuthorizer } from "../src/model-judge-authorizer";
+import type { JudgeFailureKind } from "../src/review/judge-failure";
 
-describe("@pi-permissions/model-judge public types", () => {
+// The package exports its Pi extension factory only (ADR 0043); these are the link's own types, read from their modules.
+describe("@pi-permissions/model-judge types", () => {
 	it("makes the link an authority `Authorizer`", () => {
 		expectTypeOf<ModelJudgeAuthorizer>().toMatchTypeOf<Authorizer>();
 	});

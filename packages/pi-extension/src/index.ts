@@ -13,36 +13,8 @@ export default function piPermissions(pi: ExtensionAPI): void {
 
 export type { Readiness } from "./readiness";
 export { checkReadiness } from "./readiness";
-export type {
-	AskDetails,
-	AuthorityLog,
-	Authorizer,
-	AuthorizerPermissionQuery,
-	AuthorizerVerdict,
-	DecisionFact,
-	DecisionResolution,
-	Disposer,
-	PermissionCheck,
-	PermissionCheckResult,
-	PermissionState,
-	PermissionsDecisionEvent,
-	PermissionsReadyEvent,
-	PermissionsService,
-	PermissionsUiPromptEvent,
-	PromptAnnotation,
-	PromptEvidence,
-	PromptPayload,
-	PromptPayloadKind,
-	PromptRequester,
-	PromptRequestFacts,
-	ToolAccessExtractor,
-	ToolInputFormatter,
-	UiPromptSource,
-} from "./service/permissions-service";
-export {
-	PERMISSIONS_DECISION_CHANNEL,
-	PERMISSIONS_READY_CHANNEL,
-	PERMISSIONS_UI_PROMPT_CHANNEL,
-} from "./service/permissions-service";
+// The service module owns the cross-extension vocabulary (ADR 0043 point 6): every name it exports is public, so it is
+// re-exported whole rather than listed a second time here.
+export * from "./service/permissions-service";
 export type { PermissionsServiceRegistry } from "./service/service-registry";
 export { getPermissionsService } from "./service/service-registry";

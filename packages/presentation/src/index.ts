@@ -1,10 +1,5 @@
 export type { AskBase } from "./build/ask-base";
-export type {
-	BashAskInput,
-	BashExternalDirectoryAskInput,
-	BashUnitFacts,
-	ExternalPathFacts,
-} from "./build/bash-ask-payload";
+export type { BashAskInput, BashExternalDirectoryAskInput } from "./build/bash-ask-payload";
 export { buildBashAskPayload, buildBashExternalDirectoryAskPayload } from "./build/bash-ask-payload";
 export type { ForwardedAskInput } from "./build/forwarded-ask-payload";
 export { buildForwardedAskPayload } from "./build/forwarded-ask-payload";
@@ -25,9 +20,7 @@ export {
 } from "./build/write-ask-payload";
 export type { Decider } from "./decider";
 export type {
-	BashCommandContext,
 	BashSentinel,
-	ForwardedPromptPayload,
 	ForwardingProvenance,
 	LocalPromptPayload,
 	PromptAnnotation,
@@ -38,13 +31,12 @@ export type {
 	PromptRequestFacts,
 } from "./prompt-payload";
 export { BASH_SENTINELS, isBashSentinel, originPayload } from "./prompt-payload";
-export type { PayloadReadError } from "./read-prompt-payload";
 export { readPromptPayload } from "./read-prompt-payload";
-export type { AgentDenial, DenialSubject } from "./render/agent-denial";
+export type { AgentDenial } from "./render/agent-denial";
 export { AGENT_TAG, renderAgentDenial } from "./render/agent-denial";
 export type { DialogOptions } from "./render/dialog-renderer";
 export { EXPAND_KEY_LABEL, renderDialog } from "./render/dialog-renderer";
-export type { FallbackDecision, FallbackOption, FallbackText, ScopeDecision } from "./render/fallback-text";
+export type { FallbackOption } from "./render/fallback-text";
 export { renderFallbackText } from "./render/fallback-text";
 export type { FullViewLine, FullViewPosition } from "./render/full-view";
 export {
