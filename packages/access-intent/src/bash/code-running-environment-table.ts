@@ -34,6 +34,14 @@ export interface EnvironmentRow {
 const NODE_CODE_OPTIONS =
 	/(?:^|\s)(?:-r|--require|--import|--loader|--experimental-loader|--env-file|--eval|-e|--print|-p)\b/;
 
+/** JVM options that load an agent or run a command (`-javaagent:x.jar`, `-XX:OnError=cmd`). */
+const JVM_CODE_OPTIONS = /-javaagent|-agentpath|-agentlib|OnError|OnOutOfMemoryError/;
+
+/** A variable whose JVM options `reader` (every JVM, or only the launcher) applies: the agents they name are code. */
+function jvmOptions(name: string, reader: string): EnvironmentRow {
+	return { name, effect: "runs-code", codeWhen: JVM_CODE_OPTIONS, note: `${reader} loads the agents it names` };
+}
+
 /** `GIT_TRACE=1`, `=2`, `=true`: the trace goes to a descriptor, not a file. */
 const TRACE_TO_DESCRIPTOR = /^(?:[0-9]|true|false|yes|no|on|off)$/i;
 
@@ -91,24 +99,9 @@ export const CODE_RUNNING_ENVIRONMENT: readonly EnvironmentRow[] = [
 	{ name: "PARALLEL", effect: "runs-code", note: "GNU parallel reads options (perl replacement strings) from it" },
 	{ name: "PARALLEL_HOME", effect: "runs-code", note: "GNU parallel reads its config and profiles from here" },
 	{ name: "npm_config_userconfig", effect: "runs-code", note: "npm reads its config (script-shell …) from it" },
-	{
-		name: "JAVA_TOOL_OPTIONS",
-		effect: "runs-code",
-		codeWhen: /-javaagent|-agentpath|-agentlib|OnError|OnOutOfMemoryError/,
-		note: "every JVM loads the agents it names",
-	},
-	{
-		name: "_JAVA_OPTIONS",
-		effect: "runs-code",
-		codeWhen: /-javaagent|-agentpath|-agentlib|OnError|OnOutOfMemoryError/,
-		note: "every JVM loads the agents it names",
-	},
-	{
-		name: "JDK_JAVA_OPTIONS",
-		effect: "runs-code",
-		codeWhen: /-javaagent|-agentpath|-agentlib|OnError|OnOutOfMemoryError/,
-		note: "the java launcher loads the agents it names",
-	},
+	jvmOptions("JAVA_TOOL_OPTIONS", "every JVM"),
+	jvmOptions("_JAVA_OPTIONS", "every JVM"),
+	jvmOptions("JDK_JAVA_OPTIONS", "the java launcher"),
 	{ name: "RSYNC_RSH", effect: "runs-value", note: "rsync runs it as its remote shell (`-e`)" },
 	{ name: "RSYNC_CONNECT_PROG", effect: "runs-value", note: "rsync runs it to reach a daemon" },
 	{ name: "CVS_RSH", effect: "runs-value", note: "cvs runs it as its remote shell" },
