@@ -1,7 +1,7 @@
 /**
  * Owns: the data of environment variables that make a program run code or write a file named by their value
  * (`GIT_EXTERNAL_DIFF`, `GIT_CONFIG_KEY_0`, `NODE_OPTIONS`, `LD_PRELOAD`, `GIT_TRACE`, …).
- * Never: holds logic; `environment-effects.ts` reads these rows (ADR 0026).
+ * Never: holds logic (`jvmOptions` only builds rows); `environment-effects.ts` reads these rows (ADR 0026).
  *
  * Adding a row: name the variable (a trailing `*` matches any suffix, `GIT_CONFIG_KEY_*`), pick its effect, and add
  * a row to `test/bash/code-running-environment-table.test.ts` with a command that sets it and the verdict expected.
