@@ -93,27 +93,38 @@ export async function runCli(argv: readonly string[], host: CliHost): Promise<Ex
 			exit = await runEval(host, options);
 		});
 
-	const config = program.command("config").description("show or validate the config files");
-	withPolicyOptions(config.command("show").description("the effective ruleset with origins and files"))
-		.option("--json", "print as JSON")
-		.action(async (options: ConfigCommandOptions) => {
-			exit = await runConfigShow(host, options);
-		});
-	withPolicyOptions(config.command("validate").description("check every scope; exit 1 on any error"))
-		.option("--json", "print as JSON")
-		.action(async (options: ConfigCommandOptions) => {
-			exit = await runConfigValidate(host, options);
-		});
+	// The commands that read the policy and print a report (`--json`: one JSON document) but take no arguments.
+	const reportCommand = <Options>(
+		command: Command,
+		json: string,
+		run: (host: CliHost, options: Options) => Promise<ExitCode>,
+	): void => {
+		withPolicyOptions(command)
+			.option("--json", json)
+			.action(async (options: Options) => {
+				exit = await run(host, options);
+			});
+	};
 
-	withPolicyOptions(
+	const config = program.command("config").description("show or validate the config files");
+	reportCommand<ConfigCommandOptions>(
+		config.command("show").description("the effective ruleset with origins and files"),
+		"print as JSON",
+		runConfigShow,
+	);
+	reportCommand<ConfigCommandOptions>(
+		config.command("validate").description("check every scope; exit 1 on any error"),
+		"print as JSON",
+		runConfigValidate,
+	);
+
+	reportCommand<TestOptions>(
 		program
 			.command("test")
 			.description("run the examples in the policy (`tests`); each failure names the rule that decided; exit 1 on any"),
-	)
-		.option("--json", "print every example's result as JSON")
-		.action(async (options: TestOptions) => {
-			exit = await runTest(host, options);
-		});
+		"print every example's result as JSON",
+		runTest,
+	);
 
 	withPolicyOptions(
 		program
@@ -145,13 +156,11 @@ export async function runCli(argv: readonly string[], host: CliHost): Promise<Ex
 		});
 
 	const sandbox = program.command("sandbox").description("the OS sandbox a policy produces for bash");
-	withPolicyOptions(
+	reportCommand<SandboxExplainOptions>(
 		sandbox.command("explain").description("what a sandboxed bash command may read, write and reach, and why"),
-	)
-		.option("--json", "print the sandbox settings and the plan as JSON")
-		.action(async (options: SandboxExplainOptions) => {
-			exit = await runSandboxExplain(host, options);
-		});
+		"print the sandbox settings and the plan as JSON",
+		runSandboxExplain,
+	);
 
 	program
 		.command("schema")

@@ -7,8 +7,7 @@
  */
 import { displayPath } from "@pi-permissions/access-intent";
 import {
-	type GateName,
-	type OutcomeBasis,
+	type GateOutcome,
 	type PersistedGrant,
 	type ScopeStatus,
 	matchingRules as tracedRules,
@@ -25,15 +24,11 @@ export interface TraceUnit {
 	readonly executedUnit: string | null;
 }
 
-export interface TraceGate {
-	readonly gate: GateName;
-	readonly surface: string;
-	readonly value: string;
-	readonly state: PermissionState;
-	readonly matchedPattern: string | null;
-	readonly origin: RuleOrigin | null;
-	readonly basis: OutcomeBasis;
-}
+/** What one gate decided, as the engine's outcome says it, without its reason and the ask's payload, suggestion, access. */
+export type TraceGate = Pick<
+	GateOutcome,
+	"gate" | "surface" | "value" | "state" | "matchedPattern" | "origin" | "basis"
+>;
 
 export interface TraceRule {
 	readonly surface: string;

@@ -70,20 +70,30 @@ export function lintPolicy(input: LintInput): LintFinding[] {
 		const position = found.source.positionOf(keyPath);
 		return position === null ? null : { scope, file: found.file, line: position.line, column: position.column };
 	};
-	const rules = input.rules.filter(isConfigRule);
-	const rulePlace = (rule: ConfigRule) => placeOf(rule.origin, ruleKeyPath(scopes.get(rule.origin), rule));
+	const composed: ComposedRules = {
+		rules: input.rules.filter(isConfigRule),
+		placeOf: (rule) => placeOf(rule.origin, ruleKeyPath(scopes.get(rule.origin), rule)),
+		shell: input.shellSurfaces,
+	};
 	const findings: LintFinding[] = [
 		...issueFindings(input.issues),
-		...orderFindings(rules, rulePlace, input.shellSurfaces),
-		...liftedFindings(input.scopes, rules, placeOf, rulePlace, input.shellSurfaces),
-		...patternFindings(rules, rulePlace, input.shellSurfaces),
-		...surfaceFindings(rules, rulePlace, input.shellSurfaces),
+		...orderFindings(composed),
+		...liftedFindings(input.scopes, placeOf, composed),
+		...patternFindings(composed),
+		...surfaceFindings(composed),
 		...scopeFindings(input.scopes, placeOf),
 	];
 	return findings.sort(byPlace);
 }
 
 type ConfigRule = Rule & { readonly origin: ScopeName };
+
+/** What the checks over the composed rules read: the rules a scope wrote, where each is written, the shell surfaces. */
+interface ComposedRules {
+	readonly rules: readonly ConfigRule[];
+	readonly placeOf: (rule: ConfigRule) => LintPlace | null;
+	readonly shell: ReadonlySet<string>;
+}
 
 function isConfigRule(rule: Rule): rule is ConfigRule {
 	return (
@@ -151,11 +161,7 @@ function issueFindings(issues: readonly ConfigLoadIssue[]): LintFinding[] {
 
 // ── evaluation order ──
 
-function orderFindings(
-	rules: readonly ConfigRule[],
-	placeOf: (rule: ConfigRule) => LintPlace | null,
-	shell: ReadonlySet<string>,
-): LintFinding[] {
+function orderFindings({ rules, placeOf, shell }: ComposedRules): LintFinding[] {
 	const findings: LintFinding[] = [];
 	const bySurface = new Map<string, ConfigRule[]>();
 	for (const rule of rules) bySurface.set(rule.surface, [...(bySurface.get(rule.surface) ?? []), rule]);
@@ -214,10 +220,8 @@ function orderFindings(
 /** Denies of a lower scope that a higher scope replaced with a weaker action (same pattern, or the whole surface). */
 function liftedFindings(
 	scopes: readonly LintScope[],
-	rules: readonly ConfigRule[],
 	placeOf: (scope: ScopeName, keyPath: KeyPath) => LintPlace | null,
-	rulePlace: (rule: ConfigRule) => LintPlace | null,
-	shell: ReadonlySet<string>,
+	{ rules, placeOf: rulePlace, shell }: ComposedRules,
 ): LintFinding[] {
 	const findings: LintFinding[] = [];
 	for (const scope of scopes) {
@@ -261,11 +265,7 @@ function liftedFindings(
 const COMPOUND = /&&|\|\||;|\|/;
 const SQUEEZE = /\s+/g;
 
-function patternFindings(
-	rules: readonly ConfigRule[],
-	placeOf: (rule: ConfigRule) => LintPlace | null,
-	shell: ReadonlySet<string>,
-): LintFinding[] {
+function patternFindings({ rules, placeOf, shell }: ComposedRules): LintFinding[] {
 	const findings: LintFinding[] = [];
 	const squeezed = new Map<string, ConfigRule>();
 	for (const rule of rules) {
@@ -300,11 +300,14 @@ function isBareName(pattern: string): boolean {
 
 // ── whole surfaces ──
 
-function surfaceFindings(
-	rules: readonly ConfigRule[],
-	placeOf: (rule: ConfigRule) => LintPlace | null,
-	shell: ReadonlySet<string>,
-): LintFinding[] {
+/** The surfaces where a catch-all allow lets everything through: the finding, and the call that shows it. */
+const WIDE_CATCH_ALLS: ReadonlyMap<string, { readonly kind: LintKind; readonly tool: string; readonly value: string }> =
+	new Map([
+		["external_directory", { kind: "external-directory-allow-all", tool: "read", value: "/etc/passwd" }],
+		["*", { kind: "universal-allow", tool: "webfetch", value: "https://example.com" }],
+	]);
+
+function surfaceFindings({ rules, placeOf, shell }: ComposedRules): LintFinding[] {
 	const findings: LintFinding[] = [];
 	for (const surface of shell) {
 		const own = rules.filter((rule) => rule.surface === surface);
@@ -322,25 +325,15 @@ function surfaceFindings(
 		);
 	}
 	for (const rule of rules) {
-		if (!isCatchAll(rule.pattern) || rule.action !== "allow") continue;
-		if (rule.surface === "external_directory") {
-			findings.push(
-				finding("external-directory-allow-all", placeOf(rule), {
-					surface: rule.surface,
-					pattern: rule.pattern,
-					example: exampleCall("read", "/etc/passwd", shell),
-				}),
-			);
-		}
-		if (rule.surface === "*") {
-			findings.push(
-				finding("universal-allow", placeOf(rule), {
-					surface: rule.surface,
-					pattern: rule.pattern,
-					example: exampleCall("webfetch", "https://example.com", shell),
-				}),
-			);
-		}
+		const wide = WIDE_CATCH_ALLS.get(rule.surface);
+		if (wide === undefined || !isCatchAll(rule.pattern) || rule.action !== "allow") continue;
+		findings.push(
+			finding(wide.kind, placeOf(rule), {
+				surface: rule.surface,
+				pattern: rule.pattern,
+				example: exampleCall(wide.tool, wide.value, shell),
+			}),
+		);
 	}
 	return findings;
 }

@@ -1,7 +1,7 @@
 /**
  * Owns: the data of environment variables that make a program run code or write a file named by their value
  * (`GIT_EXTERNAL_DIFF`, `GIT_CONFIG_KEY_0`, `NODE_OPTIONS`, `LD_PRELOAD`, `GIT_TRACE`, …).
- * Never: holds logic; `environment-effects.ts` reads these rows (ADR 0026).
+ * Never: holds logic (`jvmOptions` only builds rows); `environment-effects.ts` reads these rows (ADR 0026).
  *
  * Adding a row: name the variable (a trailing `*` matches any suffix, `GIT_CONFIG_KEY_*`), pick its effect, and add
  * a row to `test/bash/code-running-environment-table.test.ts` with a command that sets it and the verdict expected.
@@ -33,6 +33,14 @@ export interface EnvironmentRow {
 /** Node options that load or run code (`--import=data:…`, `-r x`). */
 const NODE_CODE_OPTIONS =
 	/(?:^|\s)(?:-r|--require|--import|--loader|--experimental-loader|--env-file|--eval|-e|--print|-p)\b/;
+
+/** JVM options that load an agent or run a command (`-javaagent:x.jar`, `-XX:OnError=cmd`). */
+const JVM_CODE_OPTIONS = /-javaagent|-agentpath|-agentlib|OnError|OnOutOfMemoryError/;
+
+/** A variable whose JVM options `reader` (every JVM, or only the launcher) applies: the agents they name are code. */
+function jvmOptions(name: string, reader: string): EnvironmentRow {
+	return { name, effect: "runs-code", codeWhen: JVM_CODE_OPTIONS, note: `${reader} loads the agents it names` };
+}
 
 /** `GIT_TRACE=1`, `=2`, `=true`: the trace goes to a descriptor, not a file. */
 const TRACE_TO_DESCRIPTOR = /^(?:[0-9]|true|false|yes|no|on|off)$/i;
@@ -91,24 +99,9 @@ export const CODE_RUNNING_ENVIRONMENT: readonly EnvironmentRow[] = [
 	{ name: "PARALLEL", effect: "runs-code", note: "GNU parallel reads options (perl replacement strings) from it" },
 	{ name: "PARALLEL_HOME", effect: "runs-code", note: "GNU parallel reads its config and profiles from here" },
 	{ name: "npm_config_userconfig", effect: "runs-code", note: "npm reads its config (script-shell …) from it" },
-	{
-		name: "JAVA_TOOL_OPTIONS",
-		effect: "runs-code",
-		codeWhen: /-javaagent|-agentpath|-agentlib|OnError|OnOutOfMemoryError/,
-		note: "every JVM loads the agents it names",
-	},
-	{
-		name: "_JAVA_OPTIONS",
-		effect: "runs-code",
-		codeWhen: /-javaagent|-agentpath|-agentlib|OnError|OnOutOfMemoryError/,
-		note: "every JVM loads the agents it names",
-	},
-	{
-		name: "JDK_JAVA_OPTIONS",
-		effect: "runs-code",
-		codeWhen: /-javaagent|-agentpath|-agentlib|OnError|OnOutOfMemoryError/,
-		note: "the java launcher loads the agents it names",
-	},
+	jvmOptions("JAVA_TOOL_OPTIONS", "every JVM"),
+	jvmOptions("_JAVA_OPTIONS", "every JVM"),
+	jvmOptions("JDK_JAVA_OPTIONS", "the java launcher"),
 	{ name: "RSYNC_RSH", effect: "runs-value", note: "rsync runs it as its remote shell (`-e`)" },
 	{ name: "RSYNC_CONNECT_PROG", effect: "runs-value", note: "rsync runs it to reach a daemon" },
 	{ name: "CVS_RSH", effect: "runs-value", note: "cvs runs it as its remote shell" },

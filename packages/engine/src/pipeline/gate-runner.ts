@@ -5,8 +5,6 @@
  * policy denies), hands real asks to the `AskEscalator`, records "for this session" answers, emits a decision fact
  * for every request, and turns any throw into a `gate_error` block (fail closed).
  * Never: evaluates policy itself or renders anything but the agent-facing block reason.
- * Over 400 lines: the switch over outcome states and answers is one exhaustive table of facts and blocks; split, the
- * "every request emits one fact" invariant would no longer be checkable in one place.
  */
 import type { SessionRuleStore } from "@pi-permissions/policy";
 import {
@@ -80,7 +78,9 @@ export interface RunTrace {
 	readonly gates: readonly TracedGate[];
 }
 
-type Step = { readonly kind: "continue" } | Extract<RunVerdict, { kind: "block" }>;
+type Block = Extract<RunVerdict, { kind: "block" }>;
+
+type Step = { readonly kind: "continue" } | Block;
 
 /** One run's state: who approved an earlier ask of the call, and what a traced run records. */
 interface RunState {
@@ -152,20 +152,12 @@ export class GateRunner {
 		} catch (error) {
 			const requestId = current?.requestId ?? this.options.ids.next();
 			const reason = error instanceof Error ? error.message : String(error);
-			this.emit(run, {
-				...baseFact(call, requestId, current?.outcome ?? null),
-				result: "deny",
-				resolution: "gate_error",
-				decidedBy: "gate_error",
-				reason,
-			});
-			return {
-				kind: "block",
-				reason: renderAgentDenial({ kind: "gate-error", toolName: call.toolName }),
-				gate: current?.outcome.gate ?? null,
-				requestId,
-				resolution: "gate_error",
-			};
+			return this.refuse(
+				run,
+				baseFact(call, requestId, current?.outcome ?? null),
+				{ resolution: "gate_error", decidedBy: "gate_error", reason },
+				renderAgentDenial({ kind: "gate-error", toolName: call.toolName }),
+			);
 		}
 	}
 
@@ -184,14 +176,12 @@ export class GateRunner {
 				return CONTINUE;
 			}
 			case "deny":
-				this.emit(run, {
-					...fact,
-					result: "deny",
-					resolution: "policy_deny",
-					decidedBy: "policy",
-					reason: outcome.reason,
-				});
-				return this.block(outcome, requestId, "policy_deny", policyDenialText(outcome));
+				return this.refuse(
+					run,
+					fact,
+					{ resolution: "policy_deny", decidedBy: "policy", reason: outcome.reason },
+					policyDenialText(outcome),
+				);
 			case "ask": {
 				if (outcome.payload === null) throw new Error(`the ${outcome.gate} gate asked without a payload`);
 				const payload = this.withInvalidConfigNote(outcome, outcome.payload);
@@ -211,18 +201,10 @@ export class GateRunner {
 							});
 							return CONTINUE;
 						case "deny":
-							this.emit(run, {
-								...fact,
-								payload,
-								result: "deny",
-								resolution: "policy_deny",
-								decidedBy: "yolo",
-								reason: settled.reason,
-							});
-							return this.block(
-								outcome,
-								requestId,
-								"policy_deny",
+							return this.refuse(
+								run,
+								{ ...fact, payload },
+								{ resolution: "policy_deny", decidedBy: "yolo", reason: settled.reason },
 								renderAgentDenial({ kind: "policy", subject: payload, reason: settled.agentReason }),
 							);
 						case "escalate":
@@ -244,7 +226,7 @@ export class GateRunner {
 				// this one ask alone (a model judge's allow of a path must not approve the command too).
 				if ((answer.kind === "allow-once" || answer.kind === "allow-session") && answer.byPerson === true)
 					run.approvedBy = answer.decidedBy;
-				return this.answered(run, call, fact, outcome, payload, answer, requestId);
+				return this.answered(run, call, fact, outcome, payload, answer);
 			}
 			default: {
 				const unhandled: never = outcome.state;
@@ -269,7 +251,6 @@ export class GateRunner {
 		outcome: GateOutcome,
 		payload: LocalPromptPayload,
 		answer: AskAnswer,
-		requestId: string,
 	): Step {
 		const withPayload = { ...fact, payload };
 		switch (answer.kind) {
@@ -288,41 +269,25 @@ export class GateRunner {
 				return CONTINUE;
 			}
 			case "deny":
-				this.emit(run, {
-					...withPayload,
-					result: "deny",
-					resolution: "user_denied",
-					decidedBy: answer.decidedBy,
-					reason: answer.reason,
-				});
-				return this.block(outcome, requestId, "user_denied", deniedText(payload, answer));
+				return this.refuse(
+					run,
+					withPayload,
+					{ resolution: "user_denied", decidedBy: answer.decidedBy, reason: answer.reason },
+					deniedText(payload, answer),
+				);
 			case "unavailable":
-				this.emit(run, {
-					...withPayload,
-					result: "deny",
-					resolution: "confirmation_unavailable",
-					decidedBy: answer.decidedBy,
-					reason: answer.reason,
-				});
-				return this.block(
-					outcome,
-					requestId,
-					"confirmation_unavailable",
+				return this.refuse(
+					run,
+					withPayload,
+					{ resolution: "confirmation_unavailable", decidedBy: answer.decidedBy, reason: answer.reason },
 					renderAgentDenial({ kind: "unavailable", subject: payload, cause: answer.reason }),
 				);
 			case "failed":
 				// The same fact and block as a rejected escalation (the catch in `run`): no payload, the gate-error text.
-				this.emit(run, {
-					...fact,
-					result: "deny",
-					resolution: "gate_error",
-					decidedBy: "gate_error",
-					reason: answer.reason,
-				});
-				return this.block(
-					outcome,
-					requestId,
-					"gate_error",
+				return this.refuse(
+					run,
+					fact,
+					{ resolution: "gate_error", decidedBy: "gate_error", reason: answer.reason },
 					renderAgentDenial({ kind: "gate-error", toolName: call.toolName }),
 				);
 			default: {
@@ -332,8 +297,19 @@ export class GateRunner {
 		}
 	}
 
-	private block(outcome: GateOutcome, requestId: string, resolution: DecisionResolution, reason: string): Step {
-		return { kind: "block", reason, gate: outcome.gate, requestId, resolution };
+	/**
+	 * Refuses the call: emits its deny fact and blocks with the agent-facing `text`, the block naming the fact's gate,
+	 * request and resolution, so the two can never disagree.
+	 */
+	private refuse(
+		run: RunState,
+		fact: FactBase,
+		denial: { readonly resolution: DecisionResolution; readonly decidedBy: Decider; readonly reason: string | null },
+		text: string,
+	): Block {
+		const { resolution, decidedBy, reason } = denial;
+		this.emit(run, { ...fact, result: "deny", resolution, decidedBy, reason });
+		return { kind: "block", reason: text, gate: fact.gate, requestId: fact.requestId, resolution };
 	}
 
 	private emit(run: RunState, fact: FactBase & Pick<DecisionFact, "result" | "resolution" | "decidedBy">): void {

@@ -117,16 +117,15 @@ function reduceChoosing(config: DialogConfig, state: Choosing, key: DialogKey): 
 		case "escape":
 			return done(state, { answer: "deny", reason: null });
 		case "up":
-			return stay({ ...state, cursor: (state.cursor + choices.length - 1) % choices.length, armed: null });
 		case "down":
-			return stay({ ...state, cursor: (state.cursor + 1) % choices.length, armed: null });
+			return stay({ ...state, cursor: movedCursor(state.cursor, choices.length, key.kind), armed: null });
 		case "enter": {
 			const choice = choices[state.cursor];
 			return choice === undefined ? stay(state) : press(config, state, choice);
 		}
 		case "char": {
-			if (key.char === "j") return reduceChoosing(config, state, { kind: "down" });
-			if (key.char === "k") return reduceChoosing(config, state, { kind: "up" });
+			const direction = viDirection(key.char);
+			if (direction !== null) return reduceChoosing(config, state, { kind: direction });
 			const choice = SHORTCUTS[key.char.toLowerCase()];
 			// SECURITY: a shortcut for a choice this ask does not offer (session approval) does nothing.
 			if (choice === undefined || !choices.includes(choice)) return stay(state);
@@ -135,10 +134,8 @@ function reduceChoosing(config: DialogConfig, state: Choosing, key: DialogKey): 
 		case "backspace":
 		case "expand":
 			return stay(state);
-		default: {
-			const unhandled: never = key;
-			throw new Error(`unhandled dialog key ${String(unhandled)}`);
-		}
+		default:
+			return unhandledKey(key);
 	}
 }
 
@@ -189,10 +186,8 @@ function reduceReason(
 		case "down":
 		case "expand":
 			return stay(state);
-		default: {
-			const unhandled: never = key;
-			throw new Error(`unhandled dialog key ${String(unhandled)}`);
-		}
+		default:
+			return unhandledKey(key);
 	}
 }
 
@@ -201,16 +196,14 @@ function reduceScope(
 	state: Extract<DialogState, { phase: "scope" }>,
 	key: DialogKey,
 ): DialogStep {
-	const count = SCOPE_CHOICES.length;
 	switch (key.kind) {
 		case "up":
-			return stay({ ...state, cursor: (state.cursor + count - 1) % count });
 		case "down":
-			return stay({ ...state, cursor: (state.cursor + 1) % count });
-		case "char":
-			if (key.char === "j") return reduceScope(config, state, { kind: "down" });
-			if (key.char === "k") return reduceScope(config, state, { kind: "up" });
-			return stay(state);
+			return stay({ ...state, cursor: movedCursor(state.cursor, SCOPE_CHOICES.length, key.kind) });
+		case "char": {
+			const direction = viDirection(key.char);
+			return direction === null ? stay(state) : reduceScope(config, state, { kind: direction });
+		}
 		case "enter":
 			return done(state, { answer: "allow", scope: SCOPE_CHOICES[state.cursor] ?? "requester-session" });
 		case "escape":
@@ -218,11 +211,26 @@ function reduceScope(
 		case "backspace":
 		case "expand":
 			return stay(state);
-		default: {
-			const unhandled: never = key;
-			throw new Error(`unhandled dialog key ${String(unhandled)}`);
-		}
+		default:
+			return unhandledKey(key);
 	}
+}
+
+/** `j` and `k` move the cursor as the arrow keys do (vi style), in the choice list and the scope step alike. */
+function viDirection(char: string): "up" | "down" | null {
+	if (char === "j") return "down";
+	if (char === "k") return "up";
+	return null;
+}
+
+/** One step up or down a list of `count` entries, wrapping around at both ends. */
+function movedCursor(cursor: number, count: number, direction: "up" | "down"): number {
+	return direction === "up" ? (cursor + count - 1) % count : (cursor + 1) % count;
+}
+
+/** The exhaustiveness guard of the key switches: a key kind added to `DialogKey` breaks the build here. */
+function unhandledKey(key: never): never {
+	throw new Error(`unhandled dialog key ${String(key)}`);
 }
 
 /** Backing out of a step returns to the choice list with the cursor on the choice that opened it, disarmed. */

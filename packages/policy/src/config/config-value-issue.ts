@@ -46,6 +46,31 @@ const COUNT_HINTS: ReadonlyMap<string, string> = new Map([
 	["toolTextSummaryMaxLength", "remove the key; it no longer has any effect"],
 ]);
 
+/**
+ * The top-level keys with a wording of their own: for the value (depth 1) and for one entry of it (depth 2); an
+ * entry of `$schema`, `promptPingDesktop` or `protectedPaths` has none.
+ */
+const TOP_LEVEL_KEYS: ReadonlyMap<string, KeyWording> = new Map([
+	["$schema", { value: { kind: "schema-url" }, entry: { kind: "other" } }],
+	["promptPingDesktop", { value: { kind: "ping-desktop" }, entry: { kind: "other" } }],
+	["piInfrastructureReadPaths", { value: nameList("piInfrastructureReadPaths"), entry: { kind: "read-path" } }],
+	["protectedPaths", { value: nameList("protectedPaths"), entry: { kind: "other" } }],
+	["authorizerChain", { value: nameList("authorizerChain"), entry: { kind: "chain-link" } }],
+	["knownTools", { value: nameList("knownTools"), entry: { kind: "known-tool" } }],
+	["permission", { value: { kind: "permission" }, entry: { kind: "surface" } }],
+	["shellTools", { value: { kind: "shell-tools" }, entry: { kind: "shell-tool" } }],
+	["tests", { value: { kind: "examples" }, entry: { kind: "example" } }],
+]);
+
+interface KeyWording {
+	readonly value: ConfigLocation;
+	readonly entry: ConfigLocation;
+}
+
+function nameList(key: string): ConfigLocation {
+	return { kind: "name-list", key };
+}
+
 /** Classifies a key path against the known shape of the file. */
 export function locateConfigPath(keyPath: KeyPath): ConfigLocation {
 	const [top, second, third, fourth] = keyPath;
@@ -58,27 +83,9 @@ export function locateConfigPath(keyPath: KeyPath): ConfigLocation {
 			if (typeof top !== "string") return { kind: "other" };
 			if (FLAG_KEYS.has(top)) return { kind: "flag", key: top };
 			if (COUNT_HINTS.has(top)) return { kind: "count", key: top };
-			if (top === "$schema") return { kind: "schema-url" };
-			if (top === "promptPingDesktop") return { kind: "ping-desktop" };
-			if (
-				top === "piInfrastructureReadPaths" ||
-				top === "protectedPaths" ||
-				top === "authorizerChain" ||
-				top === "knownTools"
-			)
-				return { kind: "name-list", key: top };
-			if (top === "permission") return { kind: "permission" };
-			if (top === "shellTools") return { kind: "shell-tools" };
-			if (top === "tests") return { kind: "examples" };
-			return { kind: "other" };
+			return TOP_LEVEL_KEYS.get(top)?.value ?? { kind: "other" };
 		case 2:
-			if (top === "tests") return { kind: "example" };
-			if (top === "piInfrastructureReadPaths") return { kind: "read-path" };
-			if (top === "authorizerChain") return { kind: "chain-link" };
-			if (top === "knownTools") return { kind: "known-tool" };
-			if (top === "permission") return { kind: "surface" };
-			if (top === "shellTools") return { kind: "shell-tool" };
-			return { kind: "other" };
+			return (typeof top === "string" ? TOP_LEVEL_KEYS.get(top)?.entry : undefined) ?? { kind: "other" };
 		case 3:
 			if (top === "permission") return { kind: "pattern" };
 			if (top === "tests" && typeof third === "string") return { kind: "example-field", key: third };
