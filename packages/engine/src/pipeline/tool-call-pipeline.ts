@@ -97,6 +97,26 @@ export interface PipelineDecision {
 	readonly program: ShellParse | null;
 }
 
+/** What one gate reads of the call besides its context: the policy's facts and the pipeline's options. */
+type Gate = (context: GateContext, facts: PolicyFacts, options: ToolCallPipelineOptions) => GateOutcome | null;
+
+/**
+ * Every gate by name, so a new gate cannot be left out; made once, so no closure is created per gate and call (a
+ * named closure costs a `defineProperty` per call under keepNames).
+ */
+const GATES: Readonly<Record<GateName, Gate>> = {
+	"unknown-tool": () => null, // settled in `decide`, before the policy is composed
+	"skill-input": () => null, // no tool call: `decideSkillInput`
+	"skill-read": (context, _facts, options) => skillReadGate(context, options.activeSkills),
+	path: (context) => toolPathGate(context),
+	"external-directory": (context, facts) => externalDirectoryGate(context, facts.infrastructure),
+	"bash-external-directory": (context) => bashExternalDirectoryGate(context),
+	"bash-path": (context) => bashPathGate(context),
+	"bash-write": (context) => bashWriteGate(context),
+	"protected-target": (context, facts) => protectedTargetGate(context, facts.protectedTargets),
+	tool: (context, _facts, options) => toolGate(context, options.mcpServers),
+};
+
 export class ToolCallPipeline {
 	private readonly options: ToolCallPipelineOptions;
 	private readonly sessionPolicy: SessionPolicy;
@@ -134,7 +154,7 @@ export class ToolCallPipeline {
 		const outcomes: GateOutcome[] = [];
 		// Run in `GATE_ORDER`, the one place the order is written.
 		for (let i = 0; i < GATE_ORDER.length; i++) {
-			const outcome = this.runGate(GATE_ORDER[i] as GateName, context, facts);
+			const outcome = GATES[GATE_ORDER[i] as GateName](context, facts, this.options);
 			if (outcome === null) continue;
 			outcomes.push(outcome);
 			if (outcome.state === "deny") break;
@@ -176,38 +196,6 @@ export class ToolCallPipeline {
 			policy: composed,
 			program: null,
 		};
-	}
-
-	/**
-	 * One gate on this call. An exhaustive switch, so a new gate cannot be left out, and no closure per gate and call
-	 * (a named closure costs a `defineProperty` per call under keepNames).
-	 */
-	private runGate(name: GateName, context: GateContext, facts: PolicyFacts): GateOutcome | null {
-		switch (name) {
-			case "unknown-tool": // settled in `decide`, before the policy is composed
-			case "skill-input": // no tool call: `decideSkillInput`
-				return null;
-			case "skill-read":
-				return skillReadGate(context, this.options.activeSkills);
-			case "path":
-				return toolPathGate(context);
-			case "external-directory":
-				return externalDirectoryGate(context, facts.infrastructure);
-			case "bash-external-directory":
-				return bashExternalDirectoryGate(context);
-			case "bash-path":
-				return bashPathGate(context);
-			case "bash-write":
-				return bashWriteGate(context);
-			case "protected-target":
-				return protectedTargetGate(context, facts.protectedTargets);
-			case "tool":
-				return toolGate(context, this.options.mcpServers);
-			default: {
-				const unhandled: never = name;
-				throw new Error(`unhandled gate ${String(unhandled)}`);
-			}
-		}
 	}
 
 	private contextFor(call: ToolCall, composed: ComposedPolicy, facts: PolicyFacts): GateContext {
