@@ -1,7 +1,7 @@
 /**
  * Owns: the data of environment variables that make a program run code or write a file named by their value
  * (`GIT_EXTERNAL_DIFF`, `GIT_CONFIG_KEY_0`, `NODE_OPTIONS`, `LD_PRELOAD`, `GIT_TRACE`, …).
- * Never: holds logic (`jvmOptions` only builds rows); `environment-effects.ts` reads these rows (ADR 0026).
+ * Never: holds logic (`runsCodeWhen` only builds rows); `environment-effects.ts` reads these rows (ADR 0026).
  *
  * Adding a row: name the variable (a trailing `*` matches any suffix, `GIT_CONFIG_KEY_*`), pick its effect, and add
  * a row to `test/bash/code-running-environment-table.test.ts` with a command that sets it and the verdict expected.
@@ -34,12 +34,19 @@ export interface EnvironmentRow {
 const NODE_CODE_OPTIONS =
 	/(?:^|\s)(?:-r|--require|--import|--loader|--experimental-loader|--env-file|--eval|-e|--print|-p)\b/;
 
+/** tar options that run a command (`--to-command=cmd`, `-I prog`, `-F script`). */
+const TAR_CODE_OPTIONS =
+	/--to-command|--checkpoint-action|--use-compress-program|--info-script|--new-volume-script|-[A-Za-z]*[IF]/;
+
+/** man options that run a pager or a browser (`-P cmd`, `--html=browser`). */
+const MAN_CODE_OPTIONS = /(?:^|\s)(?:-[A-Za-z]*[PH]|--pager|--html)/;
+
 /** JVM options that load an agent or run a command (`-javaagent:x.jar`, `-XX:OnError=cmd`). */
 const JVM_CODE_OPTIONS = /-javaagent|-agentpath|-agentlib|OnError|OnOutOfMemoryError/;
 
-/** A variable whose JVM options `reader` (every JVM, or only the launcher) applies: the agents they name are code. */
-function jvmOptions(name: string, reader: string): EnvironmentRow {
-	return { name, effect: "runs-code", codeWhen: JVM_CODE_OPTIONS, note: `${reader} loads the agents it names` };
+/** A `runs-code` row narrowed to the values matching `codeWhen`. */
+function runsCodeWhen(name: string, codeWhen: RegExp, note: string): EnvironmentRow {
+	return { name, effect: "runs-code", codeWhen, note };
 }
 
 /** `GIT_TRACE=1`, `=2`, `=true`: the trace goes to a descriptor, not a file. */
@@ -78,20 +85,9 @@ export const CODE_RUNNING_ENVIRONMENT: readonly EnvironmentRow[] = [
 	// Other programs' code from the environment.
 	{ name: "LESSOPEN", effect: "runs-code", note: "less runs it as an input filter" },
 	{ name: "LESSCLOSE", effect: "runs-code", note: "less runs it after a file" },
-	{
-		name: "TAR_OPTIONS",
-		effect: "runs-code",
-		codeWhen:
-			/--to-command|--checkpoint-action|--use-compress-program|--info-script|--new-volume-script|-[A-Za-z]*[IF]/,
-		note: "tar reads options that run commands from it",
-	},
-	{
-		name: "NODE_OPTIONS",
-		effect: "runs-code",
-		codeWhen: NODE_CODE_OPTIONS,
-		note: "node loads a module from it before the script",
-	},
-	{ name: "npm_config_node_options", effect: "runs-code", codeWhen: NODE_CODE_OPTIONS, note: "npm passes it to node" },
+	runsCodeWhen("TAR_OPTIONS", TAR_CODE_OPTIONS, "tar reads options that run commands from it"),
+	runsCodeWhen("NODE_OPTIONS", NODE_CODE_OPTIONS, "node loads a module from it before the script"),
+	runsCodeWhen("npm_config_node_options", NODE_CODE_OPTIONS, "npm passes it to node"),
 	{ name: "npm_config_script_shell", effect: "runs-value", note: "npm runs package scripts with this shell" },
 	{ name: "NPM_CONFIG_SCRIPT_SHELL", effect: "runs-value", note: "npm runs package scripts with this shell" },
 	// ADR 0038: GNU parallel runs its composed command with this shell, and reads options (`--rpl`, perl) from these.
@@ -99,19 +95,14 @@ export const CODE_RUNNING_ENVIRONMENT: readonly EnvironmentRow[] = [
 	{ name: "PARALLEL", effect: "runs-code", note: "GNU parallel reads options (perl replacement strings) from it" },
 	{ name: "PARALLEL_HOME", effect: "runs-code", note: "GNU parallel reads its config and profiles from here" },
 	{ name: "npm_config_userconfig", effect: "runs-code", note: "npm reads its config (script-shell …) from it" },
-	jvmOptions("JAVA_TOOL_OPTIONS", "every JVM"),
-	jvmOptions("_JAVA_OPTIONS", "every JVM"),
-	jvmOptions("JDK_JAVA_OPTIONS", "the java launcher"),
+	runsCodeWhen("JAVA_TOOL_OPTIONS", JVM_CODE_OPTIONS, "every JVM loads the agents it names"),
+	runsCodeWhen("_JAVA_OPTIONS", JVM_CODE_OPTIONS, "every JVM loads the agents it names"),
+	runsCodeWhen("JDK_JAVA_OPTIONS", JVM_CODE_OPTIONS, "the java launcher loads the agents it names"),
 	{ name: "RSYNC_RSH", effect: "runs-value", note: "rsync runs it as its remote shell (`-e`)" },
 	{ name: "RSYNC_CONNECT_PROG", effect: "runs-value", note: "rsync runs it to reach a daemon" },
 	{ name: "CVS_RSH", effect: "runs-value", note: "cvs runs it as its remote shell" },
 	{ name: "SVN_SSH", effect: "runs-value", note: "svn runs it for svn+ssh:// URLs" },
-	{
-		name: "MANOPT",
-		effect: "runs-code",
-		codeWhen: /(?:^|\s)(?:-[A-Za-z]*[PH]|--pager|--html)/,
-		note: "man reads options (`-P pager`, `-H browser`) from it",
-	},
+	runsCodeWhen("MANOPT", MAN_CODE_OPTIONS, "man reads options (`-P pager`, `-H browser`) from it"),
 	{ name: "XDG_CONFIG_HOME", effect: "runs-code", note: "git and others read config that runs commands from here" },
 	{ name: "BASH_FUNC_*", effect: "runs-code", note: "a child bash imports this function (`BASH_FUNC_ls%%=() { … }`)" },
 	{ name: "GCONV_PATH", effect: "runs-code", note: "glibc loads character-set modules from here" },
@@ -128,12 +119,7 @@ export const CODE_RUNNING_ENVIRONMENT: readonly EnvironmentRow[] = [
 	{ name: "SHELLOPTS", effect: "runs-code", note: "a child bash turns on these options (xtrace with PS4 runs code)" },
 	{ name: "BASHOPTS", effect: "runs-code", note: "a child bash turns on these options" },
 	{ name: "PROMPT_COMMAND", effect: "runs-value", note: "an interactive bash runs it before each prompt" },
-	{
-		name: "PS4",
-		effect: "runs-code",
-		codeWhen: /[$`]/,
-		note: "bash expands it, running its substitutions, under xtrace",
-	},
+	runsCodeWhen("PS4", /[$`]/, "bash expands it, running its substitutions, under xtrace"),
 ];
 
 const EXACT = new Map<string, EnvironmentRow>();
