@@ -85,15 +85,12 @@ export function isSafeAgentName(name: string): boolean {
 	return true;
 }
 
+/** Node's path functions for each flavor: a table keyed by the flavor union, so a new flavor cannot be left out. */
+const PATH_APIS: Readonly<Record<PathFlavorName, typeof posix>> = { posix, win32 };
+
 function pathApi(flavor: PathFlavorName): typeof posix {
-	switch (flavor) {
-		case "posix":
-			return posix;
-		case "win32":
-			return win32;
-		default: {
-			const unhandled: never = flavor;
-			throw new Error(`unhandled path flavor ${String(unhandled)}`);
-		}
-	}
+	const api = Object.hasOwn(PATH_APIS, flavor) ? PATH_APIS[flavor] : undefined;
+	// A flavor read from outside the type system (a host's platform string) fails loudly, never as posix by default.
+	if (api === undefined) throw new Error(`unhandled path flavor ${String(flavor)}`);
+	return api;
 }
