@@ -14,6 +14,7 @@ import { type PolicyOptions, resolvePolicySetup } from "./config-options";
 import { exampleRecord, exampleRunText, failuresOf, runExamples } from "./example-run";
 import { EXIT_CODES, type ExitCode } from "./exit-code";
 import { colorsFor } from "./report-text";
+import { ruleRecord } from "./rule-record";
 
 export interface ConfigCommandOptions extends PolicyOptions {
 	readonly json?: boolean;
@@ -29,14 +30,7 @@ async function loadFor(host: CliHost, options: PolicyOptions) {
 export async function runConfigShow(host: CliHost, options: ConfigCommandOptions): Promise<ExitCode> {
 	const { load, policy } = await loadFor(host, options);
 	const files = new Map<RuleOrigin, string | null>(load.reports.map((report) => [report.scope, report.file]));
-	const rules = policy.rules.map((rule) => ({
-		surface: rule.surface,
-		pattern: rule.pattern,
-		action: rule.action,
-		origin: rule.origin,
-		file: files.get(rule.origin) ?? null,
-		reason: rule.reason ?? null,
-	}));
+	const rules = policy.rules.map((rule) => ruleRecord(rule, files.get(rule.origin) ?? null));
 	const notices = configNoticeLines({ load, policy });
 	if (options.json === true) {
 		const { settings, yolo, failClosedScopes } = policy;

@@ -15,6 +15,7 @@ import {
 import type { PermissionState, Rule, RuleOrigin, ScopeName } from "@pi-permissions/policy";
 import type { CallReport } from "./call-report";
 import type { DecidedCall } from "./cli-engine";
+import { type RuleRecord, ruleRecord } from "./rule-record";
 
 export interface TraceUnit {
 	readonly text: string;
@@ -30,19 +31,12 @@ export type TraceGate = Pick<
 	"gate" | "surface" | "value" | "state" | "matchedPattern" | "origin" | "basis"
 >;
 
-export interface TraceRule {
-	readonly surface: string;
-	readonly pattern: string;
-	/** The action the decision used (after any overlay). */
-	readonly action: PermissionState;
+/** A rule matching the traced value, in evaluation order, with where it was written and whether it wins. */
+export interface TraceRule extends RuleRecord {
 	/** The action as written, before an overlay rewrote it. */
 	readonly writtenAction: PermissionState;
-	/** The origin the decision used (an overlay shows here as `fail-closed` or `yolo`). */
-	readonly origin: RuleOrigin;
-	/** Where the rule was written: a scope, `builtin` or `baseline`. */
+	/** Where the rule was written: a scope, `builtin` or `baseline` (`file` is that scope's file). */
 	readonly source: RuleOrigin;
-	readonly file: string | null;
-	readonly reason: string | null;
 	/** The last matching rule: the one that wins. */
 	readonly wins: boolean;
 	/** When the rule is a persisted ("always") grant: its id and line in `file`. */
@@ -140,14 +134,9 @@ function matchingRules(
 	const grantOf = (rule: Rule) =>
 		grants.find((g) => g.scope === rule.origin && g.surface === rule.surface && g.pattern === rule.pattern);
 	return found.map(({ rule, written: original }, index) => ({
-		surface: rule.surface,
-		pattern: rule.pattern,
-		action: rule.action,
+		...ruleRecord(rule, files.get(original.origin) ?? null),
 		writtenAction: original.action,
-		origin: rule.origin,
 		source: original.origin,
-		file: files.get(original.origin) ?? null,
-		reason: rule.reason ?? null,
 		wins: index === found.length - 1,
 		persistedGrant: ((g) => (g === undefined ? null : { id: g.id, line: g.line }))(grantOf(original)),
 	}));
