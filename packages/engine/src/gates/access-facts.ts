@@ -96,7 +96,7 @@ export function bashRuleFacts(
  */
 function withNestedUnits(units: readonly CommandUnit[], asking: readonly CommandUnit[]): CommandUnit[] {
 	const indexOf = new Map<CommandUnit, number>();
-	units.forEach((unit, index) => indexOf.set(unit, index));
+	for (let index = 0; index < units.length; index++) indexOf.set(units[index] as CommandUnit, index);
 	const result: CommandUnit[] = [];
 	for (const unit of asking) {
 		result.push(unit);
