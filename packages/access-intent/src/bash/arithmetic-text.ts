@@ -55,8 +55,8 @@ export function identifiersOf(text: string): readonly string[] {
 export function arithmeticRegions(raw: string): readonly string[] {
 	if (!raw.includes("$")) return [];
 	const regions: string[] = [];
-	for (let i = 0; i < raw.length - 1; i++) {
-		if (raw[i] !== "$") continue;
+	// From one `$` to the next: a compound's whole text is read here, and most of it holds none.
+	for (let i = raw.indexOf("$"); i !== -1 && i < raw.length - 1; i = raw.indexOf("$", i + 1)) {
 		if (raw.startsWith("$((", i)) {
 			const end = closing(raw, i + 1, "(", ")");
 			regions.push(raw.slice(i + 3, end));

@@ -9,7 +9,7 @@ import { operandRoles } from "../path/bash-operand-roles";
 import type { Bases, BashShellState } from "../path/bash-shell-state";
 import { assignmentOperandValue, isPathShaped } from "../path/bash-token-shape";
 import {
-	hasActiveGlob,
+	piecesHaveActiveGlob,
 	resolveWord,
 	type ValuePiece,
 	type VariableLookup,
@@ -20,7 +20,7 @@ import type { OperandRole } from "../path/operand-role";
 import { type BashPaths, PathCandidateSink } from "../path/path-candidate-sink";
 import type { PathNormalizer } from "../path/path-normalizer";
 import { ByBase } from "./by-base";
-import type { CommandUnit } from "./command-unit";
+import type { CommandUnit, Redirect } from "./command-unit";
 import { awkReads } from "./effects/awk-program";
 import { programReads } from "./effects/program-read-table";
 import { sedWrites } from "./effects/sed-script";
@@ -164,7 +164,10 @@ export class PathCollector implements UnitVisitor {
 	}
 
 	private visitRedirects(unit: CommandUnit, bases: Bases): void {
-		for (const redirect of unit.redirects) {
+		// Indexed: a unit's lists are frozen, which for-of iterates off V8's fast path (every unit and compound).
+		const redirects = unit.redirects;
+		for (let i = 0; i < redirects.length; i++) {
+			const redirect = redirects[i] as Redirect;
 			if (DATA_REDIRECTS.has(redirect.operator)) continue;
 			const target = literalWordText(redirect.target);
 			if (redirect.operator.includes("&") && target !== null && FD_DUPLICATE.test(target)) continue;
@@ -328,7 +331,7 @@ export class PathCollector implements UnitVisitor {
 		}
 		// URLs and scoped package names are not path-shaped; like any bare word they count only if they exist.
 		if (certainty === "if-shaped" && text.startsWith("-")) return;
-		if (pieces !== null && hasActiveGlob({ text, pieces, splits: false })) {
+		if (pieces !== null && piecesHaveActiveGlob(pieces)) {
 			this.visitGlob(text, pieces, bases);
 			return;
 		}

@@ -4,7 +4,7 @@
  * spelling kept for whatever cannot be resolved.
  * Never: guesses a value; an unknown variable or a dynamic part yields the unresolved spelling instead.
  */
-import type { ShellWord } from "../bash/shell-word";
+import type { ShellWord, WordPart } from "../bash/shell-word";
 import { expandBraces } from "./brace-expansion";
 
 /** What a variable may hold at a point of the command: literal values, and whether some other value is possible. */
@@ -47,6 +47,8 @@ export function resolveWord(word: ShellWord, lookup: VariableLookup): ResolvedWo
 	if (isProcessSubstitution(word)) return { values: [], unresolved: null, literalPrefix: "" };
 	const braced = resolveBraceWord(word);
 	if (braced !== null) return braced;
+	const only = word.parts.length === 1 ? (word.parts[0] as WordPart) : null;
+	if (only !== null && only.kind === "variable") return resolveVariableWord(only, lookup);
 	let combos: { pieces: ValuePiece[]; splits: boolean }[] = [{ pieces: [], splits: false }];
 	let spelled = "";
 	let unresolved = false;
@@ -103,6 +105,25 @@ export function resolveWord(word: ShellWord, lookup: VariableLookup): ResolvedWo
 	return { values, unresolved: unresolved ? spelled : null, literalPrefix };
 }
 
+/**
+ * `"$f"`, `$f`: a word that is one variable, the most common computed word (loop variables, assigned names). What the
+ * general combination below yields for it, without its arrays of combinations.
+ */
+function resolveVariableWord(part: Extract<WordPart, { kind: "variable" }>, lookup: VariableLookup): ResolvedWord {
+	const values = lookup(part.name);
+	const out: WordValue[] = [];
+	let unresolved = values.unknown;
+	for (const value of values.known) {
+		if (out.length >= MAX_WORD_VALUES) {
+			unresolved = true;
+			break;
+		}
+		const active = !part.quoted && GLOB_CHAR.test(value);
+		out.push({ text: value, pieces: [{ text: value, active }], splits: !part.quoted && /\s/.test(value) });
+	}
+	return { values: out, unresolved: unresolved ? `$${part.name}` : null, literalPrefix: "" };
+}
+
 function isProcessSubstitution(word: ShellWord): boolean {
 	const only = word.parts.length === 1 ? word.parts[0] : undefined;
 	return only?.kind === "dynamic" && /^[<>]\(/.test(only.raw) && only.raw.endsWith(")") && word.raw === only.raw;
@@ -110,7 +131,12 @@ function isProcessSubstitution(word: ShellWord): boolean {
 
 /** True when some piece carries an active glob character. */
 export function hasActiveGlob(value: WordValue): boolean {
-	return value.pieces.some((piece) => piece.active);
+	return piecesHaveActiveGlob(value.pieces);
+}
+
+export function piecesHaveActiveGlob(pieces: readonly ValuePiece[]): boolean {
+	for (let i = 0; i < pieces.length; i++) if ((pieces[i] as ValuePiece).active) return true;
+	return false;
 }
 
 /** A word that is one plain brace expression (`/etc/{passwd,shadow}`) takes each expanded word as a value. */

@@ -118,7 +118,10 @@ export class PathNormalizer {
 
 	/** The lexical absolute form of `text` (home-expanded) against `base` or the cwd. */
 	resolveLexical(text: string, base?: string): string {
-		return joinPath(base ?? this.cwd, this.expandHome(text), this.flavor);
+		const dir = base ?? this.cwd;
+		// A bare name in the (normalised) cwd, the walk's most common question: no join and normalising test needed.
+		if (dir === this.cwd && isPlainPosixSegment(text, this.flavor)) return appendSegment(dir, text, this.flavor);
+		return joinPath(dir, this.expandHome(text), this.flavor);
 	}
 
 	/** An `AccessPath` for a path-bearing tool input or a bash token whose location is known. */
@@ -247,4 +250,16 @@ export class PathNormalizer {
 		if (!path.startsWith(prefix)) return null;
 		return path.length === prefix.length ? "." : path.slice(prefix.length);
 	}
+}
+
+/** A posix name that joins to a directory unchanged by normalising: no `/`, not empty, `.`, `..` or a tilde form. */
+function isPlainPosixSegment(text: string, flavor: PathFlavor): boolean {
+	return (
+		flavor.name === "posix" &&
+		text !== "" &&
+		text !== "." &&
+		text !== ".." &&
+		text.charCodeAt(0) !== 126 /* ~ */ &&
+		!text.includes("/")
+	);
 }
