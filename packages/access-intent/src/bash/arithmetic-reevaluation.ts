@@ -30,6 +30,13 @@ function hasMarker(command: string): boolean {
 	return command.includes("[") || command.includes("((") || command.includes("${");
 }
 
+/** Whether any arithmetic context may be written in the command: a marker in it or an inner text, or an ANSI-C string. */
+function mayHoldArithmetic(command: string, innerTexts: readonly string[]): boolean {
+	if (hasMarker(command) || command.includes("$'")) return true;
+	for (let i = 0; i < innerTexts.length; i++) if (hasMarker(innerTexts[i] as string)) return true;
+	return false;
+}
+
 /** The builtins `collect` reads by name: arithmetic words, subscripts, integer and name declarations, test operands. */
 const NAME_READING_BUILTINS: ReadonlySet<string> = new Set([
 	"let",
@@ -64,17 +71,27 @@ const BRACE_RANGE = /^\{-?\d+\.\.-?\d+(?:\.\.-?\d+)?\}$/;
 /** What a value set in this command is, as arithmetic sees it. */
 type Value = { readonly kind: "number" } | { readonly kind: "computed" } | { readonly kind: "names"; names: string[] };
 
-/** The reason `units` must be asked about because arithmetic reaches computed text, or `null`. */
-export function arithmeticFloor(command: string, units: readonly CommandUnit[]): string | null {
+/**
+ * The reason `units` must be asked about because arithmetic reaches computed text, or `null`. `innerTexts` are the
+ * texts parsed again inside `command` (payloads, backquoted substitutions), read for markers and here-documents too.
+ */
+export function arithmeticFloor(
+	command: string,
+	units: readonly CommandUnit[],
+	innerTexts: readonly string[] = [],
+): string | null {
 	// SECURITY: `l''et` and `dec''lare -i` are `let` and `declare` to bash, so the names are also read from the units.
-	if (!hasMarker(command) && !anyNamedContext(units)) return null;
+	// SECURITY: an ANSI-C string decodes to text the command does not spell (`read $'a\x5b\x24\x28rm x\x29]'`):
+	// its words are read whole, and a payload's decoded text is searched like the command's.
+	if (!mayHoldArithmetic(command, innerTexts) && !anyNamedContext(units)) return null;
 	const integers = new Set<string>();
 	const expressions: string[] = [];
 	// The values are read only when some expression exists: most commands hold none, so a first pass gathers the
 	// expressions alone and the second (the same walk, recording values) runs only when one was found.
 	for (let i = 0; i < units.length; i++) collect(units[i] as CommandUnit, null, integers, expressions);
-	// SECURITY: an interpolating heredoc body is no unit's word, but bash expands the arithmetic in it.
-	if (command.includes("<<") && UNQUOTED_HEREDOC.test(command)) expressions.push(...arithmeticRegions(command));
+	// SECURITY: an interpolating heredoc body is no unit's word, but bash expands the arithmetic in it (a payload's too).
+	for (const text of innerTexts.length === 0 ? [command] : [command, ...innerTexts])
+		if (text.includes("<<") && UNQUOTED_HEREDOC.test(text)) expressions.push(...arithmeticRegions(text));
 	// `declare -i i; i="…"` evaluates the assigned text as arithmetic (red-team A2-arith-declare-i).
 	if (integers.size > 0) {
 		for (const unit of units) {

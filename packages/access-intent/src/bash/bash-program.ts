@@ -173,12 +173,15 @@ export function parseBashUnits(
 	shellEnvironment?: ShellEnvironment,
 ): ParsedUnits {
 	const budget = new ParseBudget(limits);
-	const result = unitsOf(command, parser, budget, TOP_LEVEL, 0, shellEnvironment);
+	// Every text parsed again inside the command (a payload such as `bash -c $'…'`, decoded; a backquoted
+	// substitution, unescaped): the arithmetic floor reads them as it reads the command.
+	const innerTexts: string[] = [];
+	const result = unitsOf(command, parser, budget, TOP_LEVEL, 0, innerTexts, shellEnvironment);
 	if ("unparseable" in result)
 		return { units: [], unparseable: { kind: "unparseable", reason: result.unparseable }, work: budget.work };
 	const units = Object.freeze([...result]);
 	// SECURITY: shell state that rebinds a name or evaluates text again cannot be followed from the units (ADR 0025).
-	const floor = rebindingFloor(command, units) ?? arithmeticFloor(command, units);
+	const floor = rebindingFloor(command, units) ?? arithmeticFloor(command, units, innerTexts);
 	return { units, unparseable: floor === null ? null : { kind: "unparseable", reason: floor }, work: budget.work };
 }
 
@@ -201,6 +204,7 @@ function unitsOf(
 	budget: ParseBudget,
 	scope: Scope,
 	payloadDepth: number,
+	innerTexts: string[],
 	shellEnvironment?: ShellEnvironment,
 ): UnitsResult {
 	// SECURITY: bash drops NUL bytes while reading, so `r\0m` would run `rm` although the tree shows `r\0m`.
@@ -223,7 +227,7 @@ function unitsOf(
 	if (!budget.spendInput(command.length)) return overBudget(budget);
 	const markers = scope.markers ?? [];
 	const plain = markers.length === 0 ? plainCommandDrafts(command, scope.context, scope.nesting) : null;
-	if (plain !== null) return emit(command, plain, parser, budget, payloadDepth, shellEnvironment);
+	if (plain !== null) return emit(command, plain, parser, budget, payloadDepth, innerTexts, shellEnvironment);
 	let source = readable;
 	const prefixes = new Map<number, PrefixRepair["label"]>();
 	for (let round = 0; ; round++) {
@@ -247,7 +251,7 @@ function unitsOf(
 				source = blank(source, outcome.repairs, prefixes);
 				continue;
 			case "drafts": {
-				const units = emit(command, outcome.drafts, parser, budget, payloadDepth, shellEnvironment);
+				const units = emit(command, outcome.drafts, parser, budget, payloadDepth, innerTexts, shellEnvironment);
 				if (trailing === null || "unparseable" in units || !units.some((unit) => unit.wrapperKind !== null))
 					return units;
 				return {
@@ -269,6 +273,7 @@ function emit(
 	parser: BashParser,
 	budget: ParseBudget,
 	payloadDepth: number,
+	innerTexts: string[],
 	shellEnvironment?: ShellEnvironment,
 ): UnitsResult {
 	const emitter = new UnitEmitter(
@@ -281,7 +286,8 @@ function emit(
 				kind === "payload"
 					? { context: "subshell", nesting: [...outer.nesting, "payload"], markers }
 					: { context: "command_substitution", nesting: [...outer.nesting, "command_substitution"], markers };
-			const units = unitsOf(text, parser, budget, scope, payloadDepth + 1);
+			innerTexts.push(text);
+			const units = unitsOf(text, parser, budget, scope, payloadDepth + 1, innerTexts);
 			return "unparseable" in units ? { unparseable: units.unparseable } : units;
 		},
 		payloadDepth === 0 ? CommandEnvironment.topLevel(source, shellEnvironment) : CommandEnvironment.NONE,

@@ -116,6 +116,9 @@ export const CODE_RUNNING_ENVIRONMENT: readonly EnvironmentRow[] = [
 	{ name: "LD_PRELOAD", effect: "runs-code", note: "every program loads this library first" },
 	{ name: "LD_AUDIT", effect: "runs-code", note: "every program loads this library first" },
 	{ name: "LD_LIBRARY_PATH", effect: "runs-code", note: "every program loads its libraries from here" },
+	// The text check in `bash-program.ts` asks for `BASH_ENV=` as written; this row also reads a name an ANSI-C
+	// string spells (`env $'BASH\x5fENV=./s' bash x.sh`).
+	{ name: "BASH_ENV", effect: "runs-code", note: "a non-interactive bash sources this file before its script" },
 	{ name: "SHELLOPTS", effect: "runs-code", note: "a child bash turns on these options (xtrace with PS4 runs code)" },
 	{ name: "BASHOPTS", effect: "runs-code", note: "a child bash turns on these options" },
 	{ name: "PROMPT_COMMAND", effect: "runs-value", note: "an interactive bash runs it before each prompt" },

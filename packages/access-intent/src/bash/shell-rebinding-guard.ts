@@ -30,8 +30,9 @@ export function rebindingFloor(command: string, units: readonly CommandUnit[]): 
 	const mentions = command.includes("BASH_");
 	// SECURITY: bash imports `BASH_FUNC_name%%=() { … }` from its environment as a function that shadows `name`.
 	if (mentions && command.includes("BASH_FUNC_")) return FUNCTION_IMPORT;
-	// Without a `=` no unit assigns or passes `NAME=…`: only the guarded builtins are left to read.
-	const assigns = command.includes("=");
+	// Without a `=` no unit assigns or passes `NAME=…`: only the guarded builtins are left to read. SECURITY: an ANSI-C
+	// string may spell the `=` (`env $'PS4\x3d$(rm x)' …`), so a command holding one reads every unit.
+	const assigns = command.includes("=") || command.includes("$'");
 	for (let i = 0; i < units.length; i++) {
 		const unit = units[i] as CommandUnit;
 		if (!(assigns ? mayRebind(unit) : guarded(unit))) continue;
@@ -57,7 +58,7 @@ function mayRebind(unit: CommandUnit): boolean {
 	if (unit.assignments.length > 0 || guarded(unit)) return true;
 	// Indexed: the words are a frozen array, which for-of iterates off V8's fast path, on every unit of the command.
 	const args = unit.args;
-	for (let i = 0; i < args.length; i++) if ((args[i] as ShellWord).raw.includes("=")) return true;
+	for (let i = 0; i < args.length; i++) if (mayPassSetting(args[i] as ShellWord)) return true;
 	return false;
 }
 
@@ -73,7 +74,7 @@ function unitFloor(unit: CommandUnit): string | null {
 		if (assignment.value !== null && literalWordText(assignment.value)?.includes("BASH_FUNC_")) return FUNCTION_IMPORT;
 	}
 	for (const word of unit.args) {
-		const reason = word.raw.includes("=") ? argumentFloor(word) : null;
+		const reason = mayPassSetting(word) ? argumentFloor(word) : null;
 		if (reason !== null) return reason;
 	}
 	switch (unit.commandName) {
@@ -108,6 +109,11 @@ function unitFloor(unit: CommandUnit): string | null {
 		if (reason !== undefined) return reason;
 	}
 	return null;
+}
+
+/** Whether the word may read as `NAME=…`: it holds a `=`, or an ANSI-C string that may decode to one. */
+function mayPassSetting(word: ShellWord): boolean {
+	return word.raw.includes("=") || word.raw.includes("$'");
 }
 
 /** An argument that imports a function or passes a prompt variable holding code to the program it starts. */

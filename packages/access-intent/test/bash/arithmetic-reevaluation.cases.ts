@@ -60,6 +60,16 @@ export const REEVALUATED: readonly ArithmeticRow[] = rows([
 	["AR-quote-split-declare-i", "dec''lare -i i; i=\"$(cat p.txt)\""],
 	["AR-quote-split-let", "l''et \"y=$(cat p.txt)\""],
 	["AR-heredoc-body", "x=$(cat p.txt); cat <<EOF\n$(( x ))\nEOF"],
+	// An ANSI-C string decodes to text the command does not spell: the markers `[`, `((`, `${` hide in `\xNN`.
+	["AR-ansi-c-read-target", "read $'a\\x5b\\x24\\x28rm x\\x29]' <<< v"],
+	[
+		"AR-ansi-c-payload",
+		"bash -c $'d=\\'\\x24\\'; x=\"a\\x5b\\x24{d}\\x28rm x\\x29]\"; echo \\x24\\x28\\x28x\\x29\\x29'",
+	],
+	[
+		"AR-ansi-c-payload-heredoc",
+		"bash -c $'d=\\'\\x24\\'; x=\"a\\x5b\\x24{d}\\x28rm x\\x29]\"; cat <<E\\n\\x24\\x28\\x28x\\x29\\x29\\nE'",
+	],
 ]);
 
 /** Ordinary arithmetic: no computed text reaches it, so it reads as before. */

@@ -61,6 +61,7 @@ const ROWS: Readonly<Record<string, readonly [string, EffectVerdict]>> = {
 	LD_PRELOAD: ["LD_PRELOAD=/tmp/evil.so ls", OPAQUE],
 	LD_AUDIT: ["LD_AUDIT=/tmp/evil.so ls", OPAQUE],
 	LD_LIBRARY_PATH: ["LD_LIBRARY_PATH=/tmp/lib ls", OPAQUE],
+	BASH_ENV: ["env $'BASH\\x5fENV=./s' bash script.sh", OPAQUE],
 	SHELLOPTS: ["SHELLOPTS=xtrace bash script.sh", OPAQUE],
 	BASHOPTS: ["BASHOPTS=extdebug bash script.sh", OPAQUE],
 	PROMPT_COMMAND: ["PROMPT_COMMAND='rm x' script.sh", runs("rm x")],

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ORDINARY, REEVALUATED } from "../bash/arithmetic-reevaluation.cases";
 import { BashSandbox, type CommandRun } from "./bash-sandbox";
 import { type OracleInput, redteamInputs, tableInputs } from "./oracle-inputs";
 import { describe as account, environmentExtractor, gateExtractor, judge, unreported } from "./oracle-judge";
@@ -40,6 +41,15 @@ const ENVIRONMENT_ROWS: readonly OracleInput[] = [
 
 const ENVIRONMENT_FUNCTION_ROW = `environment/${ENVIRONMENT_ROWS.findIndex((row) => row.command.startsWith("command_not_found_handle"))}`;
 
+/**
+ * The arithmetic floor's rows (ADR 0025), judged apart: nearly all of them are floored on purpose, so in the main
+ * inputs they would only thin the share of rows the oracle reads.
+ */
+const ARITHMETIC_ROWS: readonly OracleInput[] = [...REEVALUATED, ...ORDINARY].map((row) => ({
+	id: `arithmetic/${row.id}`,
+	command: row.command,
+}));
+
 let sandbox: BashSandbox;
 const byId = new Map<string, CommandRun>();
 const inputs: OracleInput[] = [...tableInputs(), ...redteamInputs(), ...GAP_ROWS];
@@ -47,7 +57,7 @@ const inputs: OracleInput[] = [...tableInputs(), ...redteamInputs(), ...GAP_ROWS
 beforeAll(async () => {
 	// Throws (the suite fails, never skips) when bubblewrap or user namespaces are unavailable.
 	sandbox = BashSandbox.create();
-	const all = [...inputs, ...ENVIRONMENT_ROWS];
+	const all = [...inputs, ...ENVIRONMENT_ROWS, ...ARITHMETIC_ROWS];
 	const runs = await sandbox.run(all.map((input) => input.command));
 	for (const [i, run] of runs.entries()) byId.set((all[i] as OracleInput).id, run);
 }, 600_000);
@@ -87,6 +97,21 @@ describe("the differential oracle over every evasion table and the red-team corp
 		const run = byId.get(ENVIRONMENT_FUNCTION_ROW) as CommandRun;
 		expect(unreported(run, gateExtractor(run.command)).length).toBeGreaterThan(0);
 		expect(environmentExtractor(run.command).status).toBe("unparseable");
+	});
+
+	it("runs the arithmetic floor's rows, and no program bash started goes unreported", () => {
+		const report = judge(
+			ARITHMETIC_ROWS.map((input) => byId.get(input.id) as CommandRun),
+			gateExtractor,
+		);
+		expect(report.disagreements, account(report, 20)).toEqual([]);
+	});
+
+	it("an arithmetic row whose ANSI-C string hides its markers runs `rm` in bash, so its floor is needed", () => {
+		// The payload rows run theirs in an inner bash, which is a stub here; this one runs it in the sandbox's own.
+		const run = byId.get("arithmetic/AR-ansi-c-read-target") as CommandRun;
+		expect(run.programs.map((program) => program.name)).toContain("rm");
+		expect(gateExtractor(run.command).status).toBe("unparseable");
 	});
 
 	it.each([...KNOWN_GAPS.keys()])("known gap %s is still a gap (remove the row when it is fixed)", (id) => {
