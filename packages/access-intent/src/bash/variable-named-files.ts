@@ -12,13 +12,8 @@ export interface VariableNamedFile {
 	readonly fallback: string | null;
 }
 
-const NO_FILES: readonly VariableNamedFile[] = Object.freeze([]);
-
 /** The files `unit` opens through a variable, in the order the walk visits them. */
-export function variableNamedFiles(unit: CommandUnit): readonly VariableNamedFile[] {
-	// Every unit of every call asks: most run none of these builtins and share one empty list.
-	const name = unit.commandName;
-	if (name !== "history" && name !== "set" && name !== "shopt" && name !== "bind") return NO_FILES;
+export function variableNamedFiles(unit: CommandUnit): VariableNamedFile[] {
 	const files: VariableNamedFile[] = [];
 	if (readsHistoryFile(unit)) {
 		// With HISTFILE unset, `history -r` falls back to `~/.history`; `set -o history` then loads nothing.
