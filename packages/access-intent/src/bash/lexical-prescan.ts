@@ -21,19 +21,19 @@ const WORD_CHAR: readonly boolean[] = Array.from({ length: 128 }, (_, code) =>
 	/[A-Za-z0-9_./:,@%+-]/.test(String.fromCharCode(code)),
 );
 
+/** The characters bash and the grammar may read apart wherever they stand (one class, shared by both tests below). */
+const SUSPECT_CHARACTER =
+	// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this test looks for.
+	/[\x01-\x08\x0b-\x1f\x7f-\xa0\u1680\u180e\u2000-\u200b\u2028\u2029\u202f\u205f\u3000\ufeff]/;
+
 /**
  * Cheap test first: a command with none of these characters is read alike by both, and the loop below never runs.
  * C0 controls but tab and newline, DEL, C1 controls, the Unicode spaces the grammar's scanner calls blank, and a
  * backslash before a blank.
  */
-const SUSPECT =
-	// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this test looks for.
-	/(?:^|[\s;&|(])-\S*\\\n|[\x01-\x08\x0b-\x1f\x7f-\xa0\u1680\u180e\u2000-\u200b\u2028\u2029\u202f\u205f\u3000\ufeff]|\\[ \t]|\n\\|(?:^|[\s;&|(])-[^\s"']*\$"/;
-
-/** The characters SUSPECT's one character class matches, alone. */
-const SUSPECT_CHARACTER =
-	// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this test looks for.
-	/[\x01-\x08\x0b-\x1f\x7f-\xa0\u1680\u180e\u2000-\u200b\u2028\u2029\u202f\u205f\u3000\ufeff]/;
+const SUSPECT = new RegExp(
+	String.raw`(?:^|[\s;&|(])-\S*\\\n|${SUSPECT_CHARACTER.source}|\\[ \t]|\n\\|(?:^|[\s;&|(])-[^\s"']*\$"`,
+);
 
 /** Unicode spaces for which the grammar's scanner (`iswspace`) ends a word that bash continues. */
 function isScannerSpace(code: number): boolean {
