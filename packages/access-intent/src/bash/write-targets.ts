@@ -84,10 +84,6 @@ export class WriteCollector implements UnitVisitor {
 	/** Made when first needed: most commands write nothing and expand no written glob. */
 	private glob: GlobBudget | null = null;
 	private seen: Set<string> | null = null;
-	/** Per target object, the readings (`readingBits`) already offered: a shortcut before `seen`, never instead of it. */
-	private seenObjects: Map<AccessPath, number> | null = null;
-	/** The unresolved-word literal of each spelling `addUnknown` was given. */
-	private unknowns: Map<string, AccessPath> | null = null;
 	private truncated = false;
 	/** True while visiting a unit whose `$1`, `"$@"` are Pi's empty arguments (not a function's or a payload's). */
 	private positionalEmptyHere = false;
@@ -264,28 +260,19 @@ export class WriteCollector implements UnitVisitor {
 	}
 
 	private addUnknown(spelling: string, effect: WriteEffect, via: string): void {
-		// One literal per spelling, so a loop body's unknown write is the same object each time (`addResolved`).
-		this.unknowns ??= new Map();
-		let path = this.unknowns.get(spelling);
-		if (path === undefined) {
-			path = this.normalizer.forLiteral(spelling, { external: false, reason: "unresolved-word" });
-			this.unknowns.set(spelling, path);
-		}
-		this.addResolved(path, effect, via, false);
+		this.addResolved(
+			this.normalizer.forLiteral(spelling, { external: false, reason: "unresolved-word" }),
+			effect,
+			via,
+			false,
+		);
 	}
 
 	private addResolved(path: AccessPath, effect: WriteEffect, via: string, tree: boolean): void {
-		// The walk hands out one object per base and text: the same object with the same reading was added already,
-		// which an identity test finds without building the key (a script writes the same few paths again and again).
-		const reading = readingBits(effect, tree, via);
-		const known = this.seenObjects?.get(path);
-		if (known !== undefined && (known & reading) !== 0) return;
 		if (isSafeTarget(path)) return;
 		// A link `ln` makes stays apart from a write of the same path, which the gate sees as a write through it.
 		const key = `${path.kind === "resolved" ? path.lexical : `?${path.typed}`}\0${effect}\0${tree}\0${via === "ln"}`;
 		this.seen ??= new Set();
-		this.seenObjects ??= new Map();
-		this.seenObjects.set(path, (known ?? 0) | reading);
 		if (this.seen.has(key)) return;
 		if (this.targets.length >= MAX_WRITE_TARGETS) {
 			if (this.truncated) return;
@@ -298,13 +285,6 @@ export class WriteCollector implements UnitVisitor {
 		this.seen.add(key);
 		this.targets.push(Object.freeze({ path, effect, via, tree }));
 	}
-}
-
-const EFFECT_BITS: Readonly<Record<WriteEffect, number>> = { write: 0, delete: 1, create: 2, metadata: 3 };
-
-/** One bit per reading `addResolved`'s key tells apart: the effect, the tree flag and whether `ln` made it. */
-function readingBits(effect: WriteEffect, tree: boolean, via: string): number {
-	return 1 << (EFFECT_BITS[effect] * 4 + (tree ? 2 : 0) + (via === "ln" ? 1 : 0));
 }
 
 /** `/dev/null`, `/dev/std*`, `/dev/fd/N` (and the other safe devices) hold no file. */
