@@ -83,7 +83,8 @@ export class WriteCollector implements UnitVisitor {
 	private readonly normalizer: PathNormalizer;
 	/** Made when first needed: most commands write nothing and expand no written glob. */
 	private glob: GlobBudget | null = null;
-	private seen: Set<string> | null = null;
+	/** Spelling to the bits of the (effect, tree, ln) combinations already listed for it. */
+	private seen: Map<string, number> | null = null;
 	private truncated = false;
 	/** True while visiting a unit whose `$1`, `"$@"` are Pi's empty arguments (not a function's or a payload's). */
 	private positionalEmptyHere = false;
@@ -271,9 +272,12 @@ export class WriteCollector implements UnitVisitor {
 	private addResolved(path: AccessPath, effect: WriteEffect, via: string, tree: boolean): void {
 		if (isSafeTarget(path)) return;
 		// A link `ln` makes stays apart from a write of the same path, which the gate sees as a write through it.
-		const key = `${path.kind === "resolved" ? path.lexical : `?${path.typed}`}\0${effect}\0${tree}\0${via === "ln"}`;
-		this.seen ??= new Set();
-		if (this.seen.has(key)) return;
+		// The dedupe key is the spelling and one bit per (effect, tree, ln): no key string is joined per write.
+		const key = path.kind === "resolved" ? path.lexical : `?${path.typed}`;
+		const bit = 1 << (EFFECT_ORDER[effect] * 4 + (tree ? 2 : 0) + (via === "ln" ? 1 : 0));
+		this.seen ??= new Map();
+		const seenBits = this.seen.get(key) ?? 0;
+		if ((seenBits & bit) !== 0) return;
 		if (this.targets.length >= MAX_WRITE_TARGETS) {
 			if (this.truncated) return;
 			this.truncated = true;
@@ -282,15 +286,19 @@ export class WriteCollector implements UnitVisitor {
 			this.targets.push(Object.freeze({ path: marker, effect: "write", via, tree: true }));
 			return;
 		}
-		this.seen.add(key);
+		this.seen.set(key, seenBits | bit);
 		this.targets.push(Object.freeze({ path, effect, via, tree }));
 	}
 }
 
+/** Each effect's place in a dedupe bit set (four bits per effect: tree, ln). */
+const EFFECT_ORDER: Readonly<Record<WriteEffect, number>> = { write: 0, delete: 1, create: 2, metadata: 3 };
+
 /** `/dev/null`, `/dev/std*`, `/dev/fd/N` (and the other safe devices) hold no file. */
 function isSafeTarget(path: AccessPath): boolean {
 	if (path.kind === "literal") return path.reason === "device";
-	return isSafeDevice(path.lexical) || FD_DEVICE.test(path.lexical);
+	// Every safe target lies in `/dev/`: most paths are told apart by their first characters.
+	return path.lexical.startsWith("/dev/") && (isSafeDevice(path.lexical) || FD_DEVICE.test(path.lexical));
 }
 
 /** `> >(tee x)`: the target is a process substitution, itself a unit whose own writes are listed. */
