@@ -115,18 +115,22 @@ export interface EffectContext {
 	readonly loopValues: (words: readonly string[]) => VariableValues | null;
 }
 
-/** A loop word read from the unit text: no quoting, expansion, brace, bracket, tilde or comment. */
-const PLAIN_LOOP_WORD = /^[A-Za-z0-9_./*?+@%:,=-]+$/;
+/** A list of loop words read from the unit text: no quoting, expansion, brace, bracket, tilde or comment. */
+const PLAIN_LOOP_LIST = /^[A-Za-z0-9_./*?+@%:,= \t-]*$/;
+const LOOP_HEADER = /^for\s+[A-Za-z_][A-Za-z0-9_]*\s+in(?=[\s;])([^;\n]*)[;\n]/;
 
 /**
  * The words of `for f in w1 w2; do …` when each is plain (a glob included), `[]` for an empty list, `null` for any
  * other loop (`select`, `for f; do`, quoted or expanded words, `for ((…))`).
  */
 export function loopWords(text: string): string[] | null {
-	const loop = /^for\s+[A-Za-z_][A-Za-z0-9_]*\s+in(?=[\s;])([^;\n]*)[;\n]/.exec(text);
+	const loop = LOOP_HEADER.exec(text);
 	if (loop === null) return null;
-	const words = (loop[1] as string).split(/[ \t]+/).filter((word) => word !== "");
-	return words.every((word) => PLAIN_LOOP_WORD.test(word)) ? words : null;
+	// One test of the whole list (it runs to the first `;` or newline); bash splits it at spaces and tabs only, so any
+	// other blank (`\r`, NBSP) is a word character and leaves the loop unread.
+	const list = loop[1] as string;
+	if (!PLAIN_LOOP_LIST.test(list)) return null;
+	return list.split(/[ \t]+/).filter((word) => word !== "");
 }
 
 /** Applies the unit's effect on variables and shell options to the state. */
@@ -135,7 +139,9 @@ export function recordStateEffects(unit: CommandUnit, context: EffectContext): v
 	recordDefaultAssignments(unit, state);
 	if (unit.compound) {
 		// `for f in …` and `select f in …` leave f set to one of the words (or unchanged, with no word).
-		const loop = /^(?:for|select)\s+([A-Za-z_][A-Za-z0-9_]*)/.exec(unit.text);
+		const first = unit.text.charCodeAt(0);
+		if (first !== 102 /* f */ && first !== 115 /* s */) return;
+		const loop = LOOP_VARIABLE.exec(unit.text);
 		if (loop === null) return;
 		const name = loop[1] as string;
 		const words = loopWords(unit.text);
@@ -168,6 +174,7 @@ export function recordStateEffects(unit: CommandUnit, context: EffectContext): v
 	else for (const variable of written) if (NAME.test(variable)) state.assignUnknown(variable);
 }
 
+const LOOP_VARIABLE = /^(?:for|select)\s+([A-Za-z_][A-Za-z0-9_]*)/;
 const ASSIGN_DEFAULT = /\$\{([A-Za-z_][A-Za-z0-9_]*):?=/g;
 const EXACT_DEFAULT = /^\$\{[A-Za-z_][A-Za-z0-9_]*:?=([^$`"'\\{}]*)\}$/;
 
@@ -206,23 +213,27 @@ function recordWordDefaults(word: ShellWord, state: BashShellState): void {
 
 function recordDeclaration(unit: CommandUnit, context: EffectContext): void {
 	const { state, certain } = context;
-	const flags = unit.nameWord === null ? { set: "", unset: "" } : declarationFlags(unit.args);
+	const flags = unit.nameWord === null ? NO_FLAGS : declarationFlags(unit.args);
 	if (flags === null) {
 		// SECURITY: `declare "$x"` may assign any variable any value.
 		state.forgetVariables();
 		return;
 	}
-	const nameref = unit.commandName !== null && NAMEREF_DECLARATIONS.has(unit.commandName);
-	for (const assignment of unit.assignments) {
+	const nameref = unit.commandName !== null && NAMEREF_DECLARATIONS.has(unit.commandName) && flags.set.includes("n");
+	// A plain assignment (`f=x`) sets no attribute: most declarations are these.
+	const attribute = flags === NO_FLAGS ? null : caseAttribute(flags.set);
+	const changesCase = attribute !== null || (flags !== NO_FLAGS && /[luc]/.test(flags.unset));
+	const assignments = unit.assignments;
+	for (let i = 0; i < assignments.length; i++) {
+		const assignment = assignments[i] as Assignment;
 		const name = assignment.name;
 		if (name === "GLOBIGNORE") context.globsChanged();
-		if (nameref && flags.set.includes("n")) {
+		if (nameref) {
 			const target = assignment.value === null ? null : literalWordText(assignment.value);
 			state.declareNameref(name, target !== null && NAME.test(target) ? [target] : null, certain);
 			continue;
 		}
-		const attribute = caseAttribute(flags.set);
-		if (attribute !== null || /[luc]/.test(flags.unset)) state.setCase(name, attribute, certain);
+		if (changesCase) state.setCase(name, attribute, certain);
 		// `f=` assigns the empty string (`IFS=` turns splitting off); `declare f` assigns nothing.
 		const empty = assignment.value === null && (unit.nameWord === null || assignsEmpty(unit.text, name));
 		const mode = assignmentMode(unit.text, name);
@@ -248,6 +259,8 @@ function declarationFlags(args: readonly ShellWord[]): { set: string; unset: str
 	}
 	return { set, unset };
 }
+
+const NO_FLAGS: { readonly set: string; readonly unset: string } = Object.freeze({ set: "", unset: "" });
 
 function caseAttribute(flags: string): CaseAttribute | null {
 	const last = Math.max(flags.lastIndexOf("l"), flags.lastIndexOf("u"), flags.lastIndexOf("c"));
