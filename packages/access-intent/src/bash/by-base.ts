@@ -5,6 +5,9 @@
 export class ByBase<T> {
 	/** Made at the first answer: a one-unit command often asks nothing. */
 	private basesMap: Map<string, Map<string, T>> | null = null;
+	/** The base asked last and its answers: a command's words are mostly read at one base, so most lookups are one. */
+	private lastBase: string | null = null;
+	private lastTexts: Map<string, T> | null = null;
 
 	private get bases(): Map<string, Map<string, T>> {
 		this.basesMap ??= new Map();
@@ -24,6 +27,7 @@ export class ByBase<T> {
 
 	/** The stored answer, or `undefined` before one is stored (for callers that must not make a closure per call). */
 	get(base: string, text: string): T | undefined {
+		if (base === this.lastBase) return this.lastTexts?.get(text);
 		return this.basesMap?.get(base)?.get(text);
 	}
 
@@ -32,11 +36,14 @@ export class ByBase<T> {
 	}
 
 	private textsUnder(base: string): Map<string, T> {
+		if (base === this.lastBase && this.lastTexts !== null) return this.lastTexts;
 		let texts = this.bases.get(base);
 		if (texts === undefined) {
 			texts = new Map();
 			this.bases.set(base, texts);
 		}
+		this.lastBase = base;
+		this.lastTexts = texts;
 		return texts;
 	}
 }

@@ -73,11 +73,14 @@ export function createMemoizedProbe(probe: FileSystemProbe): FileSystemProbe & {
  * Methods, not closures, and maps made at the first question: a view is made for every command, and most commands ask
  * the probe little or nothing (closures and maps per view cost more than the questions on a short command).
  */
+/** A kept `null` answer: `Map.get` cannot tell a stored `null` from a missing key without a second lookup. */
+const NO_ANSWER: unique symbol = Symbol("no answer");
+
 class MemoizedProbe implements FileSystemProbe {
 	private count = 0;
-	private realpaths: Map<string, string | null> | null = null;
-	private stats: Map<string, EntryStat | null> | null = null;
-	private listings: Map<string, readonly string[] | null> | null = null;
+	private realpaths: Map<string, string | typeof NO_ANSWER> | null = null;
+	private stats: Map<string, EntryStat | typeof NO_ANSWER> | null = null;
+	private listings: Map<string, readonly string[] | typeof NO_ANSWER> | null = null;
 
 	constructor(private readonly probe: FileSystemProbe) {}
 
@@ -96,17 +99,20 @@ class MemoizedProbe implements FileSystemProbe {
 		return this.answer(this.listings, "readdir", path);
 	}
 
-	/** The answer kept for `path`, or the probe's (a `null` answer kept too). */
+	/**
+	 * The answer kept for `path`, or the probe's. A `null` answer is kept as `NO_ANSWER`, so a repeated question is one
+	 * map lookup (most questions on a command's paths are about entries that do not exist).
+	 */
 	private answer<K extends keyof FileSystemProbe>(
-		answers: Map<string, ReturnType<FileSystemProbe[K]>>,
+		answers: Map<string, ReturnType<FileSystemProbe[K]> | typeof NO_ANSWER>,
 		question: K,
 		path: string,
 	): ReturnType<FileSystemProbe[K]> {
 		const cached = answers.get(path);
-		if (cached !== undefined || answers.has(path)) return cached ?? (null as ReturnType<FileSystemProbe[K]>);
+		if (cached !== undefined) return (cached === NO_ANSWER ? null : cached) as ReturnType<FileSystemProbe[K]>;
 		this.count++;
 		const answer = this.probe[question](path) as ReturnType<FileSystemProbe[K]>;
-		answers.set(path, answer);
+		answers.set(path, answer ?? NO_ANSWER);
 		return answer;
 	}
 
