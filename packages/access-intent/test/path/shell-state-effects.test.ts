@@ -38,6 +38,11 @@ describe("loopWords", () => {
 		["for f in a b; do cat $f; done", ["a", "b"]],
 		["for f in src/*.ts\ndo wc -l $f; done", ["src/*.ts"]],
 		["for f in; do :; done", []],
+		["for f in \t a\tb  ; do :; done", ["a", "b"]],
+		// bash splits the list at spaces and tabs only: any other blank is part of a word, which is then not plain.
+		["for f in a \r; do :; done", null],
+		["for f in a\u00a0b; do :; done", null],
+		["for f in a\vb; do :; done", null],
 		["for f in 'a b'; do :; done", null],
 		['for f in "$@"; do :; done', null],
 		["for f in $(ls); do :; done", null],
