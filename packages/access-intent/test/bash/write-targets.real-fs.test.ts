@@ -33,6 +33,12 @@ describe("BashProgram.writeTargets on a real tree", () => {
 		expect(writes("cp notes.txt .git/hooks")).toEqual(["write /.git/hooks", "write /.git/hooks/notes.txt"]);
 	});
 
+	it("keeps a copied source whose name is computed an unknown write in the directory", () => {
+		expect(writes('cp "$UNSET_SOURCE" .git/hooks')).toEqual(["write /.git/hooks", 'write ?.git/hooks/"$UNSET_SOURCE"']);
+		expect(writes('for f in a.log ..; do cp "$f" docs/; done')).toEqual(["write /docs", 'write ?docs//"$f"']);
+		expect(writes('f="a b"; cp $f docs/')).toEqual(["write /docs", "write ?docs//$f"]);
+	});
+
 	it("moves into the working directory without writing the whole of it", () => {
 		expect(writes("mv docs/x.md .")).toEqual(["write ", "write tree:/x.md", "delete tree:/docs/x.md"]);
 	});
