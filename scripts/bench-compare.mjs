@@ -3,7 +3,7 @@
 // Never: asserts a timing or ships in a package; it prints a table for a human (see docs/benchmarks.md).
 //
 // Usage: scripts/bootstrap node scripts/bench-compare.mjs <base-checkout> <head-checkout> [--mode source|bundle]
-//        [--processes N] [--rounds N] [--batch-ms N] [--filter TEXT]
+//        [--processes N] [--rounds N] [--batch-ms N] [--filter TEXT] [--solo yes]
 // `--mode source` (the default) runs each checkout's `src` through tsx, as `npm run bench` does; tsx compiles with
 // esbuild's keepNames, which makes every named closure created per call cost a `defineProperty`. `--mode bundle`
 // first bundles each checkout's `src` with esbuild as tsup builds the packages (no keepNames), for production cost.
@@ -11,6 +11,9 @@
 // rounds (A B B A …) by this thread's CPU time; processes alternate which checkout loads first. The ratio per case is
 // the head's total CPU time over the base's across all rounds (the CPU clock advances in scheduler ticks, so totals
 // beat per-round medians), with the spread of per-round ratios beside it; interleaving cancels other programs' load.
+// `--solo yes` loads one checkout per measuring process instead (each process pair runs base and head one after the
+// other, in alternating order), as a user's process holds one copy: it is noisier, and it sees the cost of one
+// checkout's memory footprint on the other's tree-sitter parse, which sharing a process hides or doubles.
 import { spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, realpathSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -21,7 +24,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, "..");
 const args = process.argv.slice(2);
 const positional = [];
-const options = { processes: 4, rounds: 8, "batch-ms": 100, filter: "", mode: "source" };
+const options = { processes: 4, rounds: 8, "batch-ms": 100, filter: "", mode: "source", solo: "no" };
 for (let i = 0; i < args.length; i++) {
 	const arg = args[i];
 	if (arg.startsWith("--")) {
@@ -104,21 +107,28 @@ for (let p = 0; p < Number(options.processes); p++) {
 	// Alternate which checkout is loaded (and so warmed and laid out in memory) first.
 	const order = p % 2 === 0 ? positional : [...positional].reverse();
 	const command = options.mode === "bundle" ? [process.execPath, []] : [tsx, ["--conditions=@pi-permissions/source"]];
-	const run = spawnSync(
-		command[0],
-		[...command[1], harness, options.rounds, options["batch-ms"], options.mode, options.filter, ...order],
-		{
-			encoding: "utf8",
-			maxBuffer: 1 << 26,
-		},
-	);
-	if (run.status !== 0) {
-		console.error(run.stderr);
-		throw new Error(`measuring process ${p} failed`);
+	const measure = (checkouts) => {
+		const run = spawnSync(
+			command[0],
+			[...command[1], harness, options.rounds, options["batch-ms"], options.mode, options.filter, ...checkouts],
+			{ encoding: "utf8", maxBuffer: 1 << 26 },
+		);
+		if (run.status !== 0) {
+			console.error(run.stderr);
+			throw new Error(`measuring process ${p} failed`);
+		}
+		return JSON.parse(run.stdout.trim().split("\n").at(-1));
+	};
+	/** Per case, the base's and the head's per-round samples. */
+	const samples = {};
+	if (options.solo === "yes") {
+		const sides = order.map((checkout) => measure([checkout]));
+		const [b, h] = p % 2 === 0 ? sides : [sides[1], sides[0]];
+		for (const name of Object.keys(b)) samples[name] = [b[name][0], h[name][0]];
+	} else {
+		for (const [name, rows] of Object.entries(measure(order))) samples[name] = p % 2 === 0 ? rows : [rows[1], rows[0]];
 	}
-	const samples = JSON.parse(run.stdout.trim().split("\n").at(-1));
-	for (const [name, rows] of Object.entries(samples)) {
-		const [b, h] = p % 2 === 0 ? rows : [rows[1], rows[0]];
+	for (const [name, [b, h]] of Object.entries(samples)) {
 		base[name] = [...(base[name] ?? []), ...b];
 		head[name] = [...(head[name] ?? []), ...h];
 		ratios[name] = [...(ratios[name] ?? []), ...h.map((value, i) => value / b[i])];
@@ -126,7 +136,9 @@ for (let p = 0; p < Number(options.processes); p++) {
 	process.stderr.write(`process ${p + 1}/${options.processes} done\n`);
 }
 
-console.log(`base ${positional[0]}\nhead ${positional[1]}\nmode ${options.mode}`);
+console.log(
+	`base ${positional[0]}\nhead ${positional[1]}\nmode ${options.mode}${options.solo === "yes" ? " (solo)" : ""}`,
+);
 console.log(
 	`${Number(options.processes)} processes x ${Number(options.rounds)} rounds, ~${options["batch-ms"]} ms CPU per batch; ratio = total head / total base CPU time`,
 );
