@@ -12,8 +12,8 @@
 // the head's total CPU time over the base's across all rounds (the CPU clock advances in scheduler ticks, so totals
 // beat per-round medians), with the spread of per-round ratios beside it; interleaving cancels other programs' load.
 // `--solo yes` loads one checkout per measuring process instead (each process pair runs base and head one after the
-// other, in alternating order), as a user's process holds one copy: it is noisier, and it sees the cost of one
-// checkout's memory footprint on the other's tree-sitter parse, which sharing a process hides or doubles.
+// other, in alternating order), as a user's process holds one copy: noisier, it checks that sharing a process does
+// not bias the ratio.
 import { spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, realpathSync } from "node:fs";
 import { createRequire } from "node:module";
