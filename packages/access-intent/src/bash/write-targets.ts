@@ -297,8 +297,8 @@ const EFFECT_ORDER: Readonly<Record<WriteEffect, number>> = { write: 0, delete: 
 /** `/dev/null`, `/dev/std*`, `/dev/fd/N` (and the other safe devices) hold no file. */
 function isSafeTarget(path: AccessPath): boolean {
 	if (path.kind === "literal") return path.reason === "device";
-	// Every safe target lies in `/dev/`: most paths are told apart by their first characters.
-	return path.lexical.startsWith("/dev/") && (isSafeDevice(path.lexical) || FD_DEVICE.test(path.lexical));
+	// `isSafeDevice` tells most paths apart by their first characters; the descriptor pattern runs only under `/dev/fd/`.
+	return isSafeDevice(path.lexical) || (path.lexical.startsWith("/dev/fd/") && FD_DEVICE.test(path.lexical));
 }
 
 /** `> >(tee x)`: the target is a process substitution, itself a unit whose own writes are listed. */

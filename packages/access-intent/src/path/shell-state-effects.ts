@@ -139,8 +139,6 @@ export function recordStateEffects(unit: CommandUnit, context: EffectContext): v
 	recordDefaultAssignments(unit, state);
 	if (unit.compound) {
 		// `for f in …` and `select f in …` leave f set to one of the words (or unchanged, with no word).
-		const first = unit.text.charCodeAt(0);
-		if (first !== 102 /* f */ && first !== 115 /* s */) return;
 		const loop = LOOP_VARIABLE.exec(unit.text);
 		if (loop === null) return;
 		const name = loop[1] as string;
@@ -220,9 +218,9 @@ function recordDeclaration(unit: CommandUnit, context: EffectContext): void {
 		return;
 	}
 	const nameref = unit.commandName !== null && NAMEREF_DECLARATIONS.has(unit.commandName) && flags.set.includes("n");
-	// A plain assignment (`f=x`) sets no attribute: most declarations are these.
-	const attribute = flags === NO_FLAGS ? null : caseAttribute(flags.set);
-	const changesCase = attribute !== null || (flags !== NO_FLAGS && /[luc]/.test(flags.unset));
+	// The flags are the same for every name the unit assigns: read once, not per assignment.
+	const attribute = caseAttribute(flags.set);
+	const changesCase = attribute !== null || /[luc]/.test(flags.unset);
 	const assignments = unit.assignments;
 	for (let i = 0; i < assignments.length; i++) {
 		const assignment = assignments[i] as Assignment;
