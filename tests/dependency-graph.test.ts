@@ -59,7 +59,7 @@ const PI_HOSTS: readonly string[] = ["demo"];
 const NODE_IMPORTS: Readonly<Record<string, "forbidden" | readonly string[] | "any">> = {
 	policy: "forbidden",
 	presentation: "forbidden",
-	"access-intent": ["src/path/file-system-probe.ts", "src/bash/bash-parser.ts"],
+	"access-intent": ["src/path/file-system-probe.ts", "src/bash/reading/bash-parser.ts"],
 	sandbox: [],
 };
 

@@ -3,7 +3,7 @@
  * with a `TreeCursor`, reading its type id and offsets, and do nothing with them.
  * Never: interprets the tree; it returns a checksum only so the work cannot be optimised away.
  */
-import type { BashParser } from "../src/bash/bash-parser";
+import type { BashParser } from "../src/bash/reading/bash-parser";
 
 export function bareCursorWalk(parser: BashParser, text: string): number {
 	const tree = parser.parse(text);

@@ -7,40 +7,40 @@
 import type { Tree } from "web-tree-sitter";
 import type { AccessPath } from "../path/access-path";
 import type { PathNormalizer } from "../path/path-normalizer";
-import { arithmeticFloor } from "./arithmetic-reevaluation";
-import type { BashParser } from "./bash-parser";
-import type { CommandUnit, UnitContext } from "./command-unit";
-import { CommandEnvironment } from "./environment-words";
-import { mayAssignHiddenNames } from "./hidden-assignments";
-import { heredocTailMisread, lexicalMismatch, mayMergeBackquotes, mergedBackquotes } from "./lexical-prescan";
+import { PathCollector } from "./effects/path-candidates";
+import { UnitWalk } from "./effects/unit-walk";
+import { WriteCollector, type WriteTarget } from "./effects/write-targets";
+import type { BashParser } from "./reading/bash-parser";
+import type { CommandUnit, UnitContext } from "./reading/command-unit";
+import { heredocTailMisread, lexicalMismatch, mayMergeBackquotes, mergedBackquotes } from "./reading/lexical-prescan";
 import {
 	escapedBlanksAsWordCharacters,
 	literalDollarsAsWordCharacters,
 	trailingBackslashAsWordCharacter,
-} from "./lexical-repair";
+} from "./reading/lexical-repair";
 import {
 	ansiCStringEnd,
 	type PrefixRepair,
 	reEvaluatesQuotedSubstitution,
 	regexHidesSubstitution,
-} from "./misparse-guards";
-import type { NestingLabel } from "./nesting-label";
-import { DEFAULT_PARSE_LIMITS, ParseBudget, type ParseLimits, type WorkCount } from "./parse-budget";
-import { PathCollector } from "./path-candidates";
-import { plainCommandDrafts } from "./plain-command";
+} from "./reading/misparse-guards";
+import type { NestingLabel } from "./reading/nesting-label";
+import { DEFAULT_PARSE_LIMITS, ParseBudget, type ParseLimits, type WorkCount } from "./reading/parse-budget";
+import { plainCommandDrafts } from "./reading/plain-command";
+import { SourceIndex } from "./reading/source-index";
+import { collectDrafts } from "./reading/unit-collector";
+import type { UnitDraft } from "./reading/unit-draft";
+import { arithmeticFloor } from "./state/arithmetic-reevaluation";
+import { CommandEnvironment } from "./state/environment-words";
+import { mayAssignHiddenNames } from "./state/hidden-assignments";
 import {
 	environmentFunction,
 	environmentValue,
 	type ShellEnvironment,
 	UNKNOWN_SHELL_ENVIRONMENT,
-} from "./shell-environment";
-import { rebindingFloor } from "./shell-rebinding-guard";
-import { SourceIndex } from "./source-index";
-import { collectDrafts } from "./unit-collector";
-import type { UnitDraft } from "./unit-draft";
+} from "./state/shell-environment";
+import { rebindingFloor } from "./state/shell-rebinding-guard";
 import { UnitEmitter } from "./unit-emitter";
-import { UnitWalk } from "./unit-walk";
-import { WriteCollector, type WriteTarget } from "./write-targets";
 
 export interface Unparseable {
 	readonly kind: "unparseable";

@@ -3,15 +3,15 @@
  * wrapper the units it certainly executes (the unwrapped command, the parsed payload of `bash -c`/`eval`).
  * Never: parses on its own; payloads go back through the `parsePayload` callback, which owns depth and budget.
  */
-import { commandNameOf } from "./command-name";
-import type { CommandUnit, InnerWrapper } from "./command-unit";
-import { type Setting, settingOf } from "./environment-effects";
-import { CommandEnvironment } from "./environment-words";
-import type { ParseBudget } from "./parse-budget";
-import { SCRIPT_ARGUMENT_MARKERS, scriptReadsArguments } from "./shell-script-table";
-import { draftText, finishDraft, joinRanges, newDraft, type UnitDraft, type WordRef } from "./unit-draft";
-import { analyseSettings, analyseWrapper, type Execution, type WrapperAnalysis } from "./wrapper-analysis";
-import { WrittenFiles } from "./written-then-run";
+import { commandNameOf } from "./reading/command-name";
+import type { CommandUnit, InnerWrapper } from "./reading/command-unit";
+import type { ParseBudget } from "./reading/parse-budget";
+import { draftText, finishDraft, joinRanges, newDraft, type UnitDraft, type WordRef } from "./reading/unit-draft";
+import { type Setting, settingOf } from "./runs/environment-effects";
+import { SCRIPT_ARGUMENT_MARKERS, scriptReadsArguments } from "./runs/shell-script-table";
+import { analyseSettings, analyseWrapper, type Execution, type WrapperAnalysis } from "./runs/wrapper-analysis";
+import { WrittenFiles } from "./runs/written-then-run";
+import { CommandEnvironment } from "./state/environment-words";
 
 /** Hops through nested indirections (`sudo timeout 5 xargs …`) before the executed unit is given up as unknown. */
 export const MAX_WRAPPER_HOPS = 8;

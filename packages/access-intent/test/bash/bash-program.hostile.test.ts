@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BashProgram } from "../../src/bash/bash-program";
-import { DEFAULT_PARSE_LIMITS, type ParseLimits } from "../../src/bash/parse-budget";
+import { DEFAULT_PARSE_LIMITS, type ParseLimits } from "../../src/bash/reading/parse-budget";
 import { parseProgram, parser, TEST_NORMALIZER } from "../support/bash-fixture";
 
 const LIMITS = DEFAULT_PARSE_LIMITS;

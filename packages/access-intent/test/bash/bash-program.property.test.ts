@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { CommandUnit } from "../../src/bash/command-unit";
+import type { CommandUnit } from "../../src/bash/reading/command-unit";
 import { parseProgram } from "../support/bash-fixture";
 import { METAMORPHIC_ROWS } from "./bash-units.cases";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseBashUnits } from "../../src/bash/bash-program";
-import type { CommandUnit } from "../../src/bash/command-unit";
-import { literalWordText } from "../../src/bash/shell-word";
+import type { CommandUnit } from "../../src/bash/reading/command-unit";
+import { literalWordText } from "../../src/bash/reading/shell-word";
 import { displayPath } from "../../src/path/access-path";
 import { parseProgram, parser, viewOf } from "../support/bash-fixture";
 import { BASH_UNITS_ROWS, BASH_WRAPPER_ROWS, COMPOUND_ROWS, type CorpusUnitRow } from "./bash-units.cases";

@@ -3,7 +3,7 @@
  * units that must be enumerated (text, context, and the normalised name where the spelling is the trick).
  * Never: reads the corpus; these rows are ours (ids `EV-…`).
  */
-import type { UnitContext } from "../../src/bash/command-unit";
+import type { UnitContext } from "../../src/bash/reading/command-unit";
 
 export interface ExpectedUnit {
 	readonly text: string;

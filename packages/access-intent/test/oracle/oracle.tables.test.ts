@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ORDINARY, REEVALUATED } from "../bash/arithmetic-reevaluation.cases";
+import { ORDINARY, REEVALUATED } from "../bash/state/arithmetic-reevaluation.cases";
 import { BashSandbox, type CommandRun } from "./bash-sandbox";
 import { type OracleInput, redteamInputs, tableInputs } from "./oracle-inputs";
 import { describe as account, environmentExtractor, gateExtractor, judge, unreported } from "./oracle-judge";

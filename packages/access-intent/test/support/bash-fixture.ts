@@ -4,10 +4,10 @@
  * Never: fakes the parser; every bash test runs real tree-sitter.
  */
 import { POSIX_FLAVOR } from "@pi-permissions/policy";
-import { BashParser } from "../../src/bash/bash-parser";
 import { BashProgram } from "../../src/bash/bash-program";
-import type { CommandUnit } from "../../src/bash/command-unit";
-import type { ParseLimits } from "../../src/bash/parse-budget";
+import { BashParser } from "../../src/bash/reading/bash-parser";
+import type { CommandUnit } from "../../src/bash/reading/command-unit";
+import type { ParseLimits } from "../../src/bash/reading/parse-budget";
 import type { FileSystemProbe } from "../../src/path/file-system-probe";
 import { PathNormalizer } from "../../src/path/path-normalizer";
 

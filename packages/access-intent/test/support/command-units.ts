@@ -3,8 +3,8 @@
  * exactly, independent of the parser.
  * Never: parses shell text; corpus rows go through the real parser.
  */
-import type { Assignment, CommandUnit, Redirect, UnitContext } from "../../src/bash/command-unit";
-import type { ShellWord, WordPart } from "../../src/bash/shell-word";
+import type { Assignment, CommandUnit, Redirect, UnitContext } from "../../src/bash/reading/command-unit";
+import type { ShellWord, WordPart } from "../../src/bash/reading/shell-word";
 
 /** An unquoted literal word: `*`, `?`, `[` in it are active glob characters. */
 export function lit(text: string): ShellWord {

@@ -3,8 +3,8 @@
  * Never: touches the real file system.
  */
 import { POSIX_FLAVOR } from "@pi-permissions/policy";
-import type { CommandUnit } from "../../src/bash/command-unit";
-import { type CollectBashPathsOptions, collectBashPaths } from "../../src/bash/path-candidates";
+import { type CollectBashPathsOptions, collectBashPaths } from "../../src/bash/effects/path-candidates";
+import type { CommandUnit } from "../../src/bash/reading/command-unit";
 import { displayPath } from "../../src/path/access-path";
 import { PathNormalizer } from "../../src/path/path-normalizer";
 import { createFakeProbe } from "./fake-probe";

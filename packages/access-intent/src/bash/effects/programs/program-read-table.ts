@@ -1,0 +1,189 @@
+/**
+ * Owns: the data table of files programs read by their own syntax that no operand shows as a file (ADR 0026, reads
+ * are reads): `--files0-from=F`, `tar -T F`, `rsync --files-from=F`, `curl -d @F` / `-F name=@F` / `-T F`, a
+ * compiler's `@F` response file, `git show REV:path`, and file names read from data the parse cannot see (`tar -T -`,
+ * `cpio -o`, `zip -@`), which are unresolved.
+ * Never: resolves paths or reads the file system (`path-candidates.ts` does). To add a program: one row in
+ * `PROGRAM_READS` and one row in `test/bash/effects/program-read-table.test.ts`.
+ */
+
+import type { ShellWord } from "../../reading/shell-word";
+import { literalWordText, literalWordTexts } from "../../reading/shell-word";
+import { gitRevisionReads } from "../git-revision-reads";
+
+/** A file the program reads (`file`), or file names it reads from data this parse cannot see (`names`). */
+export type ProgramRead =
+	| { readonly kind: "file"; readonly text: string }
+	| { readonly kind: "names"; readonly spelling: string };
+
+type Handler = (args: readonly ShellWord[]) => ProgramRead[];
+
+const STDIN = new Set(["-", "/dev/stdin"]);
+
+/** The value of `--name=V`, `--name V` (and for a short option `-x V`, `-xV`) at each place it is written. */
+function values(args: readonly ShellWord[], long: readonly string[], short: readonly string[] = []): (string | null)[] {
+	const found: (string | null)[] = [];
+	for (let i = 0; i < args.length; i++) {
+		const text = literalWordText(args[i] as ShellWord);
+		if (text === null) continue;
+		if (text === "--") break;
+		const next = (): string | null => {
+			const word = args[i + 1];
+			i++;
+			return word === undefined ? null : literalWordText(word);
+		};
+		for (const name of long) {
+			if (text === name) found.push(next());
+			else if (text.startsWith(`${name}=`)) found.push(text.slice(name.length + 1));
+		}
+		for (const name of short) {
+			if (text === name) found.push(next());
+			else if (text.startsWith(name) && !text.startsWith("--")) found.push(text.slice(name.length));
+		}
+	}
+	return found;
+}
+
+/** `F` is read, and the names in it are files read too: unresolved (`sort --files0-from=F`, `tar -T F`). */
+function namesFrom(option: string, value: string | null): ProgramRead[] {
+	const names: ProgramRead = {
+		kind: "names",
+		spelling: `file names read by ${option} from ${value ?? "a computed file"}`,
+	};
+	return value === null || STDIN.has(value) ? [names] : [{ kind: "file", text: value }, names];
+}
+
+function filesFromOption(long: string, short: readonly string[] = []): Handler {
+	return (args) => values(args, [long], short).flatMap((value) => namesFrom(long, value));
+}
+
+/** GNU tar: `-T F`, `-TF`, `--files-from[=]F`; `T` inside another cluster (`-cT F`, `cfT x F`) names its list too. */
+function tar(args: readonly ShellWord[]): ProgramRead[] {
+	const reads = filesFromOption("--files-from", ["-T"])(args);
+	const first = args[0] === undefined ? null : literalWordText(args[0]);
+	const clustered = args.some((arg) => {
+		const text = literalWordText(arg);
+		return text !== null && /^-[A-Za-z]+$/.test(text) && !text.startsWith("-T") && text.includes("T");
+	});
+	if (clustered || (first !== null && /^[A-Za-z]*T[A-Za-z]*$/.test(first)))
+		reads.push({ kind: "names", spelling: "file names tar reads from a list file" });
+	return reads;
+}
+
+/** `cpio -o` / `-p` read the files whose names arrive on stdin. */
+function cpio(args: readonly ShellWord[]): ProgramRead[] {
+	const copies = args.some((arg) => {
+		const text = literalWordText(arg);
+		return (
+			text === null ||
+			text === "--create" ||
+			text === "--pass-through" ||
+			(/^-[A-Za-z]+$/.test(text) && /[op]/.test(text))
+		);
+	});
+	return copies ? [{ kind: "names", spelling: "file names cpio reads from standard input" }] : [];
+}
+
+/** `zip -@` reads the names of the files to add from stdin. */
+function zip(args: readonly ShellWord[]): ProgramRead[] {
+	const fromStdin = args.some((arg) => {
+		const text = literalWordText(arg);
+		return text === "-@" || text === "--names-stdin" || (text !== null && /^-[A-Za-z]*@/.test(text));
+	});
+	return fromStdin ? [{ kind: "names", spelling: "file names zip reads from standard input" }] : [];
+}
+
+const CURL_DATA = ["-d", "--data", "--data-ascii", "--data-binary", "--data-urlencode", "--json"];
+const CURL_FORM = ["-F", "--form"];
+const CURL_FILES = ["-T", "--upload-file", "-K", "--config"];
+
+/**
+ * curl reads `@F` of a data option (`name@F` for `--data-urlencode`), `name=@F` / `name=<F` of a form field, and the
+ * file of `-T` / `-K`; `@-` and `-` are stdin. A computed value that may begin with `@` is an unresolved read.
+ */
+function curl(args: readonly ShellWord[]): ProgramRead[] {
+	const reads: ProgramRead[] = [];
+	for (let i = 0; i < args.length; i++) {
+		const text = literalWordText(args[i] as ShellWord);
+		if (text === null) continue;
+		const option = [...CURL_DATA, ...CURL_FORM, ...CURL_FILES].find(
+			(name) => text === name || (name.startsWith("--") && text.startsWith(`${name}=`)),
+		);
+		if (option === undefined) continue;
+		const valueWord = text === option ? args[i + 1] : undefined;
+		if (text === option) i++;
+		const value =
+			text === option ? (valueWord === undefined ? null : literalWordText(valueWord)) : text.slice(option.length + 1);
+		if (value === null) {
+			// SECURITY: `curl -d "$BODY"` may send `@.env`; a value whose first character is computed is unresolved.
+			const first = valueWord?.parts[0];
+			if (
+				first === undefined ||
+				first.kind !== "literal" ||
+				first.text === "" ||
+				/^[@<]/.test(first.text) ||
+				CURL_FILES.includes(option)
+			)
+				reads.push({ kind: "names", spelling: `a file curl ${option} may read` });
+			continue;
+		}
+		const file = CURL_FILES.includes(option)
+			? value
+			: CURL_FORM.includes(option)
+				? (/^[^=]*=[@<]([^;]*)/.exec(value)?.[1] ?? null)
+				: option === "--data-urlencode"
+					? (/^[^=@]*@(.*)$/s.exec(value)?.[1] ?? null)
+					: value.startsWith("@")
+						? value.slice(1)
+						: null;
+		if (file !== null && file !== "" && !STDIN.has(file) && file !== ".") reads.push({ kind: "file", text: file });
+	}
+	return reads;
+}
+
+/** A compiler reads options and file names from `@F` (a response file); the names in it are unresolved. */
+function responseFiles(args: readonly ShellWord[]): ProgramRead[] {
+	return args.flatMap((arg): ProgramRead[] => {
+		const text = literalWordText(arg);
+		if (text === null || !text.startsWith("@") || text.length === 1) return [];
+		return [
+			{ kind: "file", text: text.slice(1) },
+			{ kind: "names", spelling: `file names in the response file ${text.slice(1)}` },
+		];
+	});
+}
+
+/**
+ * `git show HEAD:.env`, `git cat-file -p :0:.env`, `git -C d diff main:f`: the blob path after the colon is the file
+ * read (as of that rev); `git-revision-reads.ts` knows the sub-commands and global options.
+ */
+function git(args: readonly ShellWord[]): ProgramRead[] {
+	return gitRevisionReads(literalWordTexts(args)).map((path) => ({ kind: "file", text: path.replace(/^\.\//, "") }));
+}
+
+const GCC_FAMILY = ["gcc", "g++", "cc", "c++", "clang", "clang++", "ld"];
+
+/** Per program, what its own syntax reads. */
+export const PROGRAM_READS: ReadonlyMap<string, Handler> = new Map<string, Handler>([
+	["sort", filesFromOption("--files0-from")],
+	["wc", filesFromOption("--files0-from")],
+	["du", filesFromOption("--files0-from")],
+	["tar", tar],
+	["gtar", tar],
+	["gnutar", tar],
+	["bsdtar", tar],
+	["rsync", filesFromOption("--files-from")],
+	// GNU find 4.9 reads its start points from `-files0-from F` (`-` is stdin).
+	["find", filesFromOption("-files0-from")],
+	["cpio", cpio],
+	["zip", zip],
+	["curl", curl],
+	["git", git],
+	...GCC_FAMILY.map((name): [string, Handler] => [name, responseFiles]),
+]);
+
+/** What `commandName args` reads by its own syntax (beyond its operands). */
+export function programReads(commandName: string | null, args: readonly ShellWord[]): readonly ProgramRead[] {
+	const handler = commandName === null ? undefined : PROGRAM_READS.get(commandName);
+	return handler === undefined ? [] : handler(args);
+}

@@ -1,0 +1,258 @@
+/**
+ * Owns: what the programs of `command-runner-table.ts` run: tmux shell-command operands, sqlite3 dot-commands, the
+ * program the dynamic loader or start-stop-daemon starts, what package runners (`npx -c`, `uv run`) hand on, and
+ * whether `crontab`/`screen` only list; as words or a payload to parse, unknown otherwise.
+ * Never: guesses; a computed word, an unknown tmux sub-command or an unreadable payload is unknown (`null`).
+ */
+
+import { literalWordText } from "../reading/shell-word";
+import type { WordRef } from "../reading/unit-draft";
+import { CODE_RUNNING_OPTIONS } from "./code-running-option-table";
+import {
+	LISTING_RUNNERS,
+	LOADER_CODE_OPTIONS,
+	LOADER_VALUE_OPTIONS,
+	PACKAGE_RUNNERS,
+	SQLITE_OPAQUE,
+	SQLITE_PIPE_DOT_COMMANDS,
+	SQLITE_SHELL_DOT_COMMANDS,
+	SQLITE_VALUE_OPTIONS,
+	type SqlClient,
+	START_STOP_PROGRAM_OPTIONS,
+	START_STOP_VALUE_OPTIONS,
+	TMUX_HARMLESS_COMMANDS,
+	TMUX_SHELL_COMMANDS,
+} from "./command-runner-table";
+import { combineFound, type Found, NOT_A_WRAPPER, optionExecutions } from "./option-effects";
+
+const UNKNOWN = null;
+
+/** tmux options before the first sub-command that take a value (`-L socket`, `-f file`). */
+const TMUX_GLOBAL_VALUES = "cfLST";
+
+/** `tmux new-session -d 'cmd'`, `tmux ls`, `tmux ls \; run-shell 'cmd'`: each `;`-separated command is read. */
+export function tmuxExecutions(args: readonly WordRef[]): Found {
+	const texts = args.map((ref) => literalWordText(ref.word));
+	if (texts.some((text) => text === null)) return null;
+	const words = texts as string[];
+	// SECURITY: a `#(cmd)` in any format or name runs `cmd` (`tmux display -p '#(rm x)'`).
+	if (words.some((word) => word.includes("#("))) return null;
+	let i = 0;
+	while (i < words.length && (words[i] as string).startsWith("-") && words[i] !== "-V") {
+		const flag = words[i] as string;
+		i += flag.length === 2 && TMUX_GLOBAL_VALUES.includes(flag[1] as string) ? 2 : 1;
+	}
+	if (i >= words.length) return NOT_A_WRAPPER;
+	let found: Found = NOT_A_WRAPPER;
+	let start = i;
+	for (let end = i; end <= words.length; end++) {
+		const word = words[end];
+		if (word !== undefined && word !== ";" && !word.endsWith(";")) continue;
+		const command = words.slice(start, end);
+		if (word !== undefined && word !== ";") command.push(word.slice(0, -1));
+		found = combineFound(found, tmuxCommand(command));
+		if (found === null) return null;
+		start = end + 1;
+	}
+	return found;
+}
+
+function tmuxCommand(words: readonly string[]): Found {
+	const [name, ...rest] = words;
+	if (name === undefined || name === "") return NOT_A_WRAPPER;
+	if (TMUX_HARMLESS_COMMANDS.has(name)) return NOT_A_WRAPPER;
+	const values = TMUX_SHELL_COMMANDS.get(name);
+	if (values === undefined) return null;
+	let i = 0;
+	while (i < rest.length && (rest[i] as string).startsWith("-") && rest[i] !== "-") {
+		const cluster = rest[i] as string;
+		if (cluster === "--") {
+			i++;
+			break;
+		}
+		const valueAt = [...cluster.slice(1)].findIndex((letter) => values.includes(letter));
+		i += valueAt !== -1 && valueAt === cluster.length - 2 ? 2 : 1;
+	}
+	const payload = rest.slice(i);
+	// A new session or window with no command runs the default shell, which reads nothing from us.
+	if (payload.length === 0) return name.startsWith("run") || name.startsWith("pipe") ? null : NOT_A_WRAPPER;
+	return [{ kind: "payload", text: payload.join(" ") }];
+}
+
+/** `sqlite3 db '.shell cmd'`, `-cmd '.system cmd'`, `.once |cmd`: dot-commands that run; plain SQL runs nothing. */
+export function sqliteExecutions(args: readonly WordRef[]): Found {
+	let found: Found = NOT_A_WRAPPER;
+	let operands = 0;
+	for (let i = 0; i < args.length; i++) {
+		const text = literalWordText((args[i] as WordRef).word);
+		if (text === null) return null;
+		if (text === "-init") return null;
+		if (SQLITE_VALUE_OPTIONS.has(text) || SQLITE_VALUE_OPTIONS.has(text.replace(/^--/, "-"))) {
+			const value = args[i + 1] === undefined ? null : literalWordText((args[i + 1] as WordRef).word);
+			i++;
+			if (text.endsWith("cmd")) found = combineFound(found, sqliteCommand(value));
+			if (found === null) return null;
+			continue;
+		}
+		if (text.startsWith("-") && operands === 0) continue;
+		operands++;
+		if (operands > 1) found = combineFound(found, sqliteCommand(text));
+		if (found === null) return null;
+	}
+	// SECURITY: with no SQL operand sqlite3 reads commands, dot-commands included, from stdin (`sqlite3 db <<EOF`).
+	return operands < 2 ? null : found;
+}
+
+function sqliteCommand(text: string | null): Found {
+	if (text === null) return null;
+	let found: Found = NOT_A_WRAPPER;
+	for (const line of text.split("\n")) {
+		if (SQLITE_OPAQUE.test(line)) return null;
+		const dot = /^\s*\.([A-Za-z]+)\s*(.*)$/s.exec(line);
+		if (dot === null) continue;
+		const name = (dot[1] as string).toLowerCase();
+		const argument = (dot[2] as string).trim();
+		const prefixOf = (full: string) => name.length >= 2 && full.startsWith(name);
+		if (SQLITE_SHELL_DOT_COMMANDS.some(prefixOf)) found = combineFound(found, [{ kind: "payload", text: argument }]);
+		else if (SQLITE_PIPE_DOT_COMMANDS.some(prefixOf) && /^['"]?\|/.test(argument)) {
+			// `.once |cmd` runs the rest of the line; `.import '|cmd' t` the quoted part.
+			const quoted = /^(['"])\|(.*?)\1/s.exec(argument);
+			const command = quoted === null ? argument.slice(1) : (quoted[2] as string);
+			found = combineFound(found, [{ kind: "payload", text: command }]);
+		}
+	}
+	return found;
+}
+
+/** `/lib64/ld-linux-x86-64.so.2 [--preload ''] /usr/bin/rm x`: the first operand is the program it runs. */
+export function loaderExecutions(args: readonly WordRef[]): Found {
+	for (let i = 0; i < args.length; i++) {
+		const text = literalWordText((args[i] as WordRef).word);
+		if (text === null) return null;
+		if (text === "--") return words(args.slice(i + 1));
+		if (!text.startsWith("--")) return words(args.slice(i));
+		const [name = "", attached] = text.split(/=(.*)/s);
+		if (!LOADER_VALUE_OPTIONS.has(name)) {
+			if (name === "--list" || name === "--verify" || name === "--help" || name === "--version") return NOT_A_WRAPPER;
+			continue;
+		}
+		const value = attached ?? (args[i + 1] === undefined ? null : literalWordText((args[i + 1] as WordRef).word));
+		if (attached === undefined) i++;
+		// SECURITY: `--preload lib.so` loads code into the program; an empty list loads nothing (A2-ldso-env).
+		if (LOADER_CODE_OPTIONS.has(name) && value !== "") return null;
+	}
+	return null;
+}
+
+/** `start-stop-daemon --start --exec /usr/bin/rm -- x`: the program option and the words after `--`. */
+export function startStopExecutions(args: readonly WordRef[]): Found {
+	let program: string | null = null;
+	let start = false;
+	let i = 0;
+	for (; i < args.length; i++) {
+		const text = literalWordText((args[i] as WordRef).word);
+		if (text === null) return null;
+		if (text === "--") {
+			i++;
+			break;
+		}
+		const [name = "", attached] = text.split(/=(.*)/s);
+		if (name === "-S" || name === "--start") start = true;
+		if (START_STOP_PROGRAM_OPTIONS.has(name) || START_STOP_VALUE_OPTIONS.has(name)) {
+			const value = attached ?? (args[i + 1] === undefined ? null : literalWordText((args[i + 1] as WordRef).word));
+			if (attached === undefined) i++;
+			// `--startas` wins over `--exec`: it names what is started, `--exec` what is matched.
+			if (START_STOP_PROGRAM_OPTIONS.has(name) && (program === null || name === "-a" || name === "--startas"))
+				program = value;
+		}
+	}
+	if (!start) return NOT_A_WRAPPER;
+	if (program === null) return null;
+	const rest = args.slice(i).map((ref) => literalWordText(ref.word));
+	if (rest.some((text) => text === null)) return null;
+	return [{ kind: "payload", text: [program, ...(rest as string[])].map(shellQuote).join(" ") }];
+}
+
+function words(refs: readonly WordRef[]): Found {
+	return refs.length === 0 ? null : [{ kind: "words", words: refs, markers: [] }];
+}
+
+/** A literal as one bash word: plain words stay as typed, anything else is single-quoted. */
+export function shellQuote(text: string): string {
+	return /^[A-Za-z0-9_./=:,+@%-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
+}
+
+/**
+ * `psql -c '\\! rm x'`, `mysql -e 'system rm x'`, `psql -o '|cmd'`: a client command that escapes to a shell, an
+ * editor or a script file is unknown; plain SQL runs nothing. Without a command option the client reads its
+ * commands from stdin (`psql db <<EOF`), which this parse does not read.
+ */
+export function sqlClientExecutions(client: SqlClient, args: readonly WordRef[]): Found {
+	let commands = 0;
+	let found: Found = NOT_A_WRAPPER;
+	for (let i = 0; i < args.length; i++) {
+		const text = literalWordText((args[i] as WordRef).word);
+		if (text === null) return null;
+		if (client.inert.includes(text)) return NOT_A_WRAPPER;
+		const [name = "", attached] = text.startsWith("--")
+			? text.split(/=(.*)/s)
+			: [text.slice(0, 2), text.slice(2) || undefined];
+		const takes = [...client.commandOptions, ...client.fileOptions, ...client.outputOptions].includes(name);
+		if (!takes) continue;
+		const value = attached ?? (args[i + 1] === undefined ? null : literalWordText((args[i + 1] as WordRef).word));
+		if (attached === undefined) i++;
+		if (value === null || client.fileOptions.includes(name)) return null;
+		if (client.outputOptions.includes(name)) {
+			if (value.startsWith("|")) found = combineFound(found, [{ kind: "payload", text: value.slice(1) }]);
+			continue;
+		}
+		commands++;
+		if (client.escapes.test(value)) return null;
+	}
+	return commands === 0 ? null : found;
+}
+
+/** `npx -c 'cmd'`, `npm exec --call=cmd`: the runners' own options that take a shell command. */
+const RUNNER_CALL_OPTIONS = CODE_RUNNING_OPTIONS.get("npx") ?? [];
+
+/**
+ * `npx tsc`, `uv run pytest` run nothing this parse judges apart from the runner; `npx -c 'cmd'` runs `cmd`, and a
+ * command that is itself a wrapper (`npx node -e …`, `poetry run bash -c 'rm x'`) is its executed unit.
+ */
+export function packageRunnerExecutions(
+	name: string,
+	args: readonly WordRef[],
+	/** Whether the words the runner runs are themselves a wrapper (`wrapper-analysis.ts` answers). */
+	runsWrapper: (inner: readonly WordRef[]) => boolean,
+): Found {
+	const runner = PACKAGE_RUNNERS.get(name);
+	if (runner === undefined) return NOT_A_WRAPPER;
+	let i = 0;
+	if (runner.verbs !== null) {
+		const verb = args[0] === undefined ? "" : literalWordText(args[0].word);
+		if (verb === null) return UNKNOWN;
+		if (!runner.verbs.includes(verb)) return NOT_A_WRAPPER;
+		i = 1 + runner.operands;
+	}
+	const own = name === "npx" || name === "npm" ? optionExecutions(args.slice(i), RUNNER_CALL_OPTIONS) : NOT_A_WRAPPER;
+	for (; i < args.length; i++) {
+		const text = literalWordText((args[i] as WordRef).word);
+		if (text === null || !text.startsWith("-")) break;
+		if (text === "--") {
+			i++;
+			break;
+		}
+		if (runner.valueOptions.includes(text)) i++;
+	}
+	const inner = args.slice(i);
+	if (own === null || inner.length === 0 || !runsWrapper(inner)) return own;
+	return combineFound(own, [{ kind: "words", words: inner, markers: [] }]);
+}
+
+/** `crontab -l`, `screen -ls` only read; `crontab file`, `crontab -e`, `screen cmd` run what we cannot see. */
+export function listingExecutions(name: string, args: readonly WordRef[]): Found {
+	const listing = LISTING_RUNNERS.get(name) ?? [];
+	const texts = args.map((ref) => literalWordText(ref.word));
+	const onlyReads = texts.length > 0 && texts.some((text) => text !== null && listing.includes(text));
+	return onlyReads && !texts.some((text) => text === null || text === "-e" || text === "-r") ? NOT_A_WRAPPER : null;
+}
