@@ -24,15 +24,15 @@ const SCOPE = "@pi-permissions/";
 const ALLOWED: Readonly<Record<string, readonly string[]>> = {
 	policy: [],
 	"access-intent": ["policy"],
-	presentation: ["policy", "access-intent"],
+	presentation: ["policy"],
 	engine: ["policy", "access-intent", "presentation"],
-	authority: ["policy", "access-intent", "presentation"],
+	authority: ["policy", "presentation"],
 	sandbox: ["policy", "engine"],
 	"pi-extension": ["policy", "access-intent", "presentation", "engine", "authority", "sandbox"],
 	"model-judge": ["policy", "authority"],
-	cli: ["policy", "access-intent", "presentation", "engine", "sandbox"],
+	cli: ["policy", "access-intent", "engine", "sandbox"],
 	// Private apps: the live demonstration composes the adapter; the real-Pi suites depend on nothing at run time.
-	demo: ["policy", "presentation", "engine", "authority", "pi-extension"],
+	demo: ["authority", "pi-extension"],
 	"real-pi": [],
 };
 
