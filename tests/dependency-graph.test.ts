@@ -1,6 +1,7 @@
 /**
- * Owns: enforcing docs/architecture.md's dependency direction on every package's manifest and source imports, and
- * that no package's source modules import each other in a circle (ADR 0044).
+ * Owns: enforcing docs/architecture.md's dependency direction on every package's manifest and source imports (and
+ * that the page draws exactly the allowed edges), and that no package's source modules import each other in a circle
+ * (ADR 0044).
  * Never: tolerates an edge by goodwill; a new edge needs docs/architecture.md and this table to change together.
  */
 import {
@@ -24,15 +25,15 @@ const SCOPE = "@pi-permissions/";
 const ALLOWED: Readonly<Record<string, readonly string[]>> = {
 	policy: [],
 	"access-intent": ["policy"],
-	presentation: ["policy", "access-intent"],
+	presentation: ["policy"],
 	engine: ["policy", "access-intent", "presentation"],
-	authority: ["policy", "access-intent", "presentation"],
+	authority: ["policy", "presentation"],
 	sandbox: ["policy", "engine"],
 	"pi-extension": ["policy", "access-intent", "presentation", "engine", "authority", "sandbox"],
 	"model-judge": ["policy", "authority"],
-	cli: ["policy", "access-intent", "presentation", "engine", "sandbox"],
+	cli: ["policy", "access-intent", "engine", "sandbox"],
 	// Private apps: the live demonstration composes the adapter; the real-Pi suites depend on nothing at run time.
-	demo: ["policy", "presentation", "engine", "authority", "pi-extension"],
+	demo: ["authority", "pi-extension"],
 	"real-pi": [],
 };
 
@@ -230,6 +231,20 @@ describe("dependency direction (docs/architecture.md)", () => {
 		const srcDir = join(pkg.dir, "src");
 		const cycles = importCycles(moduleGraph(srcDir)).map((cycle) => cycle.map((file) => relative(srcDir, file)));
 		expect(cycles, "split the shared part into a module both import (ADR 0044)").toEqual([]);
+	});
+
+	it("draws exactly these edges in docs/architecture.md", () => {
+		const page = readFileSync(join(ROOT, "docs", "architecture.md"), "utf8");
+		const section = page.slice(page.indexOf("## Dependency direction"));
+		const drawing = /```\n([\s\S]*?)\n```/.exec(section)?.[1] ?? "";
+		const drawn: Record<string, string[]> = {};
+		// Each line: a layer label (15 columns), the package, and `--> the packages it may depend on` when any.
+		for (const line of drawing.split("\n")) {
+			const match = /^([a-z-]+)(?:\s*-+>\s*([a-z-]+(?:, [a-z-]+)*))?/.exec(line.slice(15));
+			if (match?.[1] !== undefined) drawn[match[1]] = (match[2] ?? "").split(", ").filter(Boolean).sort();
+		}
+		const allowed = Object.fromEntries(Object.entries(ALLOWED).map(([name, edges]) => [name, [...edges].sort()]));
+		expect(drawn).toEqual(allowed);
 	});
 
 	it("keeps Pi's host packages as peer dependencies with run-time imports only in the two Pi packages", () => {

@@ -13,7 +13,7 @@ export type BoundedLine =
 			readonly prefix: string;
 	  };
 
-export interface BoundedLineOptions {
+interface BoundedLineOptions {
 	/** The most bytes a line may have (its terminator not counted). */
 	readonly maxLineBytes: number;
 	/** How many leading bytes of an over-long line are kept for the report. */

@@ -8,12 +8,12 @@ import type { ConfigFileSystem, GrantFileSystem } from "@pi-permissions/engine";
 import type { PathFlavorName } from "@pi-permissions/policy";
 
 /** Where the CLI writes text. Must not throw. */
-export interface TextSink {
+interface TextSink {
 	write(text: string): void;
 }
 
 /** The answer of writing a file that must not exist yet. */
-export type NewFileResult = { readonly kind: "written" } | { readonly kind: "exists" };
+type NewFileResult = { readonly kind: "written" } | { readonly kind: "exists" };
 
 export interface NewFileWriter {
 	/**

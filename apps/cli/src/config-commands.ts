@@ -92,7 +92,7 @@ export async function runConfigValidate(host: CliHost, options: ConfigCommandOpt
  * What the errors do, worded for the scopes they are in (the global one included: ADR 0021 floors it like the rest):
  * "your global config is invalid, so allow rules are asked".
  */
-export function failClosedSummary(reports: readonly { readonly scope: string; readonly status: string }[]): string {
+function failClosedSummary(reports: readonly { readonly scope: string; readonly status: string }[]): string {
 	const invalid = reports.filter((report) => report.status === "invalid").map((report) => report.scope);
 	if (invalid.length === 0) return "a config file is invalid, so allow rules are asked";
 	const one = invalid.length === 1;

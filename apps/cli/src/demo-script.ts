@@ -7,13 +7,13 @@ import type { CliHost } from "./cli-host";
 import { runCli } from "./cli-program";
 import { colorsFor } from "./report-text";
 
-export interface DemoCall {
+interface DemoCall {
 	readonly title: string;
 	readonly tool: string;
 	readonly input: string;
 }
 
-export const DEMO_CALLS: readonly DemoCall[] = [
+const DEMO_CALLS: readonly DemoCall[] = [
 	{ title: "an allowed chain of read-only commands", tool: "bash", input: "git status && ls -la" },
 	{ title: "a deletion hidden in a command substitution", tool: "bash", input: "echo $(rm -rf ~/x)" },
 	{ title: "reading a protected .env file", tool: "read", input: '{"path":".env"}' },
@@ -21,7 +21,7 @@ export const DEMO_CALLS: readonly DemoCall[] = [
 	{ title: "a push, asked with a session suggestion", tool: "bash", input: "git push origin main" },
 ];
 
-export interface DemoPlace {
+interface DemoPlace {
 	/** The recommended policy, written as the global config. */
 	readonly policyFile: string;
 	/** A project file that does not exist, so no project rules apply. */

@@ -15,12 +15,12 @@ import { idOfLinePrefix, readEvalLine } from "./eval-line";
 import { EXIT_CODES, type ExitCode } from "./exit-code";
 
 /** The default bound of one input line: 1 MiB (a 700 MB line must never be read whole). */
-export const DEFAULT_MAX_LINE_BYTES = 1024 * 1024;
+const DEFAULT_MAX_LINE_BYTES = 1024 * 1024;
 
 /** Leading bytes of an over-long line kept to find its `id` in (`{"id":"…",` comes first in practice). */
-export const LINE_ID_PREFIX_BYTES = 4096;
+const LINE_ID_PREFIX_BYTES = 4096;
 
-export const LINE_TOO_LONG = "line too long";
+const LINE_TOO_LONG = "line too long";
 
 export interface EvalOptions extends PolicyOptions {
 	/** `--max-line-bytes`, as commander hands it over (text). */

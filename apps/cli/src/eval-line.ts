@@ -5,7 +5,7 @@
 import type { Result } from "@pi-permissions/policy";
 import { err, ok } from "@pi-permissions/policy";
 
-export interface EvalCall {
+interface EvalCall {
 	readonly id: string;
 	readonly tool: string;
 	readonly input: Readonly<Record<string, unknown>>;
@@ -13,7 +13,7 @@ export interface EvalCall {
 	readonly agent: string | null;
 }
 
-export interface EvalLineError {
+interface EvalLineError {
 	/** The line's id when it had a string one, else `null`. */
 	readonly id: string | null;
 	readonly error: string;

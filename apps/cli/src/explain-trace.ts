@@ -17,7 +17,7 @@ import type { CallReport } from "./call-report";
 import type { DecidedCall } from "./cli-engine";
 import { type RuleRecord, ruleRecord } from "./rule-record";
 
-export interface TraceUnit {
+interface TraceUnit {
 	readonly text: string;
 	readonly context: string | null;
 	readonly nesting: readonly string[];
@@ -26,10 +26,7 @@ export interface TraceUnit {
 }
 
 /** What one gate decided, as the engine's outcome says it, without its reason and the ask's payload, suggestion, access. */
-export type TraceGate = Pick<
-	GateOutcome,
-	"gate" | "surface" | "value" | "state" | "matchedPattern" | "origin" | "basis"
->;
+type TraceGate = Pick<GateOutcome, "gate" | "surface" | "value" | "state" | "matchedPattern" | "origin" | "basis">;
 
 /** A rule matching the traced value, in evaluation order, with where it was written and whether it wins. */
 export interface TraceRule extends RuleRecord {
@@ -43,7 +40,7 @@ export interface TraceRule extends RuleRecord {
 	readonly persistedGrant: { readonly id: string; readonly line: number } | null;
 }
 
-export type TraceOverlay =
+type TraceOverlay =
 	| { readonly kind: "fail-closed"; readonly scopes: readonly ScopeName[] }
 	| { readonly kind: "yolo" }
 	| null;
@@ -68,7 +65,7 @@ export interface ExplainTrace {
 }
 
 /** The bash units whose matching rules `explain` lists, at most. */
-export const EXPLAIN_MAX_UNITS = 64;
+const EXPLAIN_MAX_UNITS = 64;
 
 export function explainTrace(
 	decided: DecidedCall,

@@ -57,7 +57,7 @@ export async function runGrantsList(host: CliHost, options: GrantsOptions): Prom
 }
 
 /** One grant as a line: `project-3fa9c1d2  project  <file>:12  bash "npm test *"  2026-12-01`. */
-export function grantLine(grant: PersistedGrant): string {
+function grantLine(grant: PersistedGrant): string {
 	return `${grant.id}  ${grant.scope.padEnd(7)}  ${grant.file}:${grant.line}  ${grant.surface} ${JSON.stringify(grant.pattern)}  ${grant.date ?? "-"}`;
 }
 

@@ -5,9 +5,6 @@
  */
 import recommended from "./recommended-policy.json" with { type: "json" };
 
-/** The recommended policy as a config object. */
-export const RECOMMENDED_POLICY: unknown = recommended;
-
 /** The file `init` writes: tab-indented JSON with a final newline. */
 export function recommendedPolicyText(): string {
 	return `${JSON.stringify(recommended, null, "\t")}\n`;

@@ -7,7 +7,7 @@ import type { PermissionState } from "@pi-permissions/policy";
 import type { CallReport } from "./call-report";
 import type { ExplainTrace, TraceRule } from "./explain-trace";
 
-export interface Colors {
+interface Colors {
 	action(action: PermissionState, text: string): string;
 	dim(text: string): string;
 	bold(text: string): string;

@@ -20,7 +20,7 @@ export interface SandboxExplainOptions extends PolicyOptions {
 /** Where the sandbox lets commands write temporary files when the host names none. */
 const DEFAULT_TMP_DIR = "/tmp";
 
-export function sandboxPlanFor(host: CliHost, setup: PolicySetup, policy: ComposedPolicy): SandboxPlan {
+function sandboxPlanFor(host: CliHost, setup: PolicySetup, policy: ComposedPolicy): SandboxPlan {
 	return composedSandboxPlan({
 		policy,
 		cwd: setup.cwd,

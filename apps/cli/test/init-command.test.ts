@@ -1,8 +1,11 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { validateConfig } from "@pi-permissions/policy";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { RECOMMENDED_POLICY } from "../src/recommended-policy";
+import { recommendedPolicyText } from "../src/recommended-policy";
 import { ConfigTree } from "./support/cli-harness";
+
+/** The recommended policy as a config object, read from the text `init` writes. */
+const RECOMMENDED_POLICY: unknown = JSON.parse(recommendedPolicyText());
 
 describe("pi-permissions init", () => {
 	let tree: ConfigTree;

@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { RECOMMENDED_POLICY } from "../src/recommended-policy";
+import { recommendedPolicyText } from "../src/recommended-policy";
 import { ConfigTree } from "./support/cli-harness";
+
+/** The recommended policy as a config object, read from the text `init` writes. */
+const RECOMMENDED_POLICY: unknown = JSON.parse(recommendedPolicyText());
 
 const POLICY = {
 	permission: { "*": "ask", bash: { "*": "ask", "git *": "allow", "git push *": "ask" } },

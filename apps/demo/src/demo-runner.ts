@@ -18,7 +18,7 @@ import { judgeStep } from "./step-verdict";
 import { SubagentSession } from "./subagent-session";
 import type { Paint } from "./terminal-style";
 
-export interface DemoRunDeps {
+interface DemoRunDeps {
 	readonly space: DemoWorkspace;
 	/** pi-permissions' extension factory, loaded into every session. */
 	readonly extension: ExtensionFactory;
@@ -30,7 +30,7 @@ export interface DemoRunDeps {
 }
 
 /** Why a failed subagent step failed, when the main session never announced that it serves forwarded asks. */
-export const NOT_SERVING_HINT = "the main session is not serving forwarded asks (no entry in the serving registry)";
+const NOT_SERVING_HINT = "the main session is not serving forwarded asks (no entry in the serving registry)";
 
 export async function runDemo(deps: DemoRunDeps): Promise<number> {
 	const { space, paint, write } = deps;
@@ -118,7 +118,7 @@ async function runStep(step: DemoStep, deps: DemoRunDeps, main: DemoSession, rec
  * The named check behind a failed subagent step: a serving session announces itself in the process-global serving
  * registry; without that, a subagent's ask can only be refused as unavailable.
  */
-export function mainSessionServesForwardedAsks(globalHost: object, main: DemoSession): boolean {
+function mainSessionServesForwardedAsks(globalHost: object, main: DemoSession): boolean {
 	return new ServingRegistry(globalHost).isServing(main.sessionId);
 }
 

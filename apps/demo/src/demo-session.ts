@@ -30,7 +30,7 @@ import type { DemoCall, DemoCallInput, StepActor } from "./demo-steps";
 import type { DemoWorkspace } from "./demo-workspace";
 import type { StepRecord } from "./step-record";
 
-export interface DemoSessionOptions {
+interface DemoSessionOptions {
 	readonly space: DemoWorkspace;
 	readonly actor: StepActor;
 	/** pi-permissions' extension factory (the package's default export). */
@@ -146,7 +146,7 @@ function toFauxCall(call: DemoCall): ToolCall {
 }
 
 /** How a call reads in the demo's output: the tool and its one argument. */
-export function describeCall(input: DemoCallInput): string {
+function describeCall(input: DemoCallInput): string {
 	switch (input.tool) {
 		case "bash":
 			return `bash  ${input.command}`;

@@ -8,13 +8,13 @@
 export type StepActor = "main" | "subagent";
 
 /** What decided a call, as `permissions:decision` names it (`decidedBy`). */
-export type ExpectedDecider = "policy" | "user" | "session" | "parent";
+type ExpectedDecider = "policy" | "user" | "session" | "parent";
 
 export type DemoCallInput =
 	| { readonly tool: "bash"; readonly command: string }
 	| { readonly tool: "read"; readonly path: string };
 
-export interface ExpectedDecision {
+interface ExpectedDecision {
 	readonly result: "allow" | "deny";
 	readonly decidedBy: ExpectedDecider;
 	/** Whether the human is shown a dialog for this call. */
@@ -135,13 +135,3 @@ export const DEMO_STEPS: readonly DemoStep[] = [
 		],
 	},
 ];
-
-/** The step whose subagent needs the main session to serve forwarded asks. */
-export const SUBAGENT_STEP_NUMBER = 5;
-
-/** Every call's expected decision in run order, as `[result, tool, decidedBy]`. */
-export function expectedDecisions(
-	steps: readonly DemoStep[] = DEMO_STEPS,
-): readonly (readonly [string, string, string])[] {
-	return steps.flatMap((step) => step.calls.map((c) => [c.expect.result, c.call.tool, c.expect.decidedBy] as const));
-}

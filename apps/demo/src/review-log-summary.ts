@@ -6,7 +6,7 @@
 import { readFile } from "node:fs/promises";
 
 /** A decision record, or another record (the shutdown `session_summary`, a `counter_mismatch` warning). */
-export type ReviewLogLine =
+type ReviewLogLine =
 	| {
 			readonly kind: "decision";
 			readonly result: string;
@@ -19,7 +19,7 @@ export type ReviewLogLine =
 /** Fields an event line leaves out: they are long and say nothing about the run's outcome. */
 const QUIET_FIELDS = new Set(["time", "event", "sessionId"]);
 
-export type ReviewLogRead =
+type ReviewLogRead =
 	| { readonly kind: "lines"; readonly lines: readonly ReviewLogLine[]; readonly unreadable: number }
 	| { readonly kind: "missing"; readonly reason: string };
 

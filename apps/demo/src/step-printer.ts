@@ -13,7 +13,7 @@ import type { Paint } from "./terminal-style";
 /** Lines of a tool's output shown before the rest is summarised. */
 const OUTPUT_PREVIEW_LINES = 4;
 
-export interface StepPrinterDeps {
+interface StepPrinterDeps {
 	readonly paint: Paint;
 	/** Shortens the demo's temporary paths for display. Must not throw. */
 	readonly shorten: (text: string) => string;
@@ -101,7 +101,7 @@ export class StepPrinter {
  * One published decision: `decision <allow|deny> <tool> by <decidedBy>` for the acting session's calls, and
  * `served <allow|deny> ...` for a serving parent's own record of a forwarded ask.
  */
-export function decisionLine(
+function decisionLine(
 	step: DemoStep,
 	source: EntrySource,
 	fact: DecisionFact,

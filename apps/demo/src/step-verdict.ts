@@ -7,7 +7,7 @@ import type { DecisionFact } from "@pi-permissions/pi-extension";
 import type { DemoCall, DemoStep, StepCheck } from "./demo-steps";
 import type { StepEntry } from "./step-record";
 
-export interface CheckOutcome {
+interface CheckOutcome {
 	readonly caption: string;
 	readonly ok: boolean;
 }
@@ -20,7 +20,7 @@ export interface StepVerdict {
 }
 
 /** Answers a side-effect check against the real disk. Must not throw. */
-export type PathProbe = (check: Extract<StepCheck, { kind: "exists" }>) => boolean;
+type PathProbe = (check: Extract<StepCheck, { kind: "exists" }>) => boolean;
 
 export function judgeStep(step: DemoStep, entries: readonly StepEntry[], exists: PathProbe): StepVerdict {
 	const problems: string[] = [];

@@ -10,10 +10,10 @@ import type { DemoWorkspace } from "./demo-workspace";
 import type { StepRecord } from "./step-record";
 
 /** The subagent lifecycle channels pi-permissions consumes (the wire names of the subagent extensions). */
-export const CHILD_SESSION_CREATED_CHANNEL = "subagents:child:session-created";
-export const CHILD_DISPOSED_CHANNEL = "subagents:child:disposed";
+const CHILD_SESSION_CREATED_CHANNEL = "subagents:child:session-created";
+const CHILD_DISPOSED_CHANNEL = "subagents:child:disposed";
 
-export interface SubagentOptions {
+interface SubagentOptions {
 	readonly space: DemoWorkspace;
 	readonly parent: DemoSession;
 	readonly agentName: string;

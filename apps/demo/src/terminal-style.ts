@@ -4,7 +4,7 @@
  * Never: reads `process` itself; the composition root passes the environment and the terminal fact in.
  */
 
-export interface ColorFacts {
+interface ColorFacts {
 	readonly env: Readonly<Record<string, string | undefined>>;
 	readonly isTTY: boolean;
 }
@@ -17,7 +17,7 @@ export function colorEnabled({ env, isTTY }: ColorFacts): boolean {
 	return isTTY;
 }
 
-export type StyleName = "bold" | "dim" | "red" | "green" | "yellow" | "cyan" | "magenta";
+type StyleName = "bold" | "dim" | "red" | "green" | "yellow" | "cyan" | "magenta";
 
 const CODES: Readonly<Record<StyleName, readonly [number, number]>> = {
 	bold: [1, 22],

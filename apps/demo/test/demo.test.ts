@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_STEPS, expectedDecisions } from "../src/demo-steps";
+import { DEMO_STEPS, type DemoStep } from "../src/demo-steps";
 
 const APP_DIR = fileURLToPath(new URL("..", import.meta.url));
 /** The `demo` script of package.json, flag for flag. */
@@ -13,6 +13,11 @@ const DECISION_LINE = /^\s*decision\s+(allow|deny)\s+(\S+)\s+by\s+(\S+)/;
 const REVIEW_LINE = /^\s+(allow|deny)\s+(\S+)\s+.*\s(\S+)$/;
 const TALLY_LINE = /^(\d+) decisions: (\d+) allowed, (\d+) denied, (\d+) asked$/m;
 const STEP_HEADER = /^── (\d+)\. /;
+
+/** Every call's expected decision in run order, as `[result, tool, decidedBy]`. */
+function expectedDecisions(steps: readonly DemoStep[] = DEMO_STEPS): readonly (readonly [string, string, string])[] {
+	return steps.flatMap((step) => step.calls.map((c) => [c.expect.result, c.call.tool, c.expect.decidedBy] as const));
+}
 
 interface DemoRun {
 	readonly code: number | null;

@@ -7,7 +7,7 @@
  * non-configurably by something else makes `get` throw, so its caller fails closed).
  */
 
-export interface ProcessGlobalSlotSpec<T> {
+interface ProcessGlobalSlotSpec<T> {
 	/** The `Symbol.for` name every copy of the package agrees on. */
 	readonly name: string;
 	/** Whether a value found in the slot has the shape every copy agrees on (the version check). Must not throw. */

@@ -83,7 +83,7 @@ export interface SessionAuthorityOptions {
 	readonly timing?: Partial<SessionAuthorityTiming>;
 }
 
-export interface SessionAuthorityTiming {
+interface SessionAuthorityTiming {
 	readonly forwardingTimeoutMs: number;
 	readonly pollIntervalMs: number;
 	readonly servingGraceMs: number;
@@ -92,7 +92,7 @@ export interface SessionAuthorityTiming {
 	readonly linkBudgetMs: number;
 }
 
-export const DEFAULT_TIMING: SessionAuthorityTiming = {
+const DEFAULT_TIMING: SessionAuthorityTiming = {
 	forwardingTimeoutMs: PERMISSION_FORWARDING_TIMEOUT_MS,
 	pollIntervalMs: PERMISSION_FORWARDING_POLL_INTERVAL_MS,
 	servingGraceMs: PERMISSION_FORWARDING_SERVING_GRACE_MS,

@@ -30,7 +30,7 @@ export interface JudgeSessionState {
 	readonly registry: JudgeModelRegistry;
 }
 
-export interface ModelJudgeAuthorizerDeps {
+interface ModelJudgeAuthorizerDeps {
 	/** The session's state, read per ask (a reload applies from the next ask). Must not throw. */
 	readonly session: () => JudgeSessionState | null;
 	readonly clock: Clock;

@@ -2,7 +2,7 @@ import type { Authorizer } from "@pi-permissions/authority";
 import { describe, expectTypeOf, it } from "vitest";
 import type { JudgeConfig } from "../src/config/judge-config-schema";
 import type { ModelJudgeAuthorizer } from "../src/model-judge-authorizer";
-import type { JudgeFailureKind } from "../src/review/judge-failure";
+import type { JudgeFailure } from "../src/review/judge-failure";
 
 // The package exports its Pi extension factory only (ADR 0043); these are the link's own types, read from their modules.
 describe("@pi-permissions/model-judge types", () => {
@@ -11,7 +11,7 @@ describe("@pi-permissions/model-judge types", () => {
 	});
 
 	it("keeps the failure kinds a closed union", () => {
-		expectTypeOf<JudgeFailureKind>().toEqualTypeOf<
+		expectTypeOf<JudgeFailure["kind"]>().toEqualTypeOf<
 			| "no-config"
 			| "config-invalid"
 			| "model-not-found"

@@ -53,16 +53,16 @@ import { SessionPolicies } from "./session/session-policies";
 import { SessionRunner } from "./session/session-runner";
 import { STATUS_KEY, statusText } from "./status-indicator";
 
-export type { PermissionSessionDeps, SessionEdges, SessionFacts } from "./session/session-facts";
+export type { PermissionSessionDeps, SessionFacts } from "./session/session-facts";
 
 /** Policy examples decided at session start at most. */
-export const MAX_STARTUP_EXAMPLES = 200;
+const MAX_STARTUP_EXAMPLES = 200;
 
 /** One tool call as a session receives it: the session stamps its active agent on it (see `SessionPolicies`). */
 export type SessionToolCall = Omit<ToolCall, "agentName">;
 
 /** What a session is built from: the plain facts and dependencies, and the active agent's policy loaded at open. */
-export interface PermissionSessionOptions {
+interface PermissionSessionOptions {
 	readonly deps: PermissionSessionDeps;
 	readonly facts: SessionFacts;
 	readonly policies: SessionPolicies;

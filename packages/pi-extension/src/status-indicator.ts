@@ -8,7 +8,7 @@ import type { ComposedPolicy } from "@pi-permissions/policy";
 export const STATUS_KEY = "pi-permissions";
 
 /** What the status line adds once a log write failed this session (the details are in `/permissions`). */
-export const LOG_FAILURE_STATUS = "log write failed, see /permissions";
+const LOG_FAILURE_STATUS = "log write failed, see /permissions";
 
 export function statusText(policy: ComposedPolicy, logWriteFailure: string | null = null): string | undefined {
 	const policyText = policyStatus(policy);

@@ -5,7 +5,7 @@
  */
 import type { PermissionState } from "@pi-permissions/policy";
 
-export interface ToolExposure {
+interface ToolExposure {
 	/** The tools to declare: Pi's active tools in Pi's order, then the restored ones. */
 	readonly exposed: readonly string[];
 	/** The tools this extension has hidden and may restore later. */

@@ -5,20 +5,9 @@
 
 export type PermissionState = "allow" | "ask" | "deny";
 
-export const PERMISSION_STATES: readonly PermissionState[] = ["allow", "ask", "deny"];
-
 const RANK: Readonly<Record<PermissionState, number>> = { allow: 0, ask: 1, deny: 2 };
 
 /** Rank of an action by restrictiveness: allow 0, ask 1, deny 2. */
 export function restrictiveness(state: PermissionState): number {
 	return RANK[state];
-}
-
-/** The more restrictive of two actions; on a tie the first is returned. */
-export function mostRestrictive(a: PermissionState, b: PermissionState): PermissionState {
-	return RANK[b] > RANK[a] ? b : a;
-}
-
-export function isPermissionState(value: unknown): value is PermissionState {
-	return value === "allow" || value === "ask" || value === "deny";
 }

@@ -7,8 +7,6 @@ import type { PermissionState } from "./permission-state";
 /** The four config scopes, lowest precedence first. */
 export type ScopeName = "global" | "project" | "agent" | "project-agent";
 
-export const SCOPE_NAMES: readonly ScopeName[] = ["global", "project", "agent", "project-agent"];
-
 export type RuleOrigin =
 	| ScopeName
 	/** the built-in universal `ask` when the config sets no `"*"` */

@@ -4,26 +4,7 @@
  * Never: carries the decision's detail (authority's `DecisionSource` does) or decides anything.
  */
 
-/**
- * What decided. Wire values (decision facts, review and session logs): never respell one without reading the old
- * spelling too. `gate_error` is spelled as the fact's `resolution` and authority's `DecisionSource` spell it (ADR 0043).
- * `cli` and `example`: the CLI's and a policy example's runs, where nobody can be asked.
- */
-export type Decider =
-	| "policy"
-	| "session"
-	| "infrastructure"
-	| "yolo"
-	| "gate_error"
-	| "user"
-	| "parent"
-	| "unavailable"
-	| "cli"
-	| "example"
-	| `authorizer:${string}`
-	| `persisted-grant:${string}`;
-
-/** The one-word deciders, each a row of the vocabulary test. */
+/** The one-word deciders, each a row of the vocabulary test; `Decider` is read from this table. */
 export const DECIDERS = [
 	"policy",
 	"session",
@@ -35,4 +16,11 @@ export const DECIDERS = [
 	"unavailable",
 	"cli",
 	"example",
-] as const satisfies readonly Decider[];
+] as const;
+
+/**
+ * What decided. Wire values (decision facts, review and session logs): never respell one without reading the old
+ * spelling too. `gate_error` is spelled as the fact's `resolution` and authority's `DecisionSource` spell it (ADR 0043).
+ * `cli` and `example`: the CLI's and a policy example's runs, where nobody can be asked.
+ */
+export type Decider = (typeof DECIDERS)[number] | `authorizer:${string}` | `persisted-grant:${string}`;

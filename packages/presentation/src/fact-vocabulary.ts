@@ -63,7 +63,7 @@ const KIND_WORDS: Readonly<Record<LocalKind, { readonly value: string; readonly 
 };
 
 /** The word for the decision value of an ask kind (`command`, `path`, `target`, `skill`, `value`). */
-export function valueLabel(kind: LocalKind): string {
+function valueLabel(kind: LocalKind): string {
 	return wordOf(KIND_WORDS, kind, "payload kind").value;
 }
 
@@ -72,14 +72,14 @@ export function kindTitle(kind: LocalKind): string {
 	return wordOf(KIND_WORDS, kind, "payload kind").title;
 }
 
-export function describeRequester(requester: PromptRequestFacts["requester"]): string {
+function describeRequester(requester: PromptRequestFacts["requester"]): string {
 	const parts = [requester.agentName ?? "main agent"];
 	if (requester.subagent) parts.push("subagent");
 	if (requester.sessionId !== null) parts.push(`session ${requester.sessionId}`);
 	return parts.join(" · ");
 }
 
-export function describeRule(request: PromptRequestFacts, evidence: readonly PromptEvidence[] = []): string {
+function describeRule(request: PromptRequestFacts, evidence: readonly PromptEvidence[] = []): string {
 	const failClosed = failClosedRuleText(request, evidence, false);
 	if (failClosed !== null)
 		return request.matchedPattern === null ? failClosed : `${request.matchedPattern} (${failClosed})`;
@@ -93,7 +93,7 @@ export function describeHop(hop: ForwardingProvenance): string {
 }
 
 /** One request fact as a labelled line; `flagged` marks the value the rule fired on. */
-export interface FactLine {
+interface FactLine {
 	readonly label: string;
 	readonly value: string;
 	readonly flagged: boolean;
@@ -131,21 +131,15 @@ export function factLines(payload: PromptPayload): FactLine[] {
 	return lines;
 }
 
-/**
- * The most fact lines any payload produces (agent, forwarded, tool, surface, rule, not checked, value, runs,
- * context).
- */
-export const MAX_FACT_LINES = 9;
-
 /** A highlight span over one entry of a flattened evidence list. */
-export interface EvidenceHighlight {
+interface EvidenceHighlight {
 	readonly evidenceIndex: number;
 	readonly start: number;
 	readonly end: number;
 }
 
 /** The evidence of a payload and every payload it forwards, outermost first, with highlights re-based. */
-export interface EvidenceView {
+interface EvidenceView {
 	readonly evidence: readonly PromptEvidence[];
 	readonly highlights: readonly EvidenceHighlight[];
 	readonly advisories: readonly { readonly source: string; readonly text: string }[];

@@ -123,10 +123,6 @@ export type PromptAnnotation =
 	/** An advisory from a named source (e.g. a model judge); shown as attributed, never as a fact. */
 	| { readonly kind: "advisory"; readonly source: string; readonly text: string };
 
-export type PromptAnnotationKind = PromptAnnotation["kind"];
-
-export const PROMPT_ANNOTATION_KINDS: readonly PromptAnnotationKind[] = ["highlight", "session-suggestion", "advisory"];
-
 /** Who forwarded an ask to the serving session. */
 export interface ForwardingProvenance {
 	readonly requesterAgentName: string | null;

@@ -17,12 +17,12 @@ import {
 
 /** The longest string a read payload may hold (a 200-line here-string is ~10 KiB). */
 export const MAX_PAYLOAD_STRING_LENGTH = 262_144;
-export const MAX_EVIDENCE_ITEMS = 4_096;
-export const MAX_ANNOTATIONS = 256;
+const MAX_EVIDENCE_ITEMS = 4_096;
+const MAX_ANNOTATIONS = 256;
 /** How many forwarding hops a read payload may nest. */
 export const MAX_FORWARDING_DEPTH = 8;
 
-export interface PayloadReadError {
+interface PayloadReadError {
 	readonly kind: "not-an-object" | "missing" | "wrong-type" | "too-long" | "too-deep";
 	/** Where in the payload, e.g. `child.request.value`. */
 	readonly keyPath: string;

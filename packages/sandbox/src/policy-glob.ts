@@ -13,7 +13,7 @@ export interface GlobRoots {
 	readonly home: string;
 }
 
-export type GlobTranslation =
+type GlobTranslation =
 	| { readonly kind: "globs"; readonly globs: readonly string[] }
 	| { readonly kind: "skipped"; readonly why: string };
 

@@ -37,7 +37,7 @@ export interface SandboxPlan {
 }
 
 /** A protected target as the engine lists it: a path (file or directory) or a `protectedPaths` glob. */
-export interface ProtectedTargetEntry {
+interface ProtectedTargetEntry {
 	readonly pattern: string;
 	readonly why: string;
 	/** `path`: an absolute path; `glob`: a policy wildcard as written in `protectedPaths`. */
@@ -57,9 +57,9 @@ export interface SandboxPlanInput {
 }
 
 /** Deny rules on these surfaces stop both reading and writing: they are what `path` gates and bash reaches. */
-export const READ_DENY_SURFACES: readonly string[] = ["path", "*", "external_directory"];
+const READ_DENY_SURFACES: readonly string[] = ["path", "*", "external_directory"];
 /** Deny rules on these surfaces stop writing: bash writes meet the `write` rule as the write tool does (ADR 0027). */
-export const WRITE_DENY_SURFACES: readonly string[] = ["write", "edit"];
+const WRITE_DENY_SURFACES: readonly string[] = ["write", "edit"];
 
 export function planSandbox(input: SandboxPlanInput): SandboxPlan {
 	const writeAllows = writableRoots(input);

@@ -35,7 +35,7 @@ interface Manager {
 	reset(): Promise<void>;
 }
 
-export const RUNTIME_PACKAGE = "@anthropic-ai/sandbox-runtime";
+const RUNTIME_PACKAGE = "@anthropic-ai/sandbox-runtime";
 
 /** What to install, per platform; Linux needs three Debian packages besides the npm package. */
 export function installHint(platform: string): string {

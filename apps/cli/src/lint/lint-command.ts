@@ -28,7 +28,7 @@ export interface LintOptions extends PolicyOptions {
 }
 
 /** The version of the `--json` document; raised only when a field changes meaning or goes away. */
-export const LINT_JSON_VERSION = 1;
+const LINT_JSON_VERSION = 1;
 
 interface LintedPolicy {
 	readonly reports: readonly ScopeReport[];

@@ -92,5 +92,3 @@ export const LINT_KINDS = {
 >;
 
 export type LintKind = keyof typeof LINT_KINDS;
-
-export const LINT_KIND_NAMES = Object.keys(LINT_KINDS) as readonly LintKind[];

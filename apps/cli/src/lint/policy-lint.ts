@@ -19,7 +19,7 @@ import { LINT_KINDS, type LintKind, type LintSeverity } from "./lint-kind";
 import { covers, overlapSample, sample } from "./pattern-overlap";
 
 /** Where a finding (or the rule it relates to) is written. */
-export interface LintPlace {
+interface LintPlace {
 	readonly scope: ScopeName;
 	readonly file: string;
 	readonly line: number;
@@ -50,7 +50,7 @@ export interface LintScope {
 	readonly source: ConfigSource | null;
 }
 
-export interface LintInput {
+interface LintInput {
 	/** The composed rules of the valid scopes, without yolo, in evaluation order. */
 	readonly rules: readonly Rule[];
 	readonly scopes: readonly LintScope[];

@@ -5,7 +5,7 @@
  */
 
 /** One non-blank line: its JSON object, or `null` when it is not one. */
-export type JsonlRecord = Record<string, unknown> | null;
+type JsonlRecord = Record<string, unknown> | null;
 
 export function isObject(value: unknown): value is Record<string, unknown> {
 	return typeof value === "object" && value !== null && !Array.isArray(value);

@@ -24,10 +24,10 @@ export interface ReplayOptions extends PolicyOptions {
 }
 
 /** The version of the `--json` document; raised only when a field changes meaning or goes away. */
-export const REPLAY_JSON_VERSION = 1;
+const REPLAY_JSON_VERSION = 1;
 
 /** More calls than this draw a progress bar on a terminal. */
-export const PROGRESS_THRESHOLD = 2000;
+const PROGRESS_THRESHOLD = 2000;
 const PROGRESS_EVERY = 250;
 /** How many families the text lists. */
 const FAMILIES_SHOWN = 10;
@@ -217,7 +217,7 @@ async function sessionFiles(host: CliHost, paths: readonly string[]): Promise<st
 }
 
 /** The config rule(s) that would allow a family: `"bash": { "git push *": "allow" }`. */
-export function ruleText(suggestion: SessionSuggestion): string {
+function ruleText(suggestion: SessionSuggestion): string {
 	if (suggestion.kind === "tool") return `${JSON.stringify(suggestion.surface)}: "allow"`;
 	const patterns = suggestion.patterns.map((pattern) => `${JSON.stringify(pattern)}: "allow"`).join(", ");
 	return `${JSON.stringify(suggestion.surface)}: { ${patterns} }`;

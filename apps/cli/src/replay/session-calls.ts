@@ -19,7 +19,7 @@ export interface RecordedCall {
 	readonly input: unknown;
 }
 
-export interface SessionRead {
+interface SessionRead {
 	readonly calls: RecordedCall[];
 	/** Lines that were not JSON objects (a torn last line, another format). */
 	readonly skippedLines: number;

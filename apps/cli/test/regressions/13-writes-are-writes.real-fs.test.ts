@@ -8,8 +8,11 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RECOMMENDED_POLICY } from "../../src/recommended-policy";
+import { recommendedPolicyText } from "../../src/recommended-policy";
 import { ConfigTree, jsonLines } from "../support/cli-harness";
+
+/** The recommended policy as a config object, read from the text `init` writes. */
+const RECOMMENDED_POLICY: unknown = JSON.parse(recommendedPolicyText());
 
 /** The issue's read-only policy: the file tools ask, a bash allowlist of reading commands. */
 const READ_ONLY = {

@@ -5,19 +5,19 @@
 import type { TerminalAuthorizer } from "./authorizer";
 import { DenyingAuthorizer, NO_AUTHORITY_REASON } from "./denying-authorizer";
 
-export interface SessionAuthorityContext {
+interface SessionAuthorityContext {
 	readonly hasUI: boolean;
 	readonly isSubagent: boolean;
 }
 
-export interface AuthoritySelectionDeps {
+interface AuthoritySelectionDeps {
 	/** Builds the local-user terminal; called only when the session has UI. May throw (selection then denies). */
 	readonly localUser: () => TerminalAuthorizer;
 	/** Builds the forwarding terminal; called only for a UI-less subagent. May throw (selection then denies). */
 	readonly parent: () => TerminalAuthorizer;
 }
 
-export type TerminalKind = "local-user" | "parent" | "denying";
+type TerminalKind = "local-user" | "parent" | "denying";
 
 export interface SelectedAuthority {
 	readonly kind: TerminalKind;

@@ -20,7 +20,7 @@ export interface NamedAuthorizer {
 	readonly link: Authorizer;
 }
 
-export interface AuthorizerChainOptions {
+interface AuthorizerChainOptions {
 	readonly query: PolicyLookup;
 	readonly log: AuthorityLog;
 	readonly clock: Clock;

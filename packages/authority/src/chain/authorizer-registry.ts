@@ -10,7 +10,7 @@ export interface AuthorizerLookup {
 }
 
 /** The write side, exposed to other extensions. */
-export interface AuthorizerRegistrar {
+interface AuthorizerRegistrar {
 	/**
 	 * Registers `link` under `name` and returns its disposer. Throws when the name is already registered or blank.
 	 * The disposer removes only this registration: after a re-registration under the same name it does nothing.

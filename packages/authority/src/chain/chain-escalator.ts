@@ -13,7 +13,7 @@ import { gateErrorDecision } from "./authorizer";
 import { composeAuthorizerChain, type NamedAuthorizer } from "./authorizer-chain";
 import type { AuthorizerLookup } from "./authorizer-registry";
 
-export interface ChainEscalatorDeps {
+interface ChainEscalatorDeps {
 	readonly selected: SelectedAuthority;
 	readonly registry: AuthorizerLookup;
 	/** The operator's `authorizerChain`, read per ask so the policy in force applies (ADR 0042). Must not throw. */

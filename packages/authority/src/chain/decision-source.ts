@@ -22,8 +22,6 @@ export type DecisionSource =
 	| { readonly kind: "gate_error"; readonly reason: string }
 	| { readonly kind: "forwarded"; readonly responderSessionId: string; readonly decision: DecisionSource };
 
-export type DecisionSourceKind = DecisionSource["kind"];
-
 /** How many `forwarded` hops a value read back from disk may nest; a deeper chain is rejected whole. */
 export const DECISION_SOURCE_MAX_DEPTH = 4;
 

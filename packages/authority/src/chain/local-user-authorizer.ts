@@ -23,7 +23,7 @@ export interface UserPrompt {
  * forwarded one for the subagent or the whole serving session; a protected target (the permission config, a git
  * hook, …) once only. The prompt offers a persisted scope only where the ask carries a session suggestion.
  */
-export function offeredScopes(details: AskDetails): readonly GrantScope[] {
+function offeredScopes(details: AskDetails): readonly GrantScope[] {
 	// SECURITY: a protected target is never offered as a session grant, so each write is put to the human again.
 	if (protectedReason(originPayload(details.payload)) !== null) return ["once"];
 	return details.forwarding === null

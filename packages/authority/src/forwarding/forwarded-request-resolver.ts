@@ -38,7 +38,7 @@ export interface ForwardedRequestResolverDeps {
 export type ForwardedYolo = (request: ForwardedRequest) => TerminalDecision | null;
 
 /** Whether the requester still awaits the answer. Must not throw. */
-export type StillWaiting = () => Promise<boolean>;
+type StillWaiting = () => Promise<boolean>;
 
 type Outcome = { readonly from: "escalation" | "watch"; readonly decision: TerminalDecision | null };
 

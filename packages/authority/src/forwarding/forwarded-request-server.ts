@@ -19,7 +19,7 @@ import {
 import { type ForwardingLayout, isSafeRequestId } from "./forwarding-layout";
 import type { ForwardingStore } from "./forwarding-store";
 
-export const DEFAULT_MAX_REQUEST_BYTES = 1_048_576;
+const DEFAULT_MAX_REQUEST_BYTES = 1_048_576;
 
 /**
  * Told once of each forwarded request this session put to its live authority (chain and terminal), with the decision
@@ -27,7 +27,7 @@ export const DEFAULT_MAX_REQUEST_BYTES = 1_048_576;
  */
 export type ForwardedAnswerListener = (request: ForwardedRequest, decision: TerminalDecision) => void;
 
-export interface ForwardedRequestServerDeps {
+interface ForwardedRequestServerDeps {
 	/** The serving session: requests addressed to another session are discarded. */
 	readonly sessionId: string;
 	readonly layout: ForwardingLayout;

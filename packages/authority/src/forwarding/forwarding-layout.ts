@@ -19,7 +19,7 @@ export function encodeSessionIdForPath(sessionId: string): string {
 	return encodeURIComponent(sessionId).replace(/\./g, "%2E");
 }
 
-export interface Inbox {
+interface Inbox {
 	readonly dir: string;
 	readonly requests: string;
 	readonly responses: string;

@@ -11,7 +11,7 @@ import type { ForwardedRequestServer } from "./forwarded-request-server";
 import type { ForwardingLayout } from "./forwarding-layout";
 import type { ForwardingStore } from "./forwarding-store";
 
-export interface ForwardingServingLoopDeps {
+interface ForwardingServingLoopDeps {
 	readonly sessionId: string;
 	readonly server: Pick<ForwardedRequestServer, "processInbox">;
 	readonly heartbeats: HeartbeatStore;

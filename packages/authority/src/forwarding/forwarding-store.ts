@@ -7,7 +7,7 @@ import { err, ok, type Result } from "@pi-permissions/policy";
 import type { Clock } from "../clock";
 import type { ForwardingFileSystem } from "./forwarding-file-system";
 
-export type JsonRead =
+type JsonRead =
 	| { readonly kind: "value"; readonly value: unknown }
 	| { readonly kind: "missing" }
 	/** Present but unusable: too large, not a regular file, unreadable or not JSON. */

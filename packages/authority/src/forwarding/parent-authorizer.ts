@@ -22,7 +22,7 @@ export const PERMISSION_FORWARDING_TIMEOUT_MS = 600_000;
 export const PERMISSION_FORWARDING_SERVING_GRACE_MS = 2000;
 const MAX_RESPONSE_BYTES = 65_536;
 
-export interface ParentAuthorizerDeps {
+interface ParentAuthorizerDeps {
 	/** Where asks go; `null` when no parent could be resolved (every ask is then unavailable). */
 	readonly target: ForwardingTarget | null;
 	/** This (child) session. */

@@ -6,7 +6,7 @@
 import type { SubagentLookup } from "./subagent-registry";
 
 /** Env keys set by known process-based subagent extensions; any non-blank value marks a subagent. */
-export const SUBAGENT_ENV_HINT_KEYS: readonly string[] = [
+const SUBAGENT_ENV_HINT_KEYS: readonly string[] = [
 	"PI_IS_SUBAGENT",
 	"PI_SUBAGENT_SESSION_ID",
 	"PI_AGENT_ROUTER_SUBAGENT",
@@ -21,14 +21,14 @@ export const SUBAGENT_ENV_HINT_KEYS: readonly string[] = [
 ];
 
 /** Env keys naming the parent session, checked in this order (PP-311: the router variable first). */
-export const SUBAGENT_PARENT_SESSION_ENV_KEYS: readonly string[] = [
+const SUBAGENT_PARENT_SESSION_ENV_KEYS: readonly string[] = [
 	"PI_AGENT_ROUTER_PARENT_SESSION_ID",
 	"PI_SUBAGENT_PARENT_SESSION",
 ];
 
 export type Environment = Readonly<Record<string, string | undefined>>;
 
-export type TargetSource = "registry" | "env" | "self";
+type TargetSource = "registry" | "env" | "self";
 
 export interface ForwardingTarget {
 	readonly sessionId: string;
@@ -42,7 +42,7 @@ export function normalizeSessionId(value: string | null | undefined): string | n
 	return trimmed === "" || trimmed.toLowerCase() === "unknown" ? null : trimmed;
 }
 
-export interface SubagentContextInput {
+interface SubagentContextInput {
 	readonly sessionId: string | null;
 	readonly env: Environment;
 	readonly registry: SubagentLookup;
@@ -84,7 +84,7 @@ function normalizeHint(value: string | undefined): boolean {
 	return typeof value === "string" && value.trim() !== "";
 }
 
-export interface TargetInput {
+interface TargetInput {
 	readonly hasUI: boolean;
 	readonly sessionId: string | null;
 	readonly env: Environment;

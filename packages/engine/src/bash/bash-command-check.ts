@@ -28,7 +28,7 @@ import { BASH_SENTINELS } from "@pi-permissions/presentation";
 import { runTimeBound, runTimeLanguage } from "./run-time-bound";
 
 /** What the check needs of a parsed command. */
-export interface ParsedBashCommand {
+interface ParsedBashCommand {
 	readonly command: string;
 	readonly units: readonly CommandUnit[];
 	readonly unparseable: { readonly reason: string } | null;

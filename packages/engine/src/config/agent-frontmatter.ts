@@ -16,9 +16,9 @@ import {
  * Alias expansion budget handed to `yaml` (it multiplies alias uses by the nodes each alias stands for).
  * SECURITY: a "billion laughs" block of nested aliases fails here instead of expanding into gigabytes.
  */
-export const MAX_ALIAS_COUNT = 50;
+const MAX_ALIAS_COUNT = 50;
 
-export type FrontmatterRead =
+type FrontmatterRead =
 	/** No frontmatter, empty frontmatter, or frontmatter without a `permission:` key: the scope is absent. */
 	| { readonly kind: "no-permission" }
 	/** The frontmatter parsed; `document.value` is `{ permission: … }` as written. */

@@ -6,12 +6,12 @@ import { posix, win32 } from "node:path";
 import type { PathFlavorName, ScopeName } from "@pi-permissions/policy";
 
 /** The environment variable Pi reads for its agent directory. */
-export const AGENT_DIR_ENV = "PI_CODING_AGENT_DIR";
+const AGENT_DIR_ENV = "PI_CODING_AGENT_DIR";
 
 /** The folder, under the agent dir and under `<cwd>/.pi`, that holds this extension's files. */
-export const EXTENSION_FOLDER = "pi-permissions";
+const EXTENSION_FOLDER = "pi-permissions";
 
-export interface AgentDirInput {
+interface AgentDirInput {
 	/** The process environment as a plain record (the composition root passes `process.env`). */
 	readonly env: Readonly<Record<string, string | undefined>>;
 	/** The user's home directory. */
@@ -36,7 +36,7 @@ export function resolveAgentDir(input: AgentDirInput): string {
 	return path.resolve(input.cwd, configured);
 }
 
-export interface LocationInput {
+interface LocationInput {
 	readonly cwd: string;
 	readonly agentDir: string;
 	/** The active agent, or `null` when the session runs no named agent. */

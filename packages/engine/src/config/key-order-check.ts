@@ -14,7 +14,7 @@ export const MAX_KEY_ORDER_ISSUES = 20;
  * How many moved keys are compared with the keys written above them. Past this, a moved key is not compared and
  * counts as an error (fail closed). SECURITY: bounds the work to this many passes over the file's keys.
  */
-export const MAX_CHECKED_MOVED_KEYS = 100;
+const MAX_CHECKED_MOVED_KEYS = 100;
 
 const INDEX_LIMIT = 4_294_967_295; // 2^32 - 1 is the first integer that is not an array index
 

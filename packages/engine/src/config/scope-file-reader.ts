@@ -26,7 +26,7 @@ export interface CachedInterpretation {
 	readonly result: InterpretedScope;
 }
 
-export interface InterpretationCache {
+interface InterpretationCache {
 	get(key: string): CachedInterpretation | undefined;
 	set(key: string, entry: CachedInterpretation): void;
 }

@@ -38,7 +38,7 @@ export interface GateContext {
 	readonly bash: BashCall | null;
 }
 
-export interface OutcomeExtras {
+interface OutcomeExtras {
 	readonly payload?: LocalPromptPayload | null;
 	readonly suggestion?: SessionSuggestion | null;
 	/** The call's normalizer; needed for an ask on a path surface, whose facts carry the path's aliases. */
@@ -75,7 +75,7 @@ function askFacts(surface: string, value: string, extras: OutcomeExtras): Forwar
 }
 
 /** What a "for this session" answer to an ask on `surface` for `value` would grant. */
-export type SuggestApproval = (surface: string, value: string, flavor: PathFlavor) => SessionSuggestion | null;
+type SuggestApproval = (surface: string, value: string, flavor: PathFlavor) => SessionSuggestion | null;
 
 const SUGGEST_SESSION_APPROVAL: SuggestApproval = (surface, value, flavor) =>
 	suggestSessionApproval(surface, value, { flavor });

@@ -12,7 +12,7 @@ import { askableRuleOutcome, type GateContext, isExplicitOn } from "./gate-conte
 import { type GateName, type GateOutcome, mostRestrictiveOutcome } from "./gate-outcome";
 
 /** One path judged on the `path` surface, or `null` when no explicit path rule matched it. */
-export function pathOutcome(
+function pathOutcome(
 	context: GateContext,
 	gate: GateName,
 	path: AccessPath,

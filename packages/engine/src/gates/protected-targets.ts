@@ -59,7 +59,7 @@ const SHELL_FILES = [
 ];
 
 /** One protected target as a place, for a consumer that enforces it elsewhere (the OS sandbox, ADR 0037). */
-export interface ProtectedTargetListing {
+interface ProtectedTargetListing {
 	/** `path`: an absolute file or directory; `glob`: a `protectedPaths` pattern, home-expanded, under the project when relative. */
 	readonly kind: "path" | "glob";
 	readonly pattern: string;

@@ -10,7 +10,7 @@ import { chmod, lstat, mkdir, open, readFile, readlink, rename, unlink } from "n
 import { dirname } from "node:path";
 import { errorCode } from "../config/config-file-system";
 
-export type GrantFileState =
+type GrantFileState =
 	| { readonly kind: "missing" }
 	| { readonly kind: "file"; readonly mode: number }
 	| { readonly kind: "symlink"; readonly target: string }

@@ -22,7 +22,7 @@ export interface PersistedGrant {
 }
 
 /** The id of a grant: `<scope>-<8 hex digits>` of surface and pattern (FNV-1a), e.g. `project-3fa9c1d2`. */
-export function persistedGrantId(scope: ScopeName, surface: string, pattern: string): string {
+function persistedGrantId(scope: ScopeName, surface: string, pattern: string): string {
 	let hash = 0x811c9dc5;
 	const text = `${surface}\u0000${pattern}`;
 	for (let i = 0; i < text.length; i++) {

@@ -36,7 +36,7 @@ export type GrantWriteError =
 	| { readonly kind: "unknown-grant"; readonly file: string; readonly id: string }
 	| { readonly kind: "io"; readonly file: string; readonly message: string };
 
-export interface AddGrantRequest {
+interface AddGrantRequest {
 	readonly file: string;
 	readonly scope: GrantScope;
 	readonly grant: GrantRequest;
@@ -50,7 +50,7 @@ export interface AddGrantRequest {
 	readonly source: GrantSource;
 }
 
-export type AddGrantOutcome =
+type AddGrantOutcome =
 	| { readonly kind: "written"; readonly grant: PersistedGrant; readonly created: boolean }
 	/** The file already allows exactly this pattern. */
 	| { readonly kind: "present" };

@@ -28,7 +28,7 @@ import type { PipelineDecision } from "./tool-call-pipeline";
 import { reconcileFloorWithYolo } from "./yolo-floor";
 
 /** What the pipeline must offer the runner. */
-export interface DecidingPipeline {
+interface DecidingPipeline {
 	/** May throw; the runner blocks the call as a gate error. */
 	decide(call: ToolCall): PipelineDecision;
 	/** May throw; the runner blocks the invocation as a gate error. */
@@ -66,7 +66,7 @@ export interface TracedGate {
 }
 
 /** What a traced run observed: the verdict, the decision it acted on, every fact it emitted and every ask it made. */
-export interface RunTrace {
+interface RunTrace {
 	readonly verdict: RunVerdict;
 	/** `null` when the pipeline threw before deciding (a gate error). */
 	readonly decision: PipelineDecision | null;

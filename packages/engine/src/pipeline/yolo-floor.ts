@@ -9,7 +9,7 @@ import { BASH_SENTINELS, type BashSentinel, isBashSentinel } from "@pi-permissio
 import type { GateOutcome } from "../gates/gate-outcome";
 
 /** What yolo does with one floored ask. */
-export type YoloFloorVerdict =
+type YoloFloorVerdict =
 	| { readonly kind: "approve" }
 	/**
 	 * The analysis is incomplete and the policy denies something it could be: refuse, saying why. `reason` is for the
@@ -20,7 +20,7 @@ export type YoloFloorVerdict =
 	| { readonly kind: "escalate" };
 
 /** One floor's row: yolo approves it, or denies it while any rule on one of `hides` denies. */
-export type YoloFloorRow =
+type YoloFloorRow =
 	| {
 			readonly yolo: "approve";
 			readonly why: string;

@@ -17,7 +17,7 @@ export interface JudgeConfigIssue {
 const MAX_QUOTED = 60;
 
 /** User text in backticks, one line, bounded. */
-export function quote(text: string): string {
+function quote(text: string): string {
 	const cut = text.length > MAX_QUOTED ? `${text.slice(0, MAX_QUOTED)}…` : text;
 	return `\`${JSON.stringify(cut).slice(1, -1)}\``;
 }

@@ -15,7 +15,7 @@ import {
 } from "./judge-config-schema";
 
 /** The file name, beside pi-permissions' own `config.json`. */
-export const JUDGE_CONFIG_FILE = "model-judge.json";
+const JUDGE_CONFIG_FILE = "model-judge.json";
 
 /**
  * Reads one file's text. Must not throw: `ok(null)` when the file does not exist, `err(reason)` when it exists but
@@ -23,7 +23,7 @@ export const JUDGE_CONFIG_FILE = "model-judge.json";
  */
 export type ReadText = (path: string) => Result<string | null, string>;
 
-export interface JudgeConfigPlaces {
+interface JudgeConfigPlaces {
 	readonly agentDir: string;
 	readonly cwd: string;
 	/** Whether Pi trusts the project; an untrusted project's file is never read. */
@@ -102,7 +102,7 @@ function defined<T extends object>(value: T | undefined): Partial<T> {
 }
 
 /** Later wins key by key; capability objects merge key by key; lists replace. */
-export function mergeLayers(base: JudgeConfigLayer, over: JudgeConfigLayer): JudgeConfigLayer {
+function mergeLayers(base: JudgeConfigLayer, over: JudgeConfigLayer): JudgeConfigLayer {
 	const typoPaths = { ...defined(base.typoPaths), ...defined(over.typoPaths) };
 	const opaqueCommands = { ...defined(base.opaqueCommands), ...defined(over.opaqueCommands) };
 	return {

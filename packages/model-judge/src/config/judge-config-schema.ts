@@ -6,14 +6,14 @@
 import * as z from "zod";
 
 /** The longest operator regex, and the most of them, the judge compiles. */
-export const MAX_TYPO_PATTERN_LENGTH = 1000;
-export const MAX_TYPO_PATTERNS = 100;
+const MAX_TYPO_PATTERN_LENGTH = 1000;
+const MAX_TYPO_PATTERNS = 100;
 /** The model call's bound stays under the chain's link budget (20 s), so the link itself always answers. */
-export const MAX_TIMEOUT_MS = 15_000;
-export const MIN_TIMEOUT_MS = 100;
-export const DEFAULT_TIMEOUT_MS = 5000;
-export const DEFAULT_MIN_CONFIDENCE = 0.9;
-export const DEFAULT_MAX_COMMANDS = 8;
+const MAX_TIMEOUT_MS = 15_000;
+const MIN_TIMEOUT_MS = 100;
+const DEFAULT_TIMEOUT_MS = 5000;
+const DEFAULT_MIN_CONFIDENCE = 0.9;
+const DEFAULT_MAX_COMMANDS = 8;
 export const MAX_COMMANDS = 32;
 
 /** Compiles one operator pattern, or says why it cannot. Patterns take no flags. */

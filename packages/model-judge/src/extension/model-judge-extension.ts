@@ -10,9 +10,9 @@ import { loadJudgeConfig, type ReadText } from "../config/judge-config-loader";
 import { type JudgeSessionState, MODEL_JUDGE_NAME, ModelJudgeAuthorizer } from "../model-judge-authorizer";
 import { type AuthorizerService, lookUpService } from "./service-lookup";
 
-export const PERMISSIONS_READY_CHANNEL = "permissions:ready";
+const PERMISSIONS_READY_CHANNEL = "permissions:ready";
 
-export interface ModelJudgeHost {
+interface ModelJudgeHost {
 	/** Pi's agent directory (where the global `model-judge.json` lives). */
 	readonly agentDir: string;
 	readonly readText: ReadText;

@@ -7,7 +7,7 @@ import { readFileSync, statSync } from "node:fs";
 import { err, ok, type Result } from "@pi-permissions/policy";
 
 /** A config file larger than this is refused rather than parsed. */
-export const MAX_CONFIG_BYTES = 1024 * 1024;
+const MAX_CONFIG_BYTES = 1024 * 1024;
 
 export function nodeReadText(path: string): Result<string | null, string> {
 	try {

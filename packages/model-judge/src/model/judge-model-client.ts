@@ -21,7 +21,7 @@ export interface JudgeModelRegistry {
 	complete(model: Model<Api>, context: Context, options?: ModelsApiStreamOptions<Api>): Promise<AssistantMessage>;
 }
 
-export interface JudgeCall<T> {
+interface JudgeCall<T> {
 	readonly registry: JudgeModelRegistry;
 	readonly provider: string;
 	readonly model: string;

@@ -27,7 +27,7 @@ export function verdictTool<T>(
 }
 
 /** How an API spells "a tool call is required". */
-export type ForcedToolChoice = "any" | "required";
+type ForcedToolChoice = "any" | "required";
 
 /**
  * Anthropic, Bedrock, Google and Mistral say `any`; the OpenAI family and `pi-messages` say `required` (an

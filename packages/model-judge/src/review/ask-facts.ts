@@ -9,9 +9,9 @@ import { CROSS_CUTTING_PATH_SURFACES } from "@pi-permissions/policy";
 type PromptPayload = AskDetails["payload"];
 
 /** Longest single fact shown to the model; longer text is cut and marked. */
-export const MAX_FACT_LENGTH = 4000;
+const MAX_FACT_LENGTH = 4000;
 /** The most candidate paths kept from one ask. */
-export const MAX_PATHS = 16;
+const MAX_PATHS = 16;
 const MAX_FORWARDING_DEPTH = 4;
 
 export interface AskFacts {
@@ -66,7 +66,7 @@ export function askFacts(details: AskDetails): AskFacts {
 }
 
 /** Text cut to the fact bound, with the cut marked. */
-export function bounded(text: string, limit = MAX_FACT_LENGTH): string {
+function bounded(text: string, limit = MAX_FACT_LENGTH): string {
 	return text.length <= limit ? text : `${text.slice(0, limit)}… [${text.length - limit} more characters]`;
 }
 

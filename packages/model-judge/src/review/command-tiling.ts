@@ -7,7 +7,7 @@
 /** Text allowed between two proposed commands: blanks and `;`, `&`, `|` (so `&&`, `||`, `|&`, newlines). */
 const SEPARATOR_ONLY = /^[\s;&|]*$/;
 
-export type Tiling =
+type Tiling =
 	| { readonly kind: "complete" }
 	| { readonly kind: "missing"; readonly command: string }
 	| { readonly kind: "residue"; readonly text: string };

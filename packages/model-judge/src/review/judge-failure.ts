@@ -16,8 +16,6 @@ export type JudgeFailure =
 	| { readonly kind: "verdict-out-of-range"; readonly detail: string }
 	| { readonly kind: "threw"; readonly detail: string };
 
-export type JudgeFailureKind = JudgeFailure["kind"];
-
 const MAX_DETAIL = 300;
 
 /** Foreign text (an error message, a model's words) as a bounded single line. */

@@ -12,9 +12,9 @@ import { oneLine } from "./judge-failure";
 import { askJudge, type ReviewInputs, type ReviewOutcome } from "./review-outcome";
 
 /** The engine's matched-pattern sentinel for a unit floored because its payload is opaque (a wire name). */
-export const OPAQUE_WRAPPER_SENTINEL = "<opaque-bash-wrapper>";
+const OPAQUE_WRAPPER_SENTINEL = "<opaque-bash-wrapper>";
 /** The longest payload the link adjudicates; a longer one defers without a model call. */
-export const MAX_PAYLOAD_LENGTH = 8192;
+const MAX_PAYLOAD_LENGTH = 8192;
 const MAX_COMMAND_LENGTH = MAX_PAYLOAD_LENGTH;
 
 const advertised = z.object({
@@ -36,7 +36,7 @@ export const OPAQUE_COMMAND_TOOL = verdictTool(
 	read,
 );
 
-export const OPAQUE_COMMAND_SYSTEM_PROMPT = [
+const OPAQUE_COMMAND_SYSTEM_PROMPT = [
 	"You decompose the payload of a shell wrapper (`bash -c`, `sh -c`, `eval`) an AI coding agent wants to run.",
 	"List every simple command the payload runs, copying each one exactly as it appears in the payload, in order.",
 	"Do not judge whether the commands are safe; a deterministic policy checks each one you list.",

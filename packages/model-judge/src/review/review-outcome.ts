@@ -34,7 +34,7 @@ export interface ReviewInputs {
 }
 
 /** What one capability asks the model: its prompt, the facts as the model reads them, and its verdict tool. */
-export interface JudgeQuestion<T> {
+interface JudgeQuestion<T> {
 	readonly systemPrompt: string;
 	readonly userText: string;
 	readonly tool: VerdictTool<T>;

@@ -10,9 +10,9 @@ import { oneLine } from "./judge-failure";
 import { askJudge, type ReviewInputs, type ReviewOutcome } from "./review-outcome";
 
 /** A candidate longer than this is never tested (bounds the work of an operator regex on hostile input). */
-export const MAX_PATH_FOR_PATTERN = 4096;
-export const MAX_INTENDED_PATH = 1024;
-export const MAX_MODEL_REASON = 600;
+const MAX_PATH_FOR_PATTERN = 4096;
+const MAX_INTENDED_PATH = 1024;
+const MAX_MODEL_REASON = 600;
 
 const advertised = z.object({
 	verdict: z.enum(["deny", "defer"]).describe("`deny` when the path is a mistake, else `defer`."),
@@ -37,7 +37,7 @@ export const TYPO_PATH_TOOL = verdictTool(
 	read,
 );
 
-export const TYPO_PATH_SYSTEM_PROMPT = [
+const TYPO_PATH_SYSTEM_PROMPT = [
 	"You review one file-system path an AI coding agent wants to use outside its working directory.",
 	"Decide only whether the path is a mistake: a typo, a doubled or dropped directory segment, a wrong repository prefix.",
 	"Answer `deny` only when you are confident it is a mistake, and name the location the agent most likely meant.",
@@ -47,7 +47,7 @@ export const TYPO_PATH_SYSTEM_PROMPT = [
 ].join("\n");
 
 /** The first candidate path a pattern matches, with that pattern. */
-export function firstTypoMatch(
+function firstTypoMatch(
 	paths: readonly string[],
 	patterns: readonly RegExp[],
 ): { readonly path: string; readonly pattern: RegExp } | null {
@@ -62,7 +62,7 @@ export function firstTypoMatch(
 	return null;
 }
 
-export function teachingReason(path: string, intended: string, reason: string | undefined): string {
+function teachingReason(path: string, intended: string, reason: string | undefined): string {
 	const why = reason === undefined || reason.trim() === "" ? "" : ` (${oneLine(reason, MAX_MODEL_REASON)})`;
 	return oneLine(
 		`\`${oneLine(path, 200)}\` looks like a mistaken location${why}; the intended location is probably \`${oneLine(intended, 300)}\`. Check the path and retry there.`,

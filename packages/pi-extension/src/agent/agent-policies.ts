@@ -15,7 +15,7 @@ export class AgentPolicyPendingError extends Error {
 }
 
 /** Loads one agent's policy under the given session yolo toggle. May reject (the next ask retries). */
-export type AgentPolicyLoader<P> = (agentName: string | null, sessionYolo: boolean | null) => Promise<P>;
+type AgentPolicyLoader<P> = (agentName: string | null, sessionYolo: boolean | null) => Promise<P>;
 
 /** Agents kept at most; the oldest is dropped first. */
 export const MAX_CACHED_AGENTS = 32;

@@ -20,7 +20,7 @@ export type PersistGrant = (
 ) => Promise<{ readonly kind: "written" | "not-written" }>;
 
 /** Whatever resolves an ask for this session (`SessionAuthority` in production). */
-export interface AskAuthority {
+interface AskAuthority {
 	escalate(details: AskDetails): Promise<TerminalDecision>;
 }
 

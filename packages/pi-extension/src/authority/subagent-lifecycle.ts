@@ -9,10 +9,10 @@ import { type ChildSession, SubagentRegistry } from "@pi-permissions/authority";
 export const CHILD_SESSION_CREATED_CHANNEL = "subagents:child:session-created";
 export const CHILD_DISPOSED_CHANNEL = "subagents:child:disposed";
 /** Seed 002 ("child-lifecycle"): published after the child's `bindExtensions()` resolved. */
-export const CHILD_BOUND_CHANNEL = "subagents:child:bound";
+const CHILD_BOUND_CHANNEL = "subagents:child:bound";
 
 /** Where children are recorded (`globalThis` in production). */
-export interface ChildSessionWriter {
+interface ChildSessionWriter {
 	created(child: ChildSession): void;
 	disposed(childSessionId: string): void;
 }
@@ -44,13 +44,13 @@ export function readChildDisposed(payload: unknown): string | null {
 }
 
 /** The bus as far as this module needs it; `on` returns the unsubscribe function. */
-export interface LifecycleBus {
+interface LifecycleBus {
 	on(channel: string, handler: (data: unknown) => void): () => void;
 }
 
 /** Subscribes `registry` to the lifecycle channels; returns the unsubscribe function. Handlers never throw. */
 /** Told of a child whose extensions are bound (`sessionId`, and `agentName` when the spawner says). Must not throw. */
-export type ChildBoundListener = (child: ChildSession) => void;
+type ChildBoundListener = (child: ChildSession) => void;
 
 export function watchSubagentLifecycle(
 	bus: LifecycleBus,

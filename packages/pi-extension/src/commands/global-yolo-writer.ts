@@ -13,7 +13,7 @@ export function globalConfigFile(agentDir: string): string {
 	return join(agentDir, "extensions", "pi-permissions", "config.json");
 }
 
-export type PersistYoloError =
+type PersistYoloError =
 	| { readonly kind: "unparseable"; readonly file: string }
 	| { readonly kind: "not-an-object"; readonly file: string }
 	| { readonly kind: "io"; readonly file: string; readonly message: string };

@@ -14,13 +14,13 @@ import { globalConfigFile, persistGlobalYolo, persistYoloErrorText } from "./glo
 import { PERMISSIONS_USAGE, type PermissionsCommand, parsePermissionsCommand } from "./permissions-command-args";
 import { bounded, grantsReport, logsReport, policyReport } from "./permissions-report";
 
-export const PERMISSIONS_COMMAND = "permissions";
+const PERMISSIONS_COMMAND = "permissions";
 export const YOLO_FLAG = "permissions-yolo";
 
 /** Where the text goes when there is no UI (print mode). Must not throw. */
-export type CommandOutput = (text: string) => void;
+type CommandOutput = (text: string) => void;
 
-export interface PermissionsCommandDeps {
+interface PermissionsCommandDeps {
 	readonly state: ExtensionState;
 	readonly agentDir: string;
 	readonly output: CommandOutput;

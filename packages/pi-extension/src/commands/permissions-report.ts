@@ -13,7 +13,7 @@ export const REPORT_MAX_LINES = 60;
 export const REPORT_LINE_MAX_WIDTH = 160;
 
 /** What the bare `/permissions` summarises besides the policy: the session's grants, the logs, a failed log write. */
-export interface SessionSummary {
+interface SessionSummary {
 	readonly grants: readonly SessionGrant[];
 	readonly reviewLog: string | null;
 	readonly debugLog: string | null;

@@ -15,7 +15,7 @@ export interface AlwaysOffer {
 
 export const NO_ALWAYS: AlwaysOffer = { project: null, global: null };
 
-export interface AlwaysOfferFacts {
+interface AlwaysOfferFacts {
 	/** Whether this session can write grants at all (a UI, a grant file system). */
 	readonly writable: boolean;
 	readonly projectTrusted: boolean;

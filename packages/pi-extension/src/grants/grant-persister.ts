@@ -18,7 +18,7 @@ import {
 import type { PolicyEnvironment, ScopeOutcome } from "@pi-permissions/policy";
 import { servingSessionGrantRequests } from "../authority/serving-session-grant";
 
-export interface GrantPersisterDeps {
+interface GrantPersisterDeps {
 	readonly fs: GrantFileSystem;
 	/** The config file of each writable scope for this session. */
 	readonly files: () => { readonly project: string; readonly global: string };
@@ -34,7 +34,7 @@ export interface GrantPersisterDeps {
 }
 
 /** What happened to an "always" answer. */
-export type PersistOutcome =
+type PersistOutcome =
 	| { readonly kind: "written"; readonly grants: readonly PersistedGrant[] }
 	| { readonly kind: "not-written" };
 

@@ -12,7 +12,7 @@ import { GrantPersister } from "./grant-persister";
 import { PersistedGrantAccess } from "./persisted-grant-access";
 import { shownFile } from "./shown-file";
 
-export interface SessionGrantParts {
+interface SessionGrantParts {
 	readonly persisted: PersistedGrantAccess | null;
 	readonly always: (details: AskDetails) => AlwaysOffer;
 	readonly persistGrant?: (
@@ -22,7 +22,7 @@ export interface SessionGrantParts {
 	readonly persistServingGrant?: (request: ForwardedRequest, scope: "project" | "global") => Promise<void>;
 }
 
-export interface SessionGrantHooks {
+interface SessionGrantHooks {
 	/** The session's current scope outcomes. Must not throw. */
 	readonly scopes: () => readonly ScopeOutcome[];
 	/** Reloads the session's config after a write. May reject. */

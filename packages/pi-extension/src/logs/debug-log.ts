@@ -18,7 +18,7 @@ export const DEBUG_LOG_MAX_BYTES = 5 * 1024 * 1024;
 /** The evidence entries one decision record keeps, at most (the rest are counted). */
 export const DEBUG_LOG_MAX_EVIDENCE = 16;
 
-export type SessionLifecycleEvent =
+type SessionLifecycleEvent =
 	| "session_opened"
 	| "config_reloaded"
 	| "session_closed"
@@ -26,7 +26,7 @@ export type SessionLifecycleEvent =
 	| "log_write_failed"
 	| "subagent_ungated";
 
-export type LifecycleFields = Readonly<Record<string, unknown>>;
+type LifecycleFields = Readonly<Record<string, unknown>>;
 
 export interface DebugLog extends AuthorityLog, DecisionSink {
 	/** Records a session lifecycle step. Must not throw. */

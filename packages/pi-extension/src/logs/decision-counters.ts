@@ -8,7 +8,7 @@ import type { DecisionFact, DecisionResolution, DecisionSink } from "@pi-permiss
 /** How one call ended; a later fact of the same call can only make it worse (allowed → blocked → error). */
 type CallEnd = "allowed" | "blocked" | "error";
 
-export interface DeciderCount {
+interface DeciderCount {
 	readonly decider: string;
 	readonly count: number;
 }

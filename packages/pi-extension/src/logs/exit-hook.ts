@@ -9,7 +9,7 @@
 export type AtExit = (callback: () => void) => () => void;
 
 /** The part of `process` the hook uses (tests pass an emitter of their own). */
-export interface ExitEmitter {
+interface ExitEmitter {
 	on(event: "exit", listener: () => void): unknown;
 	off(event: "exit", listener: () => void): unknown;
 }

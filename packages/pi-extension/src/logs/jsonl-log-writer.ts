@@ -9,7 +9,7 @@ import { appendFileSync, chmodSync, mkdirSync, renameSync, statSync } from "node
 import { dirname } from "node:path";
 import { REDACTED, recordText, redactSecrets } from "./record-text";
 
-export interface JsonlLogOptions {
+interface JsonlLogOptions {
 	readonly file: string;
 	/** The bound of one generation in bytes; the log takes at most twice this on disk. */
 	readonly maxBytes: number;
@@ -42,7 +42,7 @@ const SENSITIVE_KEY_PARTS: readonly string[] = [
 const MAX_DEPTH = 8;
 
 /** Builds one record when the queue is flushed (after the decision that queued it has returned). */
-export type RecordBuilder = () => Readonly<Record<string, unknown>>;
+type RecordBuilder = () => Readonly<Record<string, unknown>>;
 
 export class JsonlLogWriter {
 	private size: number | null = null;

@@ -5,7 +5,7 @@
  */
 
 /** One secret shape: every match's `secret`-named groups are replaced by the redaction mark. */
-export interface SecretShape {
+interface SecretShape {
 	readonly id: string;
 	/** Global with indices (`gd`); each named group whose name starts with `secret` is a secret span. */
 	readonly pattern: RegExp;

@@ -18,7 +18,7 @@ import { REVIEW_LOG_MAX_BYTES, reviewLogFile, reviewLogSink } from "./review-log
  * child's own decision record by its request id), a forwarded ask waiting for the parent and how that wait ended,
  * and when this session started and stopped serving its subagents' asks.
  */
-export const REVIEWED_AUTHORITY_EVENTS: ReadonlySet<AuthorityEventName> = new Set<AuthorityEventName>([
+const REVIEWED_AUTHORITY_EVENTS: ReadonlySet<AuthorityEventName> = new Set<AuthorityEventName>([
 	"authorizer_chain_unregistered_link",
 	"authorizer_link_failed",
 	"authorizer_link_reviewed",
@@ -36,7 +36,7 @@ export interface SessionLogSettings {
 	readonly reviewLogFieldMaxWidth: number;
 }
 
-export interface SessionLogsOptions {
+interface SessionLogsOptions {
 	readonly agentDir: string;
 	readonly sessionId: string | null;
 	readonly settings: SessionLogSettings;

@@ -5,7 +5,7 @@
  */
 
 /** Whether the named tool or skill is denied outright (hidden from the model). */
-export type IsDenied = (name: string) => boolean;
+type IsDenied = (name: string) => boolean;
 
 const TOOL_ENTRY = /^- ([^\s:]+): /;
 const SKILL_NAME = /^\s*<name>(.*)<\/name>\s*$/;

@@ -12,7 +12,7 @@ import type { PermissionSession } from "../permission-session";
 import { requiredDenial, type SandboxController } from "./sandbox-controller";
 import { registerSandboxedBash, SANDBOXED_TOOL, sandboxedBashTool } from "./sandboxed-bash-tool";
 
-export const SANDBOX_STATUS_KEY = "pi-permissions-sandbox";
+const SANDBOX_STATUS_KEY = "pi-permissions-sandbox";
 
 export function registerSandbox(
 	pi: ExtensionAPI,

@@ -19,12 +19,12 @@ import {
 } from "@pi-permissions/sandbox";
 import type { PermissionSession } from "../permission-session";
 
-export type SandboxState =
+type SandboxState =
 	| { readonly kind: "off" }
 	| { readonly kind: "active"; readonly runtime: SandboxRuntime }
 	| { readonly kind: "unavailable"; readonly error: SandboxUnavailable };
 
-export interface SandboxControllerOptions {
+interface SandboxControllerOptions {
 	readonly home: string;
 	readonly agentDir: string;
 	readonly tmpDir: string;

@@ -7,8 +7,6 @@
 import { ProcessGlobalSlot } from "@pi-permissions/authority";
 import type { PermissionsService } from "./permissions-service";
 
-export const SERVICE_KEY: unique symbol = Symbol.for("@pi-permissions/service");
-
 /** The shape every copy of this package agrees on; the first copy to run creates it, later copies reuse it. */
 export interface PermissionsServiceRegistry {
 	/** The service of `sessionId`; without one, the root's (the earliest published session still open). */

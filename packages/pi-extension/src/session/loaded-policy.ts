@@ -45,7 +45,7 @@ function composition(deps: PermissionSessionDeps, sessionYolo: boolean | null): 
 }
 
 /** The launcher's override: `PI_PERMISSIONS_YOLO=1` turns yolo on; anything else leaves it to the config. */
-export const YOLO_ENV = "PI_PERMISSIONS_YOLO";
+const YOLO_ENV = "PI_PERMISSIONS_YOLO";
 
 export function launcherYolo(deps: PermissionSessionDeps): boolean {
 	return deps.host.env[YOLO_ENV]?.trim() === "1" || deps.yoloFlag?.() === true;

@@ -14,7 +14,7 @@ const SERVER_NAME = /^[A-Za-z0-9_-]{1,128}$/;
 /** A larger `mcp.json` is not read (Pi's own file is a few kilobytes). */
 const MAX_MCP_CONFIG_BYTES = 1_048_576;
 
-export interface McpServerSources {
+interface McpServerSources {
 	readonly agentDir: string;
 	readonly cwd: string;
 	/** Pi reads the project file only after the project is trusted. Must not throw. */
@@ -24,7 +24,7 @@ export interface McpServerSources {
 }
 
 /** Reads a file's text, or `null` when it is missing, unreadable or too large. Must not throw. */
-export type TextFileReader = (path: string) => string | null;
+type TextFileReader = (path: string) => string | null;
 
 export function mcpServerNames(sources: McpServerSources, read: TextFileReader = readSmallTextFile): string[] {
 	const files = [`${sources.agentDir.replace(/[/\\]+$/, "")}/mcp.json`];

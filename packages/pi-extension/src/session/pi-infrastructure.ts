@@ -12,7 +12,7 @@
 import type { ActiveSkill } from "@pi-permissions/engine";
 import type { PathFlavor } from "@pi-permissions/policy";
 
-export interface PiInfrastructureFacts {
+interface PiInfrastructureFacts {
 	readonly agentDir: string;
 	readonly home: string;
 	readonly cwd: string;

@@ -16,7 +16,7 @@ import type { SessionExtensions } from "../service/session-extensions";
 import { userPromptFor } from "../ui/user-prompt-for";
 import type { PermissionSessionDeps, SessionFacts } from "./session-facts";
 
-export interface SessionAuthorityParts {
+interface SessionAuthorityParts {
 	readonly query: PermissionQuery;
 	readonly store: SessionRuleStore;
 	readonly extensions: SessionExtensions;

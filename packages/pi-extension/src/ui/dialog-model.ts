@@ -14,7 +14,7 @@ export type DialogChoice =
 	| "denied_with_reason";
 
 /** Where an "always" approval is written. */
-export type AlwaysScope = "always-project" | "always-global";
+type AlwaysScope = "always-project" | "always-global";
 
 /** Where a session approval of a forwarded ask applies. */
 export type SessionScope = "requester-session" | "serving-session";
@@ -57,7 +57,7 @@ export type DialogState =
 	| { readonly phase: "reason"; readonly text: string; readonly expanded: boolean }
 	| { readonly phase: "scope"; readonly cursor: number; readonly expanded: boolean };
 
-export interface DialogStep {
+interface DialogStep {
 	readonly state: DialogState;
 	/** Set once the human has decided; the dialog closes. */
 	readonly decision: DialogDecision | null;

@@ -17,7 +17,7 @@ type FallbackChoice = FallbackOption<
 	| "denied_with_reason"
 >;
 
-export interface FallbackPromptSettings {
+interface FallbackPromptSettings {
 	readonly promptMaxRows: number;
 	readonly promptFieldMaxWidth: number;
 	/** How long a dialog waits for the human before it counts as a denial (every ask is bounded). */
@@ -25,7 +25,7 @@ export interface FallbackPromptSettings {
 }
 
 /** The select title has no terminal to measure; this width keeps rows readable in any client. */
-export const FALLBACK_WIDTH = 100;
+const FALLBACK_WIDTH = 100;
 
 export class FallbackUserPrompt implements UserPrompt {
 	constructor(

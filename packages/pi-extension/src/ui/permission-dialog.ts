@@ -34,7 +34,7 @@ import {
 } from "./dialog-model";
 import { ReasonPaste } from "./reason-paste";
 
-export interface PermissionDialogOptions {
+interface PermissionDialogOptions {
 	readonly payload: PromptPayload;
 	/** The labels of the "always" choices (pattern and file), when offered. */
 	readonly alwaysLabels?: { readonly project: string; readonly global: string };
@@ -48,9 +48,6 @@ export interface PermissionDialogOptions {
 	readonly onDecision: (decision: DialogDecision) => void;
 	readonly requestRender: () => void;
 }
-
-/** The most rows the dialog adds below the body (the choice list and its hint). */
-export const FOOTER_MAX_ROWS = 7;
 
 const SHORTCUT_OF: Readonly<Record<DialogChoice, string>> = {
 	approved: "y",

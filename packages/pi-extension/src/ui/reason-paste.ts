@@ -9,9 +9,9 @@ const START = "\u001b[200~";
 const END = "\u001b[201~";
 
 /** The most characters a paste keeps while it arrives (the editor keeps fewer). */
-export const PASTE_MAX_LENGTH = 4096;
+const PASTE_MAX_LENGTH = 4096;
 
-export type PasteStep =
+type PasteStep =
 	/** Not a paste: the chunk is a key. */
 	| { readonly kind: "key" }
 	/** Inside a paste that has not ended yet: nothing to type. */
@@ -47,7 +47,7 @@ export class ReasonPaste {
 }
 
 /** Pasted text as one line: breaks and tabs become spaces, other control characters are dropped. */
-export function pasteText(raw: string): string {
+function pasteText(raw: string): string {
 	return (
 		raw
 			.replace(/\r\n|[\r\n\t]/gu, " ")

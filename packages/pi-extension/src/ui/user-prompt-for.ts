@@ -10,7 +10,7 @@ import { AnnouncedUserPrompt, type UiPromptSink } from "./announced-user-prompt"
 import { FallbackUserPrompt } from "./fallback-user-prompt";
 import { type DialogPromptSettings, TuiUserPrompt } from "./tui-user-prompt";
 
-export interface UserPromptChoice {
+interface UserPromptChoice {
 	/** Pi's run mode; `undefined` when the host did not say (the fallback is used). */
 	readonly mode: ExtensionContext["mode"] | undefined;
 	readonly ui: ExtensionUIContext;

@@ -8,7 +8,7 @@ import { createNodeFileSystemProbe } from "@pi-permissions/access-intent";
 import { NodeForwardingFileSystem, processIsAlive, systemClock, systemIdGenerator } from "@pi-permissions/authority";
 import { ConfigLoader, createNodeConfigFileSystem, type DecisionFact } from "@pi-permissions/engine";
 import { ExtensionState } from "../../src/extension-state";
-import type { SessionEdges } from "../../src/permission-session";
+import type { SessionEdges } from "../../src/session/session-facts";
 import type { Workspace } from "./pi-session-harness";
 
 /** The real edges a test session uses (real file systems, clock, ids), with its own registry host. */

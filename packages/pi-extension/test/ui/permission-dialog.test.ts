@@ -9,7 +9,7 @@ import {
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { DialogConfig, DialogDecision } from "../../src/ui/dialog-model";
-import { decodeDialogKey, FOOTER_MAX_ROWS, PermissionDialog } from "../../src/ui/permission-dialog";
+import { decodeDialogKey, PermissionDialog } from "../../src/ui/permission-dialog";
 
 const MAX_ROWS = 12;
 
@@ -56,6 +56,9 @@ function dialog(payload: PromptPayload = bulky, config: DialogConfig = LOCAL) {
 	});
 	return { component, decisions, renders: () => renders };
 }
+
+/** The most rows the dialog adds below the body (the choice list and its hint). */
+const FOOTER_MAX_ROWS = 7;
 
 /** Raw terminal bytes for the keys the dialog reads. */
 const RAW = {

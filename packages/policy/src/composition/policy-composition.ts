@@ -49,7 +49,7 @@ export type EffectiveSettings = Required<
 >;
 
 /** A fact about the composition the operator should see (startup warnings, `/permissions`, `config show`). */
-export type CompositionNotice =
+type CompositionNotice =
 	| { readonly kind: "fail-closed"; readonly scopes: readonly ScopeName[]; readonly message: string }
 	| { readonly kind: "yolo-suspended"; readonly scopes: readonly ScopeName[]; readonly message: string }
 	| { readonly kind: "permissive-universal"; readonly message: string };

@@ -13,7 +13,7 @@ import {
 import type { PermissionState } from "../permission-state";
 import type { ScopeName } from "../rule";
 
-export interface OriginPattern {
+interface OriginPattern {
 	readonly value: PatternValue;
 	readonly origin: ScopeName;
 }
@@ -81,14 +81,4 @@ function mergePermission(
 			patterns.set(pattern, { value: patternValue, origin: scope });
 		into.set(surface, { kind: "map", patterns });
 	}
-}
-
-/** The merged `permission` object as plain config (origins dropped), e.g. for display or `config show`. */
-export function mergedPermissionConfig(merged: MergedScopes): Record<string, SurfaceValue> {
-	const out: Record<string, SurfaceValue> = {};
-	for (const [surface, entry] of merged.permission) {
-		if (entry.kind === "state") out[surface] = entry.state;
-		else out[surface] = Object.fromEntries([...entry.patterns].map(([p, { value }]) => [p, value]));
-	}
-	return out;
 }

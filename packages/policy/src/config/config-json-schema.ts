@@ -9,7 +9,7 @@ import { configSchema, configSchemaRegistry } from "./config-schema";
 export const CONFIG_SCHEMA_ID = "https://unpkg.com/@pi-permissions/policy/schema/config.schema.json";
 
 /** A JSON Schema document as plain JSON data. */
-export type JsonSchemaDocument = Readonly<Record<string, unknown>>;
+type JsonSchemaDocument = Readonly<Record<string, unknown>>;
 
 /** Builds the JSON Schema of a config file: `$schema` and `$id` first, shared definitions under `$defs`. */
 export function buildConfigJsonSchema(): JsonSchemaDocument {

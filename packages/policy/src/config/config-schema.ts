@@ -3,12 +3,11 @@
  * Never: words user-facing errors (see `config-issue.ts`) or reads a file; the JSON Schema is generated from it.
  */
 import * as z from "zod";
-import type { PermissionState } from "../permission-state";
-import { CONFIG_DEFAULTS, type PermissionConfig } from "./permission-config";
+import { CONFIG_DEFAULTS } from "./permission-config";
 import { SANDBOX_DEFAULTS, SANDBOX_MODES } from "./sandbox-config";
 
 /** What the schema documents about a node; `id` names a `$defs` entry of the generated JSON Schema. */
-export interface ConfigSchemaMetadata {
+interface ConfigSchemaMetadata {
 	readonly id?: string;
 	readonly description: string;
 	readonly [jsonSchemaKeyword: string]: unknown;
@@ -97,7 +96,7 @@ function uniqueNames(names: readonly string[], context: z.RefinementCtx): void {
 // ── `tests`: examples inside the policy (ADR 0035). Self-contained: the schema rows of one key. ──
 
 /** The keys of one example that say what the call's input is; an example names exactly one of them. */
-export const POLICY_EXAMPLE_INPUT_KEYS = ["command", "path", "input"] as const;
+const POLICY_EXAMPLE_INPUT_KEYS = ["command", "path", "input"] as const;
 
 function exactlyOneInput(example: Readonly<Record<string, unknown>>, context: z.RefinementCtx): void {
 	const given = POLICY_EXAMPLE_INPUT_KEYS.filter((key) => example[key] !== undefined);
@@ -136,14 +135,14 @@ export const policyExampleSchema = documented(
 	},
 );
 
-export const policyExamplesSchema = documented(z.array(policyExampleSchema), {
+const policyExamplesSchema = documented(z.array(policyExampleSchema), {
 	description:
 		"Examples the policy must satisfy; `pi-permissions test` and `config validate` run them, Pi warns at start-up when one fails.",
 }).exactOptional();
 
 // ── end of `tests` ──
 // --- sandbox (ADR 0037): a self-contained block; `sandbox-config.ts` owns its types and how scopes merge it.
-export const sandboxConfigSchema = documented(
+const sandboxConfigSchema = documented(
 	z.strictObject({
 		mode: documented(z.enum(SANDBOX_MODES as ["off", "auto", "required"]), {
 			description:
@@ -292,10 +291,3 @@ export const configSchema = documented(
 
 /** Keys that are accepted but have no effect any more; each one present produces a warning. */
 export const DEPRECATED_CONFIG_KEYS: readonly string[] = ["toolInputPreviewMaxLength", "toolTextSummaryMaxLength"];
-
-// INVARIANT: whatever the zod schema accepts is a `PermissionConfig`, and its actions are exactly `PermissionState`.
-// A schema change that breaks either fails `tsc` here rather than at a consumer.
-type AssertAssignable<T extends U, U> = T;
-export type SchemaOutputIsPermissionConfig = AssertAssignable<z.output<typeof configSchema>, PermissionConfig>;
-export type SchemaStatesArePermissionStates = AssertAssignable<z.output<typeof permissionStateSchema>, PermissionState>;
-export type PermissionStatesAreSchemaStates = AssertAssignable<PermissionState, z.output<typeof permissionStateSchema>>;

@@ -17,7 +17,7 @@ import type { PermissionConfig } from "./permission-config";
 import { judgeSurfaceKey } from "./surface-keys";
 
 /** A config that passed validation, with the warnings it produced (deprecated keys). */
-export interface ValidatedConfig {
+interface ValidatedConfig {
 	readonly config: PermissionConfig;
 	readonly warnings: readonly ConfigIssue[];
 }

@@ -9,7 +9,7 @@ import { MAX_DENY_REASON_LENGTH } from "./config-schema";
 type KeyPath = readonly (string | number)[];
 
 /** Where a value sits in the config, which decides how a problem with it is worded. */
-export type ConfigLocation =
+type ConfigLocation =
 	| { readonly kind: "file" }
 	| { readonly kind: "flag"; readonly key: string }
 	| { readonly kind: "count"; readonly key: string }

@@ -7,13 +7,13 @@ import type { PermissionState } from "../permission-state";
 import type { SandboxConfig } from "./sandbox-config";
 
 /** A deny rule that carries the operator's reason for the user and the agent. */
-export type DenyWithReason = { readonly action: "deny"; readonly reason?: string };
+type DenyWithReason = { readonly action: "deny"; readonly reason?: string };
 
 /** What one pattern maps to. */
 export type PatternValue = PermissionState | DenyWithReason;
 
 /** Patterns of one surface mapped to actions, in insertion order (the last match wins). */
-export type PatternMap = Readonly<Record<string, PatternValue>>;
+type PatternMap = Readonly<Record<string, PatternValue>>;
 
 /** A surface maps to one action (short for `{ "*": action }`) or to a pattern map. */
 export type SurfaceValue = PermissionState | PatternMap;

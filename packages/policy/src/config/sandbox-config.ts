@@ -10,7 +10,7 @@ export type SandboxMode = "off" | "auto" | "required";
 /** The modes, least strict first; the index is the strictness scopes merge by. */
 export const SANDBOX_MODES: readonly SandboxMode[] = ["off", "auto", "required"];
 
-export interface SandboxNetworkConfig {
+interface SandboxNetworkConfig {
 	/** Hosts a sandboxed command may reach through the sandbox's proxy (`example.com`, `*.example.com`, `host:443`). */
 	readonly allowedDomains?: readonly string[];
 }

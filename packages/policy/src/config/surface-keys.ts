@@ -37,7 +37,7 @@ export const BUILTIN_TOOL_NAMES: readonly string[] = [
 const KNOWN: ReadonlySet<string> = new Set([...SURFACE_NAMES, ...BUILTIN_TOOL_NAMES]);
 const COMPARED: readonly string[] = [...KNOWN].filter((name) => name !== "*");
 
-export type SurfaceKeyJudgement =
+type SurfaceKeyJudgement =
 	| { readonly kind: "known" }
 	/** Differs from a known surface only in case, or by a few edits: almost surely a typo that would match nothing. */
 	| { readonly kind: "near-miss"; readonly suggestion: string }

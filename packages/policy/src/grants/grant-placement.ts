@@ -22,7 +22,7 @@ export interface GrantRequest {
 }
 
 /** How the target file's surface entry looks before the edit. */
-export type SurfaceForm = "object" | "string" | "missing";
+type SurfaceForm = "object" | "string" | "missing";
 
 export type GrantPlacement =
 	/** Insert `"<pattern>": "allow"` as entry `index` of the surface's object (a string value becomes `{"*": v}`). */

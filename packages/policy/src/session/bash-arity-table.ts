@@ -9,7 +9,7 @@
  * `[prefix, arity]`: `prefix` is lower-case, single-spaced words (a flag in a key, like `-m`, matches exactly);
  * `arity` is the number of leading words, counting the prefix, that identify the action. Keep one row per prefix.
  */
-export type BashArityEntry = readonly [prefix: string, arity: number];
+type BashArityEntry = readonly [prefix: string, arity: number];
 
 export const BASH_ARITY_TABLE: readonly BashArityEntry[] = [
 	// version control and forges

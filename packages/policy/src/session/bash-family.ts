@@ -45,7 +45,7 @@ export function familyName(commandWord: string): string {
 	return stem !== undefined && isKnown(stem) ? stem : name;
 }
 
-export interface FamilyArity {
+interface FamilyArity {
 	/** The matched table key (`npm run`), or the family name alone when the table has no row for it. */
 	readonly key: string;
 	/** How many leading words the key spans. */

@@ -36,7 +36,7 @@ export type NeverSuggestReason =
 	/** The prefix words span several lines: this is not one command unit. */
 	| "several-commands";
 
-export type BashSessionPattern =
+type BashSessionPattern =
 	/** Nothing but whitespace and comments. */
 	| { readonly kind: "empty" }
 	/** The family and action: `git checkout *`, `npm run build *`, or a lone word `ls`. */

@@ -13,7 +13,7 @@ import { mcpSessionPattern } from "./mcp-session-pattern";
 import { pathApprovalPattern } from "./path-approval-pattern";
 import type { SessionGrantRequest } from "./session-rule-store";
 
-export type SessionSuggestionKind =
+type SessionSuggestionKind =
 	/** one bash command unit, by its arity-based family pattern */
 	| "bash"
 	/** an MCP server's tools */

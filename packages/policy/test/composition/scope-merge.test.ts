@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { mergedPermissionConfig, mergeScopes } from "../../src/composition/scope-merge";
-import type { PermissionConfig } from "../../src/config/permission-config";
+import { type MergedScopes, mergeScopes } from "../../src/composition/scope-merge";
+import type { PermissionConfig, SurfaceValue } from "../../src/config/permission-config";
+
+/** The merged `permission` object as plain config, origins dropped: what the assertions compare. */
+function mergedPermissionConfig(merged: MergedScopes): Record<string, SurfaceValue> {
+	const out: Record<string, SurfaceValue> = {};
+	for (const [surface, entry] of merged.permission) {
+		if (entry.kind === "state") out[surface] = entry.state;
+		else out[surface] = Object.fromEntries([...entry.patterns].map(([p, { value }]) => [p, value]));
+	}
+	return out;
+}
 
 const merge = (base: PermissionConfig, override: PermissionConfig) =>
 	mergeScopes([

@@ -21,7 +21,7 @@ export interface AskBase {
 	readonly sessionSuggestion: string | null;
 }
 
-export interface RequestFactsInput {
+interface RequestFactsInput {
 	readonly surface: string;
 	readonly toolName: string | null;
 	readonly invokedToolName: string | null;

@@ -8,7 +8,7 @@ import type { BashCommandContext, LocalPromptPayload, PromptEvidence } from "../
 import { type AskBase, evidenceItem, highlightOf, requestFacts, suggestionAnnotations } from "./ask-base";
 
 /** One runnable unit of the command, as the parser listed it. */
-export interface BashUnitFacts {
+interface BashUnitFacts {
 	readonly text: string;
 	readonly context: BashCommandContext | null;
 	/** Where the unit starts in the command (UTF-16 offset), when the parser knows; used only to highlight. */
@@ -59,7 +59,7 @@ export function buildBashAskPayload(input: BashAskInput): LocalPromptPayload {
 }
 
 /** A path outside the working directory, as typed and as it resolves. */
-export interface ExternalPathFacts {
+interface ExternalPathFacts {
 	readonly path: string;
 	/** The symlink-resolved form when it differs from `path`. */
 	readonly canonical: string | null;

@@ -14,12 +14,12 @@ import { visibleText } from "../text/terminal-text";
 export const AGENT_TAG = "[pi-permissions]";
 
 /** The most characters a flagged path, target or skill name takes in a denial. */
-export const DENIAL_ELEMENT_MAX_LENGTH = 160;
+const DENIAL_ELEMENT_MAX_LENGTH = 160;
 /** The most characters a reason takes in a denial. */
-export const DENIAL_REASON_MAX_LENGTH = 500;
+const DENIAL_REASON_MAX_LENGTH = 500;
 
 /** What the denial names: the payload (or its kind and request facts, for a deny that never became an ask). */
-export type DenialSubject = Pick<PromptPayload, "kind" | "request"> & Partial<Pick<PromptPayload, "evidence">>;
+type DenialSubject = Pick<PromptPayload, "kind" | "request"> & Partial<Pick<PromptPayload, "evidence">>;
 
 export type AgentDenial =
 	/** A rule denied the call; `reason` is the operator's reason on the rule. */

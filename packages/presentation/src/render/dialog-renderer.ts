@@ -5,15 +5,7 @@
  */
 import { evidenceView, factLines, isFactEvidence, kindTitle } from "../fact-vocabulary";
 import { originPayload, type PromptEvidence, type PromptPayload } from "../prompt-payload";
-import {
-	lineWidth,
-	paintLine,
-	type StyledLine,
-	type StyledSegment,
-	segment,
-	truncateLine,
-	wrapLine,
-} from "../text/line-fitting";
+import { paintLine, type StyledLine, type StyledSegment, segment, truncateLine, wrapLine } from "../text/line-fitting";
 import type { Painter } from "./painter";
 
 export interface DialogOptions {
@@ -27,9 +19,6 @@ export interface DialogOptions {
 	/** The complete view (the expand key): nothing elided, every line wrapped to the width. */
 	readonly expanded: boolean;
 }
-
-export const DEFAULT_PROMPT_MAX_ROWS = 24;
-export const DEFAULT_PROMPT_FIELD_MAX_WIDTH = 160;
 
 /** The expand key the hint line names. */
 export const EXPAND_KEY_LABEL = "ctrl+o";
@@ -184,9 +173,4 @@ function styledTextLines(
 	}
 	flush(text.length);
 	return lines;
-}
-
-/** Cells of the widest row; for tests and hosts that size a frame. */
-export function widestRow(rows: readonly StyledLine[]): number {
-	return rows.reduce((widest, row) => Math.max(widest, lineWidth(row)), 0);
 }

@@ -9,16 +9,16 @@ import { segment, truncateLine } from "../text/line-fitting";
 import { type DialogOptions, renderDialog } from "./dialog-renderer";
 
 /** The decision states of an answered ask (wire names). */
-export type FallbackDecision = "approved" | "approved_for_session" | "denied" | "denied_with_reason";
+type FallbackDecision = "approved" | "approved_for_session" | "denied" | "denied_with_reason";
 
 export interface FallbackOption<D extends string> {
 	readonly decision: D;
 	readonly label: string;
 }
 
-export type ScopeDecision = "approved_for_session" | "approved_for_serving_session";
+type ScopeDecision = "approved_for_session" | "approved_for_serving_session";
 
-export interface FallbackText {
+interface FallbackText {
 	/** The bounded dialog body, rows joined with `\n`, for `ctx.ui.select`'s title. */
 	readonly title: string;
 	readonly options: readonly FallbackOption<FallbackDecision>[];
@@ -62,10 +62,10 @@ export function renderFallbackText(payload: PromptPayload, options: Omit<DialogO
 }
 
 /** What a session grant never covers: said on the option itself, so nobody reads it as "allow all of `git push *`". */
-export const SESSION_GRANT_LIMIT = "not calls your policy denies";
+const SESSION_GRANT_LIMIT = "not calls your policy denies";
 
 /** The most units a session label names; the rest are counted. */
-export const SESSION_LABEL_MAX_UNITS = 4;
+const SESSION_LABEL_MAX_UNITS = 4;
 /** The most cells one named unit takes in a session label. */
 const SESSION_LABEL_UNIT_WIDTH = 24;
 

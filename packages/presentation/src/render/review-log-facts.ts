@@ -7,15 +7,13 @@ import { describeHop } from "../fact-vocabulary";
 import { forwardingHops, originPayload, type PromptPayload, type PromptPayloadKind } from "../prompt-payload";
 import { capLength } from "../text/line-fitting";
 
-export const DEFAULT_REVIEW_LOG_FIELD_MAX_WIDTH = 512;
-
 /** The command names one record lists, at most (the rest are counted in `commandsOmitted`). */
 export const REVIEW_LOG_MAX_COMMANDS = 32;
 
 /** The most characters one listed command name keeps. */
 const COMMAND_NAME_MAX_WIDTH = 64;
 
-export interface ReviewLogFacts {
+interface ReviewLogFacts {
 	readonly kind: PromptPayloadKind;
 	readonly askKind: Exclude<PromptPayloadKind, "forwarded">;
 	readonly agentName: string | null;

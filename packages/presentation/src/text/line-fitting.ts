@@ -40,12 +40,6 @@ function joinGraphemes(items: readonly StyledGrapheme[]): StyledSegment[] {
 	return out;
 }
 
-export function lineWidth(line: StyledLine): number {
-	let cells = 0;
-	for (const item of styledGraphemes(line)) cells += item.width;
-	return cells;
-}
-
 /** Rows of at most `width` cells (at least one row, possibly empty); clusters wider than `width` become `?`. */
 export function wrapLine(line: StyledLine, width: number, indent = ""): StyledLine[] {
 	const cap = Math.max(1, width);

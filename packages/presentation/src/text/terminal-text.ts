@@ -103,10 +103,3 @@ function clusterWidth(cluster: string): number {
 	if (cluster.length > 1 && (cluster.includes("\ufe0f") || EMOJI_PRESENTATION.test(cluster))) width = 2;
 	return width;
 }
-
-/** Cells `text` takes on a terminal, after `visibleText`. */
-export function cellWidth(text: string): number {
-	let cells = 0;
-	for (const grapheme of graphemes(text)) cells += grapheme.width;
-	return cells;
-}

@@ -1,11 +1,17 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { factLines, MAX_FACT_LINES } from "../../src/fact-vocabulary";
+import { factLines } from "../../src/fact-vocabulary";
 import { layoutDialog, renderDialog } from "../../src/render/dialog-renderer";
 import { PLAIN_PAINTER } from "../../src/render/painter";
-import { cellWidth } from "../../src/text/terminal-text";
+import { cellWidth } from "../support/cell-width";
 import { payloadArbitrary } from "../support/payload-arbitrary";
 import { unsafeCharacters } from "../support/unsafe-characters";
+
+/**
+ * The most fact lines any payload produces (agent, forwarded, tool, surface, rule, not checked, value, runs,
+ * context).
+ */
+const MAX_FACT_LINES = 9;
 
 const RUNS = { numRuns: 300 };
 

@@ -2,11 +2,17 @@ import { describe, expect, it } from "vitest";
 import { buildBashAskPayload } from "../../src/build/bash-ask-payload";
 import { buildPathAskPayload } from "../../src/build/path-ask-payload";
 import type { PromptPayloadKind } from "../../src/prompt-payload";
-import { type DialogOptions, layoutDialog, renderDialog, widestRow } from "../../src/render/dialog-renderer";
+import { type DialogOptions, layoutDialog, renderDialog } from "../../src/render/dialog-renderer";
 import { PLAIN_PAINTER } from "../../src/render/painter";
-import { cellWidth } from "../../src/text/terminal-text";
+import type { StyledLine } from "../../src/text/line-fitting";
+import { cellWidth, lineWidth } from "../support/cell-width";
 import { BASE, bashExternalDirectoryPayload, PAYLOAD_BY_KIND } from "../support/payload-fixtures";
 import { unsafeCharacters } from "../support/unsafe-characters";
+
+/** Cells of the widest row, as a host sizing a frame would read them. */
+function widestRow(rows: readonly StyledLine[]): number {
+	return rows.reduce((widest, row) => Math.max(widest, lineWidth(row)), 0);
+}
 
 /** Marks the flagged element with «» so a golden shows what is highlighted. */
 const MARKING = { highlight: (t: string) => `«${t}»`, dim: (t: string) => t, bold: (t: string) => t };

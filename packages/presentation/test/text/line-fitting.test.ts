@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { capLength, lineWidth, paintLine, segment, truncateLine, wrapLine } from "../../src/text/line-fitting";
+import { capLength, paintLine, segment, truncateLine, wrapLine } from "../../src/text/line-fitting";
+import { lineWidth } from "../support/cell-width";
 
 const text = (line: readonly { text: string }[]): string => line.map((part) => part.text).join("");
 

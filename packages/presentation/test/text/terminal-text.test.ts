@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cellWidth, graphemes, visibleText } from "../../src/text/terminal-text";
+import { graphemes, visibleText } from "../../src/text/terminal-text";
+import { cellWidth } from "../support/cell-width";
 import { unsafeCharacters } from "../support/unsafe-characters";
 
 describe("visibleText", () => {
