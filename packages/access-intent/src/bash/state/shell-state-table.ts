@@ -28,7 +28,7 @@ export const PROMPT_VARIABLES: ReadonlyMap<string, string> = new Map([
  * (`cd` sets `PWD`, `OLDPWD`); a `number` (`LINENO`, `PIPESTATUS`); or a value bash `resets` at start whatever the
  * environment says (`IFS`).
  */
-export type ShellSetValue = "text" | "path" | "number" | "resets";
+type ShellSetValue = "text" | "path" | "number" | "resets";
 
 /**
  * The one table of variables bash sets itself while a command runs (each checked in bash 5.2). None of them is an
