@@ -8,7 +8,7 @@
  * Over 400 lines: it is the one composition root of a session; each part it wires is a module of its own, and splitting
  * the wiring would put the order of construction (which depends on which) in two places.
  */
-import { type BashParser, PathNormalizer, UNKNOWN_SHELL_ENVIRONMENT } from "@pi-permissions/access-intent";
+import { PathNormalizer, UNKNOWN_SHELL_ENVIRONMENT } from "@pi-permissions/access-intent";
 import type { SessionAuthority } from "@pi-permissions/authority";
 import {
 	type ActiveSkill,
@@ -45,6 +45,7 @@ import { SessionLogs } from "./logs/session-logs";
 import { createPermissionsService } from "./service/create-permissions-service";
 import { serviceRegistry } from "./service/service-registry";
 import { SessionExtensions } from "./service/session-extensions";
+import type { BashParserLoader } from "./session/bash-parser-loader";
 import { mcpServerNames } from "./session/mcp-server-names";
 import { piInfrastructureDirs } from "./session/pi-infrastructure";
 import { createSessionAuthority } from "./session/session-authority-factory";
@@ -61,10 +62,11 @@ export const MAX_STARTUP_EXAMPLES = 200;
 /** One tool call as a session receives it: the session stamps its active agent on it (see `SessionPolicies`). */
 export type SessionToolCall = Omit<ToolCall, "agentName">;
 
-/** What a session is built from: the plain facts and dependencies, and the active agent's policy loaded at open. */
-export interface PermissionSessionOptions {
+/** What a session is built from: the plain facts and dependencies, the shared parser, and the policies loaded at open. */
+interface PermissionSessionOptions {
 	readonly deps: PermissionSessionDeps;
 	readonly facts: SessionFacts;
+	readonly parser: BashParserLoader;
 	readonly policies: SessionPolicies;
 }
 
@@ -74,7 +76,8 @@ export class PermissionSession {
 	private readonly policies: SessionPolicies;
 	private readonly query: PermissionQuery;
 	private readonly store = new SessionRuleStore();
-	private readonly parser: { current: BashParser | null } = { current: null };
+	/** The parser the extension's sessions share (cold until the first call that needs it loads it). */
+	private readonly parser: BashParserLoader;
 	/** The configured MCP server names the runner splits MCP tool names with (see `refreshMcpServers`). */
 	private readonly mcp: { current: readonly string[] } = { current: [] };
 	private readonly extensions = new SessionExtensions();
@@ -87,10 +90,11 @@ export class PermissionSession {
 
 	/** Wires the session's parts over `options`; does no I/O and starts nothing (`open` loads and prefetches). */
 	private constructor(options: PermissionSessionOptions) {
-		const { deps, facts, policies } = options;
+		const { deps, facts, parser, policies } = options;
 		const { host, agentDir, edges } = deps;
 		this.deps = deps;
 		this.facts = facts;
+		this.parser = parser;
 		this.policies = policies;
 		const flavor = pathFlavorFor(host.flavor);
 		const normalizer = PathNormalizer.create({ cwd: facts.cwd, home: host.home, flavor, probe: edges.probe() });
@@ -98,7 +102,7 @@ export class PermissionSession {
 			policies,
 			sessionRules: this.store,
 			normalizer,
-			parser: () => this.parser.current,
+			parser: () => parser.current,
 		});
 		// ADR 0042: read once, at open; a new session (Pi's `/reload` builds one) reads them again.
 		const opened = policies.current.policy.settings;
@@ -168,9 +172,13 @@ export class PermissionSession {
 		});
 	}
 
-	/** Loads the config and composes the session; starts nothing. */
-	static async open(deps: PermissionSessionDeps, facts: SessionFacts): Promise<PermissionSession> {
-		const session = new PermissionSession({ deps, facts, policies: await SessionPolicies.open(deps, facts) });
+	/** Loads the config and composes the session over the extension's shared `parser` (warm or not); starts nothing. */
+	static async open(
+		deps: PermissionSessionDeps,
+		facts: SessionFacts,
+		parser: BashParserLoader,
+	): Promise<PermissionSession> {
+		const session = new PermissionSession({ deps, facts, parser, policies: await SessionPolicies.open(deps, facts) });
 		// The persisted grants are listed once before the first decision, so attribution finds them.
 		await session.persisted?.list();
 		return session;
@@ -340,11 +348,12 @@ export class PermissionSession {
 		return this.query.getToolPermission(toolName);
 	}
 
-	/** Hands the warm parser to the session (bash queries and the pipeline need it). */
-	useParser(parser: BashParser): void {
-		this.parser.current = parser;
+	/** Loads the bash parser (once per extension instance; a failed load is retried next time). Rejects on a failure. */
+	async warm(): Promise<void> {
+		await this.parser.load();
 	}
 
+	/** Whether the bash parser is loaded (a call before it is a gate error). */
 	get isWarm(): boolean {
 		return this.parser.current !== null;
 	}

@@ -60,7 +60,7 @@ describe("ExtensionState", () => {
 		const { state } = stateFor(space);
 		const session = await state.open(context(space.cwd, true));
 		expect(session.isWarm).toBe(false);
-		await state.warm(session);
+		await session.warm();
 		expect(session.isWarm).toBe(true);
 	});
 });

@@ -48,7 +48,7 @@ export function onBeforeAgentStart(pi: ExtensionAPI, state: ExtensionState) {
 		session.refreshMcpServers(() => pi.getMcpServers().map((server) => server.name));
 		const result = narrow(pi, session, event, hiddenTools);
 		try {
-			await state.warm(session);
+			await session.warm();
 			// The first call then finds its runner built and the decision path run once.
 			await session.prepare(pi.getAllTools().map((tool) => tool.name));
 		} catch {

@@ -28,7 +28,7 @@ export function onContext(pi: ExtensionAPI, state: ExtensionState) {
 			const refused = event.messages.filter((message) => piRefusedUnknownTool(message, offered));
 			if (refused.length === 0) return undefined;
 			const session = await state.sessionFor(ctx);
-			await state.warm(session);
+			await session.warm();
 			const known = refusals.get(session) ?? new Map<string, string>();
 			refusals.set(session, known);
 			for (const message of refused as unknown as ToolResultShape[]) {

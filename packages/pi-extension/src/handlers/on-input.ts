@@ -16,7 +16,7 @@ export function onInput(pi: ExtensionAPI, state: ExtensionState) {
 		if (invocation === null) return CONTINUE;
 		try {
 			const session = await state.sessionFor(ctx);
-			await state.warm(session);
+			await session.warm();
 			const verdict = await session.runSkillInput(
 				invocation,
 				pi.getAllTools().map((tool) => tool.name),

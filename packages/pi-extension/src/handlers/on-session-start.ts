@@ -21,7 +21,7 @@ export function onSessionStart(state: ExtensionState, events: EventBus) {
 			session.publishService();
 			if (ctx.hasUI) {
 				for (const line of startupWarnings(session.config, session.policy)) ctx.ui.notify(line, "warning");
-				if (session.hasExamples) await showExampleWarnings(state, session, ctx);
+				if (session.hasExamples) await showExampleWarnings(session, ctx);
 				ctx.ui.setStatus(STATUS_KEY, statusText(session.policy, session.logWriteFailure));
 				// A root session with UI drains its children's asks until close (a subagent with UI does not serve).
 				await session.startServing();
@@ -37,9 +37,9 @@ export function onSessionStart(state: ExtensionState, events: EventBus) {
 }
 
 /** Examples are decided by the real pipeline, which needs the parser; a failure here never stops the start. */
-async function showExampleWarnings(state: ExtensionState, session: PermissionSession, ctx: ExtensionContext) {
+async function showExampleWarnings(session: PermissionSession, ctx: ExtensionContext) {
 	try {
-		await state.warm(session);
+		await session.warm();
 		for (const line of await session.exampleWarnings()) ctx.ui.notify(line, "warning");
 	} catch (error) {
 		const message = error instanceof Error ? error.message : String(error);

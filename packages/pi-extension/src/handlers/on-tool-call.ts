@@ -20,7 +20,7 @@ export function onToolCall(pi: ExtensionAPI, state: ExtensionState) {
 			// The hot path: an opened session is used as is, without awaiting its (settled) opening promise.
 			const session = state.openedSession ?? (await state.sessionFor(ctx));
 			// The warm, same-agent path awaits nothing but the decision (each skipped await is a turn of the microtask queue).
-			if (!session.isWarm) await state.warm(session);
+			if (!session.isWarm) await session.warm();
 			// SECURITY: the session decides under its active agent's policy, and blocks while that policy cannot load.
 			// Pi's event is the session call as is (its `toolName`, `input`, `toolCallId`): no copy on the hot path.
 			const verdict = await session.run(event, offeredTools);

@@ -4,7 +4,7 @@ import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
 import { ConfigLoader, createNodeConfigFileSystem } from "@pi-permissions/engine";
 import { describe, expect, it } from "vitest";
 import { PermissionSession, type PermissionSessionDeps, type SessionFacts } from "../../src/permission-session";
-import { realEdges } from "../support/extension-state-fixture";
+import { parserLoader, realEdges } from "../support/extension-state-fixture";
 import { type Workspace, workspace } from "../support/pi-session-harness";
 
 function deps(space: Workspace): PermissionSessionDeps {
@@ -40,7 +40,7 @@ function lockedAgentSpace(): Workspace {
 describe("PermissionSession.useAgent", () => {
 	it("switches to the agent's frontmatter policy and back to the main policy", async () => {
 		const space = lockedAgentSpace();
-		const session = await PermissionSession.open(deps(space), facts(space, null));
+		const session = await PermissionSession.open(deps(space), facts(space, null), parserLoader());
 		expect([session.agentName, session.toolPermission("edit")]).toEqual([null, "allow"]);
 		await session.useAgent("locked");
 		expect([session.agentName, session.toolPermission("edit")]).toEqual(["locked", "deny"]);
@@ -53,7 +53,7 @@ describe("PermissionSession.useAgent", () => {
 describe("PermissionSession.open", () => {
 	it("opens under the agent the session entries name", async () => {
 		const space = lockedAgentSpace();
-		const session = await PermissionSession.open(deps(space), facts(space, "locked"));
+		const session = await PermissionSession.open(deps(space), facts(space, "locked"), parserLoader());
 		expect([session.agentName, session.toolPermission("edit")]).toEqual(["locked", "deny"]);
 		await session.close();
 	});

@@ -3,7 +3,7 @@ import type { AuthorityEventName } from "@pi-permissions/authority";
 import { ConfigLoader, createNodeConfigFileSystem } from "@pi-permissions/engine";
 import { describe, expect, it } from "vitest";
 import { PermissionSession, type PermissionSessionDeps, type SessionFacts } from "../../src/permission-session";
-import { realEdges } from "../support/extension-state-fixture";
+import { parserLoader, realEdges } from "../support/extension-state-fixture";
 import { type Workspace, workspace } from "../support/pi-session-harness";
 
 function deps(space: Workspace, events: AuthorityEventName[]): PermissionSessionDeps {
@@ -33,7 +33,7 @@ describe("PermissionSession serving", () => {
 	it("serves forwarded asks from start to close in a root session with UI, logging to the given authority log", async () => {
 		const space = workspace({});
 		const events: AuthorityEventName[] = [];
-		const session = await PermissionSession.open(deps(space, events), facts(space, "root-1", true));
+		const session = await PermissionSession.open(deps(space, events), facts(space, "root-1", true), parserLoader());
 		expect(session.serves).toBe(true);
 		await session.startServing();
 		await session.close();
@@ -43,7 +43,11 @@ describe("PermissionSession serving", () => {
 	it("never serves in a session without UI", async () => {
 		const space = workspace({});
 		const events: AuthorityEventName[] = [];
-		const session = await PermissionSession.open(deps(space, events), facts(space, "headless-1", false));
+		const session = await PermissionSession.open(
+			deps(space, events),
+			facts(space, "headless-1", false),
+			parserLoader(),
+		);
 		expect(session.serves).toBe(false);
 		await session.startServing();
 		await session.close();

@@ -12,6 +12,7 @@ import {
 } from "@pi-permissions/engine";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PermissionSession } from "../../src/permission-session";
+import { BashParserLoader } from "../../src/session/bash-parser-loader";
 import { realEdges } from "../support/extension-state-fixture";
 import { type Workspace, workspace } from "../support/pi-session-harness";
 
@@ -85,8 +86,9 @@ async function openSession(space: Workspace, mode: ExtensionContext["mode"], hum
 			isProjectTrusted: () => true,
 			ui: human === null ? ({} as ExtensionUIContext) : uiFor(human),
 		},
+		new BashParserLoader(() => Promise.resolve(parser)),
 	);
-	session.useParser(parser);
+	await session.warm();
 	let calls = 0;
 	const run = (toolName: string, input: Record<string, unknown>) => {
 		calls += 1;
