@@ -46,7 +46,7 @@ export class ExtensionState {
 	 * makes it `session`'s active agent. Rejects when the agent's policy cannot be loaded (its calls then block).
 	 */
 	useSignalledAgent(session: PermissionSession, ctx: ExtensionContext, systemPrompt: string): Promise<void> {
-		return session.useAgent(detectActiveAgent(systemPrompt, branchOf(ctx)));
+		return session.policies.useAgent(detectActiveAgent(systemPrompt, branchOf(ctx)));
 	}
 
 	/**
@@ -85,7 +85,7 @@ export class ExtensionState {
 		if (session === null) return;
 		this.warnedChildren.add(id);
 		const known = new SubagentRegistry(this.deps.edges.globalHost).get(id);
-		session.warnUngatedChild({ childSessionId: id, agentName: child.agentName ?? known?.agentName ?? null });
+		session.subagents.warnUngated({ childSessionId: id, agentName: child.agentName ?? known?.agentName ?? null });
 	}
 
 	/** Closes any previous session and opens one for `ctx` (config loaded, nothing started). */
@@ -123,7 +123,7 @@ export class ExtensionState {
 	async reload(ctx: ExtensionContext): Promise<PermissionSession> {
 		if (this.session === null) return this.open(ctx);
 		const session = await this.session;
-		await session.reload();
+		await session.policies.reload();
 		return session;
 	}
 
@@ -145,7 +145,7 @@ export class ExtensionState {
 				requestId: this.deps.edges.ids.next(),
 				toolCallId: call.toolCallId,
 				toolName: call.toolName,
-				agentName: this.opened === null ? detectActiveAgent(null, branchOf(ctx)) : this.opened.agentName,
+				agentName: this.opened === null ? detectActiveAgent(null, branchOf(ctx)) : this.opened.policies.agentName,
 				gate: null,
 				surface: null,
 				value: null,
@@ -160,7 +160,7 @@ export class ExtensionState {
 			};
 			this.deps.sink.emit(fact);
 			const at = this.deps.edges.now();
-			if (this.opened !== null) this.opened.recordGateError(fact, at, false);
+			if (this.opened !== null) this.opened.logs.gateErrorOutsideRunner(fact, at, false);
 			else if (this.earlyGateErrors.length < MAX_EARLY_GATE_ERRORS) this.earlyGateErrors.push({ fact, at });
 		} catch {
 			// The call is blocked whether or not the report reaches anyone.
@@ -171,7 +171,7 @@ export class ExtensionState {
 	private handOverEarlyGateErrors(session: PermissionSession): void {
 		const early = this.earlyGateErrors;
 		this.earlyGateErrors = [];
-		for (const { fact, at } of early) session.recordGateError(fact, at, true);
+		for (const { fact, at } of early) session.logs.gateErrorOutsideRunner(fact, at, true);
 	}
 }
 

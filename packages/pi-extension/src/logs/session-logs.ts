@@ -56,6 +56,12 @@ export interface SessionLogsOptions {
 	readonly maxBytes?: { readonly review?: number; readonly debug?: number };
 }
 
+/**
+ * A session's logs as the handlers, the sandbox and `/permissions` reach them: the first failed write, a gate error
+ * the runner never saw, what the OS sandbox did. The rest (sinks, counters, the summary at close) is the session's.
+ */
+export type SessionLogRecords = Pick<SessionLogs, "writeFailure" | "gateErrorOutsideRunner" | "sandbox">;
+
 export class SessionLogs {
 	private closed = false;
 	private unregisterExit: () => void = () => undefined;

@@ -41,11 +41,11 @@ describe("PermissionSession.useAgent", () => {
 	it("switches to the agent's frontmatter policy and back to the main policy", async () => {
 		const space = lockedAgentSpace();
 		const session = await PermissionSession.open(deps(space), facts(space, null), parserLoader());
-		expect([session.agentName, session.toolPermission("edit")]).toEqual([null, "allow"]);
-		await session.useAgent("locked");
-		expect([session.agentName, session.toolPermission("edit")]).toEqual(["locked", "deny"]);
-		await session.useAgent(null);
-		expect([session.agentName, session.toolPermission("edit")]).toEqual([null, "allow"]);
+		expect([session.policies.agentName, session.policies.toolPermission("edit")]).toEqual([null, "allow"]);
+		await session.policies.useAgent("locked");
+		expect([session.policies.agentName, session.policies.toolPermission("edit")]).toEqual(["locked", "deny"]);
+		await session.policies.useAgent(null);
+		expect([session.policies.agentName, session.policies.toolPermission("edit")]).toEqual([null, "allow"]);
 		await session.close();
 	});
 });
@@ -54,7 +54,7 @@ describe("PermissionSession.open", () => {
 	it("opens under the agent the session entries name", async () => {
 		const space = lockedAgentSpace();
 		const session = await PermissionSession.open(deps(space), facts(space, "locked"), parserLoader());
-		expect([session.agentName, session.toolPermission("edit")]).toEqual(["locked", "deny"]);
+		expect([session.policies.agentName, session.policies.toolPermission("edit")]).toEqual(["locked", "deny"]);
 		await session.close();
 	});
 });

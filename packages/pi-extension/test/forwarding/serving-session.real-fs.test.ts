@@ -34,8 +34,8 @@ describe("PermissionSession serving", () => {
 		const space = workspace({});
 		const events: AuthorityEventName[] = [];
 		const session = await PermissionSession.open(deps(space, events), facts(space, "root-1", true), parserLoader());
-		expect(session.serves).toBe(true);
-		await session.startServing();
+		expect(session.subagents.serves).toBe(true);
+		await session.subagents.startServing();
 		await session.close();
 		expect(events).toEqual(["forwarded_permission.serving_started", "forwarded_permission.serving_stopped"]);
 	});
@@ -48,8 +48,8 @@ describe("PermissionSession serving", () => {
 			facts(space, "headless-1", false),
 			parserLoader(),
 		);
-		expect(session.serves).toBe(false);
-		await session.startServing();
+		expect(session.subagents.serves).toBe(false);
+		await session.subagents.startServing();
 		await session.close();
 		expect(events).toEqual([]);
 	});

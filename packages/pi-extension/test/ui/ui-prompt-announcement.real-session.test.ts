@@ -76,11 +76,11 @@ async function openSession(mode: ExtensionContext["mode"], human: Human) {
 		},
 		new BashParserLoader(() => Promise.resolve(parser)),
 	);
-	await session.warm();
+	await session.gate.warm();
 	let calls = 0;
 	const run = (command: string) => {
 		calls += 1;
-		return session.run({ toolName: "bash", input: { command }, toolCallId: `call_${calls}` }, () => TOOLS);
+		return session.gate.run({ toolName: "bash", input: { command }, toolCallId: `call_${calls}` }, () => TOOLS);
 	};
 	return { session, run, prompts, decisions };
 }
