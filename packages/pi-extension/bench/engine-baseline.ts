@@ -22,7 +22,7 @@ export class EngineBaseline {
 
 	private constructor(private readonly runner: GateRunner) {}
 
-	/** Loads the workspace's config and composes the runner as `PermissionSession.runnerFor` does. */
+	/** Loads the workspace's config and composes the runner as `SessionRunner.runnerFor` does. */
 	static async create(
 		space: BenchWorkspace,
 		session: { readonly sessionId: string; readonly toolNames: readonly string[] },

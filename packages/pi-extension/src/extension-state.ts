@@ -1,8 +1,9 @@
 /**
  * Owns: what one extension instance keeps between Pi events: the current permission session (replaced at the next
- * `session_start`, closed idempotently at `session_shutdown`; it holds the active agent), the warm bash parser
- * its sessions share, the one subscription to the subagent lifecycle, which bound children it warned about, and the
- * gate errors of calls that failed before a session opened (handed to it when it does).
+ * `session_start`, closed idempotently at `session_shutdown`; it holds the active agent), the bash parser its
+ * sessions share (loaded by the first that needs it), the one subscription to the subagent lifecycle, which bound
+ * children it warned about, and the gate errors of calls that failed before a session opened (handed to it when it
+ * does).
  * Never: decides anything; Pi's context is turned into plain `SessionFacts` here and nowhere else.
  */
 import type { EventBus, ExtensionContext } from "@earendil-works/pi-coding-agent";
@@ -19,6 +20,7 @@ import {
 } from "./permission-session";
 import { PERMISSIONS_READY_CHANNEL } from "./service/permissions-service";
 import { serviceRegistry } from "./service/service-registry";
+import { BashParserLoader } from "./session/bash-parser-loader";
 
 /** Gate errors kept while no session exists, at most (a session that never opens must not grow this). */
 const MAX_EARLY_GATE_ERRORS = 32;
@@ -27,7 +29,8 @@ export class ExtensionState {
 	private session: Promise<PermissionSession> | null = null;
 	/** `session` once it has opened (the hot path reads it without awaiting). */
 	private opened: PermissionSession | null = null;
-	private parser: Promise<BashParser> | null = null;
+	/** The parser every session of this instance shares: loaded once, by the first session that needs it. */
+	private readonly parser = new BashParserLoader(() => BashParser.load());
 	private unwatchSubagents: (() => void) | null = null;
 	/** Children already warned about as ungated (once per child). */
 	private readonly warnedChildren = new Set<string>();
@@ -43,7 +46,7 @@ export class ExtensionState {
 	 * makes it `session`'s active agent. Rejects when the agent's policy cannot be loaded (its calls then block).
 	 */
 	useSignalledAgent(session: PermissionSession, ctx: ExtensionContext, systemPrompt: string): Promise<void> {
-		return session.useAgent(detectActiveAgent(systemPrompt, branchOf(ctx)));
+		return session.policies.useAgent(detectActiveAgent(systemPrompt, branchOf(ctx)));
 	}
 
 	/**
@@ -82,7 +85,7 @@ export class ExtensionState {
 		if (session === null) return;
 		this.warnedChildren.add(id);
 		const known = new SubagentRegistry(this.deps.edges.globalHost).get(id);
-		session.warnUngatedChild({ childSessionId: id, agentName: child.agentName ?? known?.agentName ?? null });
+		session.subagents.warnUngated({ childSessionId: id, agentName: child.agentName ?? known?.agentName ?? null });
 	}
 
 	/** Closes any previous session and opens one for `ctx` (config loaded, nothing started). */
@@ -91,7 +94,7 @@ export class ExtensionState {
 		const facts = sessionFacts(ctx);
 		// Assigned before any await, so a second caller finds this session instead of opening another.
 		this.opened = null;
-		const opening = closeQuietly(previous).then(() => PermissionSession.open(this.deps, facts));
+		const opening = closeQuietly(previous).then(() => PermissionSession.open(this.deps, facts, this.parser));
 		this.session = opening;
 		opening.then(
 			(session) => {
@@ -120,14 +123,8 @@ export class ExtensionState {
 	async reload(ctx: ExtensionContext): Promise<PermissionSession> {
 		if (this.session === null) return this.open(ctx);
 		const session = await this.session;
-		await session.reload();
+		await session.policies.reload();
 		return session;
-	}
-
-	/** Gives the session a warm parser, loading it once per extension instance (a failed load is retried next time). */
-	async warm(session: PermissionSession): Promise<void> {
-		if (session.isWarm) return;
-		session.useParser(await this.loadParser());
 	}
 
 	/** Stops the current session, if any. Idempotent; never rejects. */
@@ -148,7 +145,7 @@ export class ExtensionState {
 				requestId: this.deps.edges.ids.next(),
 				toolCallId: call.toolCallId,
 				toolName: call.toolName,
-				agentName: this.opened === null ? detectActiveAgent(null, branchOf(ctx)) : this.opened.agentName,
+				agentName: this.opened === null ? detectActiveAgent(null, branchOf(ctx)) : this.opened.policies.agentName,
 				gate: null,
 				surface: null,
 				value: null,
@@ -163,7 +160,7 @@ export class ExtensionState {
 			};
 			this.deps.sink.emit(fact);
 			const at = this.deps.edges.now();
-			if (this.opened !== null) this.opened.recordGateError(fact, at, false);
+			if (this.opened !== null) this.opened.logs.gateErrorOutsideRunner(fact, at, false);
 			else if (this.earlyGateErrors.length < MAX_EARLY_GATE_ERRORS) this.earlyGateErrors.push({ fact, at });
 		} catch {
 			// The call is blocked whether or not the report reaches anyone.
@@ -174,18 +171,7 @@ export class ExtensionState {
 	private handOverEarlyGateErrors(session: PermissionSession): void {
 		const early = this.earlyGateErrors;
 		this.earlyGateErrors = [];
-		for (const { fact, at } of early) session.recordGateError(fact, at, true);
-	}
-
-	private loadParser(): Promise<BashParser> {
-		if (this.parser === null) {
-			const loading = BashParser.load();
-			this.parser = loading;
-			loading.catch(() => {
-				if (this.parser === loading) this.parser = null;
-			});
-		}
-		return this.parser;
+		for (const { fact, at } of early) session.logs.gateErrorOutsideRunner(fact, at, true);
 	}
 }
 

@@ -10,15 +10,15 @@ describe("ExtensionState", () => {
 	it("loads the project scope when Pi trusts the project", async () => {
 		const space = workspace(PROJECT_DENIES_DEPLOY, { permission: { "*": "allow" } });
 		const session = await stateFor(space).state.open(context(space.cwd, true));
-		expect(session.toolPermission("deploy")).toBe("deny");
-		expect(session.config.reports.find((report) => report.scope === "project")?.status).toBe("valid");
+		expect(session.policies.toolPermission("deploy")).toBe("deny");
+		expect(session.policies.config.reports.find((report) => report.scope === "project")?.status).toBe("valid");
 	});
 
 	it("skips the project scope when Pi does not trust the project", async () => {
 		const space = workspace(PROJECT_DENIES_DEPLOY, { permission: { "*": "allow" } });
 		const session = await stateFor(space).state.open(context(space.cwd, false));
-		expect(session.toolPermission("deploy")).toBe("allow");
-		expect(session.config.reports.find((report) => report.scope === "project")?.status).toBe("skipped");
+		expect(session.policies.toolPermission("deploy")).toBe("allow");
+		expect(session.policies.config.reports.find((report) => report.scope === "project")?.status).toBe("skipped");
 	});
 
 	it("writes a gate error from before any session to the review log of the session that opens (ADR 0033)", async () => {
@@ -59,8 +59,8 @@ describe("ExtensionState", () => {
 		const space = workspace({});
 		const { state } = stateFor(space);
 		const session = await state.open(context(space.cwd, true));
-		expect(session.isWarm).toBe(false);
-		await state.warm(session);
-		expect(session.isWarm).toBe(true);
+		expect(session.gate.isWarm).toBe(false);
+		await session.gate.warm();
+		expect(session.gate.isWarm).toBe(true);
 	});
 });

@@ -68,33 +68,33 @@ async function execute(deps: PermissionsCommandDeps, command: PermissionsCommand
 			return bounded(command.problem === null ? [PERMISSIONS_USAGE] : [command.problem, PERMISSIONS_USAGE]);
 		case "logs": {
 			const session = await deps.state.sessionFor(ctx);
-			const { permissionReviewLog, debugLog } = session.policy.settings;
+			const { permissionReviewLog, debugLog } = session.policies.policy.settings;
 			return logsReport(
 				permissionReviewLog ? reviewLogFile(deps.agentDir) : null,
 				logDirectory(deps.agentDir),
 				debugLog ? debugLogFile(deps.agentDir) : null,
-				session.logWriteFailure,
+				session.logs.writeFailure,
 			);
 		}
 		case "show": {
 			const session = await deps.state.sessionFor(ctx);
-			const { permissionReviewLog, debugLog } = session.policy.settings;
-			const report = policyReport(session.config, session.policy, session.launcherYolo, {
-				grants: session.grants(),
+			const { permissionReviewLog, debugLog } = session.policies.policy.settings;
+			const report = policyReport(session.policies.config, session.policies.policy, session.policies.launcherYolo, {
+				grants: session.grants.list(),
 				reviewLog: permissionReviewLog ? reviewLogFile(deps.agentDir) : null,
 				debugLog: debugLog ? debugLogFile(deps.agentDir) : null,
-				logWriteFailure: session.logWriteFailure,
+				logWriteFailure: session.logs.writeFailure,
 			});
 			const sandbox = deps.sandboxReport === undefined ? [] : await deps.sandboxReport(session);
 			return sandbox.length === 0 ? report : `${report}\n${bounded(sandbox)}`;
 		}
 		case "grants": {
 			const session = await deps.state.sessionFor(ctx);
-			return grantsReport(session.grants(), await session.persistedGrants());
+			return grantsReport(session.grants.list(), await session.grants.persisted());
 		}
 		case "forget": {
 			const session = await deps.state.sessionFor(ctx);
-			const forgotten = await session.forgetPersistedGrant(command.id);
+			const forgotten = await session.grants.forgetPersisted(command.id);
 			return forgotten.ok
 				? bounded([
 						`pi-permissions: forgot ${forgotten.value.surface} ${JSON.stringify(forgotten.value.pattern)} from ${forgotten.value.file}; matching calls ask again`,
@@ -103,15 +103,15 @@ async function execute(deps: PermissionsCommandDeps, command: PermissionsCommand
 		}
 		case "revoke": {
 			const session = await deps.state.sessionFor(ctx);
-			return session.revokeGrant(command.id)
+			return session.grants.revoke(command.id)
 				? `pi-permissions: revoked ${command.id}; matching calls decide afresh`
 				: bounded([`pi-permissions: no session grant \`${command.id.slice(0, 40)}\``]);
 		}
 		case "yolo": {
 			const session = await deps.state.sessionFor(ctx);
-			session.setSessionYolo(command.on);
-			if (ctx.hasUI) ctx.ui.setStatus(STATUS_KEY, statusText(session.policy, session.logWriteFailure));
-			if (!command.on && session.launcherYolo) {
+			session.policies.useSessionYolo(command.on);
+			if (ctx.hasUI) ctx.ui.setStatus(STATUS_KEY, statusText(session.policies.policy, session.logs.writeFailure));
+			if (!command.on && session.policies.launcherYolo) {
 				return "pi-permissions: yolo stays on: --permissions-yolo or PI_PERMISSIONS_YOLO=1 forces it for this run";
 			}
 			return `pi-permissions: yolo ${command.on ? "on" : "off"} for this session (denies still block)`;
@@ -122,8 +122,8 @@ async function execute(deps: PermissionsCommandDeps, command: PermissionsCommand
 			if (!written.ok) return bounded([persistYoloErrorText(written.error)]);
 			const session = await deps.state.reload(ctx);
 			// The session follows what was just persisted (its own toggle would otherwise outrank the file).
-			session.setSessionYolo(command.on);
-			if (ctx.hasUI) ctx.ui.setStatus(STATUS_KEY, statusText(session.policy, session.logWriteFailure));
+			session.policies.useSessionYolo(command.on);
+			if (ctx.hasUI) ctx.ui.setStatus(STATUS_KEY, statusText(session.policies.policy, session.logs.writeFailure));
 			return bounded([`pi-permissions: yoloMode ${command.on ? "on" : "off"} written to ${file}`]);
 		}
 		default: {

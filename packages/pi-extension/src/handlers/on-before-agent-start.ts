@@ -34,7 +34,7 @@ export function onBeforeAgentStart(pi: ExtensionAPI, state: ExtensionState) {
 		}
 		try {
 			// The config check: a file changed since (a grant another session persisted, a hand edit) applies now.
-			await session.refreshIfChanged();
+			await session.policies.refreshIfChanged();
 		} catch {
 			// The policy in force stays; tool_call decides with it.
 		}
@@ -45,12 +45,12 @@ export function onBeforeAgentStart(pi: ExtensionAPI, state: ExtensionState) {
 		}
 		// Read at every agent start, so a server added with `pi mcp add` and `/reload` (or registered by an extension)
 		// splits its tool names from the next call on.
-		session.refreshMcpServers(() => pi.getMcpServers().map((server) => server.name));
+		session.gate.refreshMcpServers(() => pi.getMcpServers().map((server) => server.name));
 		const result = narrow(pi, session, event, hiddenTools);
 		try {
-			await state.warm(session);
+			await session.gate.warm();
 			// The first call then finds its runner built and the decision path run once.
-			await session.prepare(pi.getAllTools().map((tool) => tool.name));
+			await session.gate.prepare(pi.getAllTools().map((tool) => tool.name));
 		} catch {
 			// A cold session makes tool_call block; the narrowing above stands.
 		}
@@ -67,14 +67,14 @@ function narrow(
 ): BeforeAgentStartEventResult | undefined {
 	try {
 		const options = event.systemPromptOptions;
-		session.useActiveSkills(options.skills.map((skill) => ({ name: skill.name, directory: skill.baseDir })));
-		const toolDenied = deniedBy((toolName) => session.toolPermission(toolName));
-		const skillDenied = deniedBy((skillName) => session.skillPermission(skillName));
+		session.gate.useActiveSkills(options.skills.map((skill) => ({ name: skill.name, directory: skill.baseDir })));
+		const toolDenied = deniedBy((toolName) => session.policies.toolPermission(toolName));
+		const skillDenied = deniedBy((skillName) => session.policies.skillPermission(skillName));
 		// Pi rebuilds its own prompt sections from the active tools and the (mutable) skill list.
 		const active = pi.getActiveTools();
 		const registered = new Set(pi.getAllTools().map((tool) => tool.name));
 		const { exposed, hidden } = toolExposure(active, hiddenTools.get(session) ?? [], registered, (toolName) =>
-			session.toolPermission(toolName),
+			session.policies.toolPermission(toolName),
 		);
 		hiddenTools.set(session, hidden);
 		if (!sameList(exposed, active)) pi.setActiveTools([...exposed]);

@@ -28,13 +28,13 @@ export function onContext(pi: ExtensionAPI, state: ExtensionState) {
 			const refused = event.messages.filter((message) => piRefusedUnknownTool(message, offered));
 			if (refused.length === 0) return undefined;
 			const session = await state.sessionFor(ctx);
-			await state.warm(session);
+			await session.gate.warm();
 			const known = refusals.get(session) ?? new Map<string, string>();
 			refusals.set(session, known);
 			for (const message of refused as unknown as ToolResultShape[]) {
 				if (known.has(message.toolCallId)) continue;
 				const call = { toolName: message.toolName, input: {}, toolCallId: message.toolCallId };
-				const verdict = await session.run(call, () => offered);
+				const verdict = await session.gate.run(call, () => offered);
 				if (verdict.kind === "block") known.set(message.toolCallId, verdict.reason);
 			}
 			return { messages: event.messages.map((message) => withRefusal(message, known)) };

@@ -16,8 +16,8 @@ export function onInput(pi: ExtensionAPI, state: ExtensionState) {
 		if (invocation === null) return CONTINUE;
 		try {
 			const session = await state.sessionFor(ctx);
-			await state.warm(session);
-			const verdict = await session.runSkillInput(
+			await session.gate.warm();
+			const verdict = await session.gate.runSkillInput(
 				invocation,
 				pi.getAllTools().map((tool) => tool.name),
 			);

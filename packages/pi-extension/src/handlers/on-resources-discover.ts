@@ -18,13 +18,15 @@ export function onResourcesDiscover(state: ExtensionState) {
 			const before = await state.sessionFor(ctx);
 			// INVARIANT: the first reload a session sees follows its `session_start`, which showed exactly the warnings
 			// of the config it opened with; they seed the ledger.
-			const ledger = ledgers.get(before) ?? new ShownWarnings(startupWarnings(before.config, before.policy));
+			const ledger =
+				ledgers.get(before) ?? new ShownWarnings(startupWarnings(before.policies.config, before.policies.policy));
 			const session = await state.reload(ctx);
 			if (session !== before) return;
 			ledgers.set(session, ledger);
 			if (!ctx.hasUI) return;
-			for (const line of ledger.unseen(startupWarnings(session.config, session.policy))) ctx.ui.notify(line, "warning");
-			ctx.ui.setStatus(STATUS_KEY, statusText(session.policy, session.logWriteFailure));
+			for (const line of ledger.unseen(startupWarnings(session.policies.config, session.policies.policy)))
+				ctx.ui.notify(line, "warning");
+			ctx.ui.setStatus(STATUS_KEY, statusText(session.policies.policy, session.logs.writeFailure));
 		} catch (error) {
 			if (ctx.hasUI) {
 				const message = error instanceof Error ? error.message : String(error);

@@ -20,11 +20,12 @@ export function onSessionStart(state: ExtensionState, events: EventBus) {
 			const session = await state.open(ctx);
 			session.publishService();
 			if (ctx.hasUI) {
-				for (const line of startupWarnings(session.config, session.policy)) ctx.ui.notify(line, "warning");
-				if (session.hasExamples) await showExampleWarnings(state, session, ctx);
-				ctx.ui.setStatus(STATUS_KEY, statusText(session.policy, session.logWriteFailure));
+				for (const line of startupWarnings(session.policies.config, session.policies.policy))
+					ctx.ui.notify(line, "warning");
+				if (session.gate.hasExamples) await showExampleWarnings(session, ctx);
+				ctx.ui.setStatus(STATUS_KEY, statusText(session.policies.policy, session.logs.writeFailure));
 				// A root session with UI drains its children's asks until close (a subagent with UI does not serve).
-				await session.startServing();
+				await session.subagents.startServing();
 			}
 			announce(events, ctx.sessionManager.getSessionId());
 		} catch (error) {
@@ -37,10 +38,10 @@ export function onSessionStart(state: ExtensionState, events: EventBus) {
 }
 
 /** Examples are decided by the real pipeline, which needs the parser; a failure here never stops the start. */
-async function showExampleWarnings(state: ExtensionState, session: PermissionSession, ctx: ExtensionContext) {
+async function showExampleWarnings(session: PermissionSession, ctx: ExtensionContext) {
 	try {
-		await state.warm(session);
-		for (const line of await session.exampleWarnings()) ctx.ui.notify(line, "warning");
+		await session.gate.warm();
+		for (const line of await session.gate.exampleWarnings()) ctx.ui.notify(line, "warning");
 	} catch (error) {
 		const message = error instanceof Error ? error.message : String(error);
 		ctx.ui.notify(`pi-permissions: the policy examples could not be checked: ${message}`, "warning");

@@ -20,10 +20,10 @@ export function onToolCall(pi: ExtensionAPI, state: ExtensionState) {
 			// The hot path: an opened session is used as is, without awaiting its (settled) opening promise.
 			const session = state.openedSession ?? (await state.sessionFor(ctx));
 			// The warm, same-agent path awaits nothing but the decision (each skipped await is a turn of the microtask queue).
-			if (!session.isWarm) await state.warm(session);
+			if (!session.gate.isWarm) await session.gate.warm();
 			// SECURITY: the session decides under its active agent's policy, and blocks while that policy cannot load.
 			// Pi's event is the session call as is (its `toolName`, `input`, `toolCallId`): no copy on the hot path.
-			const verdict = await session.run(event, offeredTools);
+			const verdict = await session.gate.run(event, offeredTools);
 			return verdict.kind === "allow" ? undefined : { block: true, reason: verdict.reason };
 		} catch (error) {
 			// SECURITY: fail closed: a call the permission system could not decide never runs.

@@ -56,38 +56,29 @@ interface SessionLogsOptions {
 	readonly maxBytes?: { readonly review?: number; readonly debug?: number };
 }
 
+/**
+ * A session's logs as the handlers, the sandbox and `/permissions` reach them: the first failed write, a gate error
+ * the runner never saw, what the OS sandbox did. The rest (sinks, counters, the summary at close) is the session's.
+ */
+export type SessionLogRecords = Pick<SessionLogs, "writeFailure" | "gateErrorOutsideRunner" | "sandbox">;
+
 export class SessionLogs {
+	readonly counters = new DecisionCounters();
+	readonly debug: DebugLog;
+	private readonly review: JsonlLogWriter | null;
+	/** Removes the exit hook (`close` does, so a closed session is not closed again at exit). */
+	private readonly unregisterExit: () => void;
+	// The two pieces of state a session's logs keep: whether they are closed (the summary is written once), and the
+	// first write that failed (a write may fail at any time; the first is what the status line and `/permissions` name).
 	private closed = false;
-	private unregisterExit: () => void = () => undefined;
+	private firstFailure: string | null = null;
 
-	private constructor(
-		private readonly options: SessionLogsOptions,
-		private readonly review: JsonlLogWriter | null,
-		readonly debug: DebugLog,
-		readonly counters: DecisionCounters,
-		private readonly failure: { readonly first: string | null },
-	) {}
-
-	/** The first failed log write of this session (`<file>: <reason>`), or `null` while every write succeeded. */
-	get writeFailure(): string | null {
-		return this.failure.first;
-	}
-
-	/** Constructs the writers; touches no file until the first record. Never throws. */
-	static open(options: SessionLogsOptions): SessionLogs {
+	/** Constructs the writers and registers the exit hook; touches no file until the first record. Never throws. */
+	private constructor(private readonly options: SessionLogsOptions) {
 		const { agentDir, settings } = options;
 		const fieldMaxWidth = settings.reviewLogFieldMaxWidth;
-		const failure: { first: string | null } = { first: null };
-		const onFailure = (message: string): void => {
-			if (failure.first !== null) return;
-			failure.first = message;
-			try {
-				options.onWriteFailure?.(message);
-			} catch {
-				// The failure is still reported by `writeFailure`.
-			}
-		};
-		const review = settings.permissionReviewLog
+		const onFailure = (message: string): void => this.failed(message);
+		this.review = settings.permissionReviewLog
 			? new JsonlLogWriter({
 					file: reviewLogFile(agentDir),
 					maxBytes: options.maxBytes?.review ?? REVIEW_LOG_MAX_BYTES,
@@ -95,7 +86,7 @@ export class SessionLogs {
 					onFailure,
 				})
 			: null;
-		const debug = settings.debugLog
+		this.debug = settings.debugLog
 			? debugLog(
 					new JsonlLogWriter({
 						file: debugLogFile(agentDir),
@@ -106,12 +97,18 @@ export class SessionLogs {
 					options.now,
 				)
 			: nullDebugLog;
-		const logs = new SessionLogs(options, review, debug, new DecisionCounters(), failure);
-		try {
-			if (options.atExit !== undefined) logs.unregisterExit = options.atExit(() => logs.close());
-		} catch {
-			// Without the hook the logs still write on the next turn and at close.
-		}
+		this.unregisterExit = registerAtExit(options.atExit, () => this.close());
+	}
+
+	/** The first failed log write of this session (`<file>: <reason>`), or `null` while every write succeeded. */
+	get writeFailure(): string | null {
+		return this.firstFailure;
+	}
+
+	/** Opens the logs and records that the session opened; touches no file until the first record. Never throws. */
+	static open(options: SessionLogsOptions): SessionLogs {
+		const logs = new SessionLogs(options);
+		const { debug, review } = logs;
 		debug.lifecycle("session_opened", {
 			sessionId: options.sessionId,
 			reviewLog: review !== null,
@@ -209,6 +206,17 @@ export class SessionLogs {
 		this.debug.flush();
 	}
 
+	/** Keeps the first failed write and tells the session, once. Never throws. */
+	private failed(message: string): void {
+		if (this.firstFailure !== null) return;
+		this.firstFailure = message;
+		try {
+			this.options.onWriteFailure?.(message);
+		} catch {
+			// The failure is still reported by `writeFailure`.
+		}
+	}
+
 	private writeReview(record: Readonly<Record<string, unknown>>): void {
 		if (this.review === null) return;
 		try {
@@ -217,6 +225,16 @@ export class SessionLogs {
 			// A summary that cannot be written is dropped; shutdown goes on.
 		}
 	}
+}
+
+/** Registers `close` to run at process exit and returns what removes it (a no-op without a hook). Never throws. */
+function registerAtExit(atExit: AtExit | undefined, close: () => void): () => void {
+	try {
+		if (atExit !== undefined) return atExit(close);
+	} catch {
+		// Without the hook the logs still write on the next turn and at close.
+	}
+	return () => undefined;
 }
 
 function mismatch(sessionId: string | null, summary: DecisionSummary): Record<string, unknown> {

@@ -29,7 +29,7 @@ export function registerSandbox(
 		const warning = controller.takeAutoWarning(session, sandbox);
 		if (warning !== null && sandbox.kind === "unavailable") {
 			// Without a UI the one warning goes to the review log, beside the decisions it concerns.
-			session.recordSandbox("sandbox_unavailable", { mode: "auto", message: sandbox.error.message });
+			session.logs.sandbox("sandbox_unavailable", { mode: "auto", message: sandbox.error.message });
 		}
 		if (ctx.hasUI) {
 			if (warning !== null) ctx.ui.notify(warning, "warning");
@@ -53,12 +53,12 @@ export function registerSandbox(
 		if (event.toolName !== SANDBOXED_TOOL) return undefined;
 		try {
 			const session = state.openedSession ?? (await state.sessionFor(ctx));
-			if (session.policy.sandbox.mode === "off") return undefined;
+			if (session.policies.policy.sandbox.mode === "off") return undefined;
 			// Whether Pi had our tool when it looked this call's tool up (a registration made now applies from the next call).
 			const routed = registered;
 			const sandbox = await setUp(session, ctx);
-			if (sandbox.kind === "unavailable" && session.policy.sandbox.mode === "required") {
-				session.recordSandbox("sandbox_unavailable", { toolCallId: event.toolCallId, message: sandbox.error.message });
+			if (sandbox.kind === "unavailable" && session.policies.policy.sandbox.mode === "required") {
+				session.logs.sandbox("sandbox_unavailable", { toolCallId: event.toolCallId, message: sandbox.error.message });
 				return { block: true, reason: requiredDenial(sandbox.error) };
 			}
 			// SECURITY: the sandbox was switched on (or bash activated) after this session began, so this call would not
@@ -78,7 +78,7 @@ export function registerSandbox(
 	pi.on("user_bash", async (_event, ctx) => {
 		try {
 			const session = state.openedSession ?? (await state.sessionFor(ctx));
-			if (!session.policy.sandbox.userBash || session.policy.sandbox.mode === "off") return undefined;
+			if (!session.policies.policy.sandbox.userBash || session.policies.policy.sandbox.mode === "off") return undefined;
 			const local = createLocalBashOperations();
 			return {
 				operations: {

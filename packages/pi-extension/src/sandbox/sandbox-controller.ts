@@ -55,7 +55,7 @@ export class SandboxController {
 
 	/** The sandbox for `session`'s policy: off, active, or unavailable (started once, on first need). Never rejects. */
 	async stateFor(session: PermissionSession): Promise<SandboxState> {
-		if (session.policy.sandbox.mode === "off") return { kind: "off" };
+		if (session.policies.policy.sandbox.mode === "off") return { kind: "off" };
 		const start = this.options.start ?? SandboxRuntime.start;
 		if (this.starting === null) {
 			const settings = toRuntimeSettings(this.planFor(session));
@@ -79,7 +79,7 @@ export class SandboxController {
 
 	/** The one-time warning `auto` shows when the sandbox cannot start, or `null` (shown already, or nothing to say). */
 	takeAutoWarning(session: PermissionSession, state: SandboxState): string | null {
-		if (this.warned || state.kind !== "unavailable" || session.policy.sandbox.mode !== "auto") return null;
+		if (this.warned || state.kind !== "unavailable" || session.policies.policy.sandbox.mode !== "auto") return null;
 		this.warned = true;
 		return `pi-permissions: the sandbox cannot start (${state.error.message}); bash runs unsandboxed, gated as before. To fix: ${state.error.hint}`;
 	}
@@ -92,7 +92,7 @@ export class SandboxController {
 			case "active":
 				return "sandbox: on";
 			case "unavailable":
-				return session.policy.sandbox.mode === "required"
+				return session.policies.policy.sandbox.mode === "required"
 					? "sandbox: unavailable (bash denied)"
 					: "sandbox: unavailable (bash unsandboxed)";
 			default: {
@@ -104,7 +104,7 @@ export class SandboxController {
 
 	/** The `/permissions` lines: the mode, the state and, when active, what the sandbox allows. */
 	reportLines(session: PermissionSession, state: SandboxState): string[] {
-		const { mode, userBash } = session.policy.sandbox;
+		const { mode, userBash } = session.policies.policy.sandbox;
 		if (state.kind === "off") return ["sandbox: off (set `sandbox.mode` to `auto` or `required` to run bash in it)"];
 		const head = `sandbox: mode ${mode}, ${state.kind === "unavailable" ? `unavailable: ${state.error.message}` : state.kind}${userBash ? ", `!` commands sandboxed too" : ""}`;
 		if (state.kind !== "active") return [head];
@@ -125,8 +125,8 @@ export class SandboxController {
 			case "off":
 				return local.exec(call.command, call.cwd, call.options);
 			case "unavailable":
-				if (session.policy.sandbox.mode === "required") {
-					session.recordSandbox("sandbox_unavailable", { toolCallId: call.id, message: state.error.message });
+				if (session.policies.policy.sandbox.mode === "required") {
+					session.logs.sandbox("sandbox_unavailable", { toolCallId: call.id, message: state.error.message });
 					throw new Error(requiredDenial(state.error));
 				}
 				return local.exec(call.command, call.cwd, call.options);
@@ -184,7 +184,7 @@ export class SandboxController {
 		if (blocked.length === 0) return;
 		call.options.onData(Buffer.from(`\n${renderBlocked(blocked)}\n`, "utf8"));
 		for (const access of blocked) {
-			session.recordSandbox("sandbox_blocked", {
+			session.logs.sandbox("sandbox_blocked", {
 				toolCallId: call.id,
 				access: access.kind,
 				target: access.target,
@@ -196,7 +196,7 @@ export class SandboxController {
 
 	private planFor(session: PermissionSession): SandboxPlan {
 		return composedSandboxPlan({
-			policy: session.policy,
+			policy: session.policies.policy,
 			cwd: session.cwd,
 			home: this.options.home,
 			agentDir: this.options.agentDir,

@@ -21,7 +21,7 @@ import { AuthorityAskEscalator, type PersistGrant } from "../authority/authority
 import { formattingAskEscalator } from "../service/formatting-ask-escalator";
 import type { SessionExtensions } from "../service/session-extensions";
 
-interface SessionRunnerDeps {
+export interface SessionRunnerDeps {
 	readonly policies: PolicyProvider;
 	readonly store: SessionRuleStore;
 	readonly parser: { readonly current: BashParser | null };

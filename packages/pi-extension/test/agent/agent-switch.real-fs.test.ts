@@ -4,7 +4,7 @@ import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
 import { ConfigLoader, createNodeConfigFileSystem } from "@pi-permissions/engine";
 import { describe, expect, it } from "vitest";
 import { PermissionSession, type PermissionSessionDeps, type SessionFacts } from "../../src/permission-session";
-import { realEdges } from "../support/extension-state-fixture";
+import { parserLoader, realEdges } from "../support/extension-state-fixture";
 import { type Workspace, workspace } from "../support/pi-session-harness";
 
 function deps(space: Workspace): PermissionSessionDeps {
@@ -40,12 +40,12 @@ function lockedAgentSpace(): Workspace {
 describe("PermissionSession.useAgent", () => {
 	it("switches to the agent's frontmatter policy and back to the main policy", async () => {
 		const space = lockedAgentSpace();
-		const session = await PermissionSession.open(deps(space), facts(space, null));
-		expect([session.agentName, session.toolPermission("edit")]).toEqual([null, "allow"]);
-		await session.useAgent("locked");
-		expect([session.agentName, session.toolPermission("edit")]).toEqual(["locked", "deny"]);
-		await session.useAgent(null);
-		expect([session.agentName, session.toolPermission("edit")]).toEqual([null, "allow"]);
+		const session = await PermissionSession.open(deps(space), facts(space, null), parserLoader());
+		expect([session.policies.agentName, session.policies.toolPermission("edit")]).toEqual([null, "allow"]);
+		await session.policies.useAgent("locked");
+		expect([session.policies.agentName, session.policies.toolPermission("edit")]).toEqual(["locked", "deny"]);
+		await session.policies.useAgent(null);
+		expect([session.policies.agentName, session.policies.toolPermission("edit")]).toEqual([null, "allow"]);
 		await session.close();
 	});
 });
@@ -53,8 +53,8 @@ describe("PermissionSession.useAgent", () => {
 describe("PermissionSession.open", () => {
 	it("opens under the agent the session entries name", async () => {
 		const space = lockedAgentSpace();
-		const session = await PermissionSession.open(deps(space), facts(space, "locked"));
-		expect([session.agentName, session.toolPermission("edit")]).toEqual(["locked", "deny"]);
+		const session = await PermissionSession.open(deps(space), facts(space, "locked"), parserLoader());
+		expect([session.policies.agentName, session.policies.toolPermission("edit")]).toEqual(["locked", "deny"]);
 		await session.close();
 	});
 });

@@ -3,7 +3,7 @@ import type { AuthorityEventName } from "@pi-permissions/authority";
 import { ConfigLoader, createNodeConfigFileSystem } from "@pi-permissions/engine";
 import { describe, expect, it } from "vitest";
 import { PermissionSession, type PermissionSessionDeps, type SessionFacts } from "../../src/permission-session";
-import { realEdges } from "../support/extension-state-fixture";
+import { parserLoader, realEdges } from "../support/extension-state-fixture";
 import { type Workspace, workspace } from "../support/pi-session-harness";
 
 function deps(space: Workspace, events: AuthorityEventName[]): PermissionSessionDeps {
@@ -33,9 +33,9 @@ describe("PermissionSession serving", () => {
 	it("serves forwarded asks from start to close in a root session with UI, logging to the given authority log", async () => {
 		const space = workspace({});
 		const events: AuthorityEventName[] = [];
-		const session = await PermissionSession.open(deps(space, events), facts(space, "root-1", true));
-		expect(session.serves).toBe(true);
-		await session.startServing();
+		const session = await PermissionSession.open(deps(space, events), facts(space, "root-1", true), parserLoader());
+		expect(session.subagents.serves).toBe(true);
+		await session.subagents.startServing();
 		await session.close();
 		expect(events).toEqual(["forwarded_permission.serving_started", "forwarded_permission.serving_stopped"]);
 	});
@@ -43,9 +43,13 @@ describe("PermissionSession serving", () => {
 	it("never serves in a session without UI", async () => {
 		const space = workspace({});
 		const events: AuthorityEventName[] = [];
-		const session = await PermissionSession.open(deps(space, events), facts(space, "headless-1", false));
-		expect(session.serves).toBe(false);
-		await session.startServing();
+		const session = await PermissionSession.open(
+			deps(space, events),
+			facts(space, "headless-1", false),
+			parserLoader(),
+		);
+		expect(session.subagents.serves).toBe(false);
+		await session.subagents.startServing();
 		await session.close();
 		expect(events).toEqual([]);
 	});

@@ -12,6 +12,7 @@ import {
 } from "@pi-permissions/engine";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PermissionSession } from "../../src/permission-session";
+import { BashParserLoader } from "../../src/session/bash-parser-loader";
 import { realEdges } from "../support/extension-state-fixture";
 import { type Workspace, workspace } from "../support/pi-session-harness";
 
@@ -85,13 +86,14 @@ async function openSession(space: Workspace, mode: ExtensionContext["mode"], hum
 			isProjectTrusted: () => true,
 			ui: human === null ? ({} as ExtensionUIContext) : uiFor(human),
 		},
+		new BashParserLoader(() => Promise.resolve(parser)),
 	);
-	session.useParser(parser);
+	await session.gate.warm();
 	let calls = 0;
 	const run = (toolName: string, input: Record<string, unknown>) => {
 		calls += 1;
 		const call: ToolCall = { toolName, input, agentName: null, toolCallId: `call_${calls}` };
-		return session.run(call, () => ["bash", "write"]);
+		return session.gate.run(call, () => ["bash", "write"]);
 	};
 	return { session, run, decisions };
 }
@@ -179,7 +181,7 @@ describe("the always choices (ADR 0032)", () => {
 			const file = scope === "project" ? projectFile(space) : globalFile(space);
 			// The global file is one line of JSON: the marker is a block comment there.
 			expect(readFileSync(file, "utf8")).toMatch(/"npm test \*": "allow",? (\/\/|\/\*) pi-permissions grant, added /u);
-			expect(await session.persistedGrants()).toMatchObject([{ scope, surface: "bash", pattern: "npm test *" }]);
+			expect(await session.grants.persisted()).toMatchObject([{ scope, surface: "bash", pattern: "npm test *" }]);
 			expect((await run("bash", { command: "npm test -- --watch" })).kind).toBe("allow");
 			expect(human.shown).toHaveLength(1);
 			expect(decisions.at(-1)?.decidedBy).toMatch(
@@ -187,10 +189,10 @@ describe("the always choices (ADR 0032)", () => {
 			);
 			// The law holds for the written grant: the deny still denies.
 			expect((await run("bash", { command: "rm -rf x" })).kind).toBe("block");
-			const [grant] = await session.persistedGrants();
-			const forgot = await session.forgetPersistedGrant(grant?.id ?? "");
+			const [grant] = await session.grants.persisted();
+			const forgot = await session.grants.forgetPersisted(grant?.id ?? "");
 			expect(forgot.ok).toBe(true);
-			expect(await session.persistedGrants()).toEqual([]);
+			expect(await session.grants.persisted()).toEqual([]);
 		} finally {
 			await session.close();
 		}
@@ -216,11 +218,11 @@ describe("the always choices (ADR 0032)", () => {
 		const a = await openSession(space, "tui", writer);
 		const b = await openSession(space, "tui", other);
 		try {
-			expect(await b.session.refreshIfChanged()).toBe(false);
+			expect(await b.session.policies.refreshIfChanged()).toBe(false);
 			expect((await a.run("bash", { command: "npm test" })).kind).toBe("allow");
 			// Before its config check the other session still asks (and is denied here by escape).
 			expect((await b.run("bash", { command: "npm test" })).kind).toBe("block");
-			expect(await b.session.refreshIfChanged()).toBe(true);
+			expect(await b.session.policies.refreshIfChanged()).toBe(true);
 			expect((await b.run("bash", { command: "npm test" })).kind).toBe("allow");
 			expect(other.shown).toHaveLength(1);
 			expect(b.decisions.at(-1)?.decidedBy).toMatch(/^persisted-grant:project-[0-9a-f]{8} /u);

@@ -45,12 +45,12 @@ describe("onBeforeAgentStart", () => {
 		const decide = vi.spyOn(ToolCallPipeline.prototype, "decide");
 		await onBeforeAgentStart(pi, state)(agentStart(), context(space.cwd));
 		const session = await state.sessionFor(context(space.cwd));
-		expect(session.isWarm).toBe(true);
+		expect(session.gate.isWarm).toBe(true);
 		expect(decide).toHaveBeenCalledTimes(1);
 		expect(decide.mock.calls[0]?.[0]).toMatchObject({ toolName: "bash", toolCallId: null });
 		await nextTurn();
 		expect(facts).toEqual([]);
-		expect(session.grants()).toEqual([]);
+		expect(session.grants.list()).toEqual([]);
 		await state.close();
 		expect(events(reviewLogFile(space.agentDir))).toEqual(["session_summary"]);
 		expect(events(debugLogFile(space.agentDir))).toEqual(["session_opened", "session_closed"]);

@@ -4,11 +4,12 @@
  * Never: fakes the engine; the loader may be replaced only to break it on purpose.
  */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
-import { createNodeFileSystemProbe } from "@pi-permissions/access-intent";
+import { BashParser, createNodeFileSystemProbe } from "@pi-permissions/access-intent";
 import { NodeForwardingFileSystem, processIsAlive, systemClock, systemIdGenerator } from "@pi-permissions/authority";
 import { ConfigLoader, createNodeConfigFileSystem, type DecisionFact } from "@pi-permissions/engine";
 import { ExtensionState } from "../../src/extension-state";
 import type { SessionEdges } from "../../src/session/session-facts";
+import { BashParserLoader } from "../../src/session/bash-parser-loader";
 import type { Workspace } from "./pi-session-harness";
 
 /** The real edges a test session uses (real file systems, clock, ids), with its own registry host. */
@@ -23,6 +24,11 @@ export function realEdges(globalHost: object = {}): SessionEdges {
 		now: () => 0,
 		atExit: () => () => undefined,
 	};
+}
+
+/** A cold parser of its own for a session opened directly (the real grammar, loaded by the first call that needs it). */
+export function parserLoader(): BashParserLoader {
+	return new BashParserLoader(() => BashParser.load());
 }
 
 export interface StateFixture {

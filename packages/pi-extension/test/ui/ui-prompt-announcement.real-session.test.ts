@@ -7,6 +7,7 @@ import { ConfigLoader, createNodeConfigFileSystem, type DecisionFact } from "@pi
 import type { UiPromptEvent } from "@pi-permissions/presentation";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PermissionSession } from "../../src/permission-session";
+import { BashParserLoader } from "../../src/session/bash-parser-loader";
 import { realEdges } from "../support/extension-state-fixture";
 import { workspace } from "../support/pi-session-harness";
 
@@ -73,12 +74,13 @@ async function openSession(mode: ExtensionContext["mode"], human: Human) {
 			isProjectTrusted: () => true,
 			ui: uiFor(human),
 		},
+		new BashParserLoader(() => Promise.resolve(parser)),
 	);
-	session.useParser(parser);
+	await session.gate.warm();
 	let calls = 0;
 	const run = (command: string) => {
 		calls += 1;
-		return session.run({ toolName: "bash", input: { command }, toolCallId: `call_${calls}` }, () => TOOLS);
+		return session.gate.run({ toolName: "bash", input: { command }, toolCallId: `call_${calls}` }, () => TOOLS);
 	};
 	return { session, run, prompts, decisions };
 }
