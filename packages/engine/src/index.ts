@@ -43,6 +43,8 @@ export type { DecisionFact, DecisionResolution, DecisionSink } from "./pipeline/
 export type { GateRunnerOptions, RunVerdict, TracedGate } from "./pipeline/gate-runner";
 export { GateRunner } from "./pipeline/gate-runner";
 export { matchingRules } from "./pipeline/rule-trace";
+export type { RunReport } from "./pipeline/run-report";
+export { reportOf } from "./pipeline/run-report";
 export type { ShellParse } from "./pipeline/shell-workdir";
 export type { ToolCall } from "./pipeline/tool-call";
 export type { PipelineDecision, PolicyProvider, ToolCallPipelineOptions } from "./pipeline/tool-call-pipeline";

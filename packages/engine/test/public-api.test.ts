@@ -30,6 +30,7 @@ describe("@pi-permissions/engine public API", () => {
 				"matchingRules",
 				"readConfigSource",
 				"reconcileFloorWithYolo",
+				"reportOf",
 				"resolveAgentDir",
 			].sort(),
 		);
