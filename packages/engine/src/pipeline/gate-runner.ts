@@ -18,7 +18,7 @@ import {
 	renderAgentDenial,
 } from "@pi-permissions/presentation";
 import type { GateName, GateOutcome } from "../gates/gate-outcome";
-import type { SkillInvocation } from "../gates/skill-input-gate";
+import { type SkillInvocation, skillInputCall } from "../gates/skill-input-gate";
 import { recordSessionApproval } from "../session/session-approval";
 import type { AskAnswer, AskEscalator, AskRequest } from "./ask-escalator";
 import type { DecisionFact, DecisionResolution, DecisionSink } from "./decision-fact";
@@ -116,13 +116,7 @@ export class GateRunner {
 
 	/** Decides and resolves a `/skill:` invocation like a call. Never rejects. */
 	runSkillInput(invocation: SkillInvocation): Promise<RunVerdict> {
-		const call: ToolCall = {
-			toolName: "skill",
-			input: { name: invocation.skillName },
-			agentName: invocation.agentName,
-			toolCallId: null,
-		};
-		return this.runDecision(call, () => this.options.pipeline.decideSkillInput(invocation), {
+		return this.runDecision(skillInputCall(invocation), () => this.options.pipeline.decideSkillInput(invocation), {
 			approvedBy: null,
 			trace: null,
 		});
