@@ -40,6 +40,7 @@ export type { GrantScope, GrantWriteError, GrantWriterOptions } from "./grants/p
 export { PersistedGrantWriter } from "./grants/persisted-grant-writer";
 export type { AskAnswer, AskDenier, AskEscalator, AskRequest } from "./pipeline/ask-escalator";
 export type { DecisionFact, DecisionResolution, DecisionSink } from "./pipeline/decision-fact";
+export { gateErrorFact } from "./pipeline/decision-fact";
 export type { GateRunnerOptions, RunVerdict, TracedGate } from "./pipeline/gate-runner";
 export { GateRunner } from "./pipeline/gate-runner";
 export { matchingRules } from "./pipeline/rule-trace";

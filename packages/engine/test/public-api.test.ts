@@ -22,6 +22,7 @@ describe("@pi-permissions/engine public API", () => {
 				"examplesOf",
 				"formatConfigLoadIssue",
 				"formatKeyPath",
+				"gateErrorFact",
 				"grantWriteErrorText",
 				"interpretConfigText",
 				"judgeExample",
