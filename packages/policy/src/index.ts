@@ -49,6 +49,7 @@ export {
 	READ_ONLY_FILE_TOOLS,
 	SKILL_SURFACE,
 	WHOLE_TOOL,
+	WRITE_FILE_TOOLS,
 } from "./surface";
 export type { WildcardMatcher } from "./wildcard";
 export { compileWildcard, hasWildcard } from "./wildcard";

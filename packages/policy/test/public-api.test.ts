@@ -22,6 +22,7 @@ describe("@pi-permissions/policy public API", () => {
 				"UNIVERSAL_SURFACE",
 				"WHOLE_TOOL",
 				"WIN32_FLAVOR",
+				"WRITE_FILE_TOOLS",
 				"compileWildcard",
 				"composePolicy",
 				"configWithGrant",
