@@ -19,17 +19,17 @@ import type { Painter } from "./painter";
 export interface DialogOptions {
 	/** Terminal width in cells. */
 	readonly width: number;
-	/** `promptMaxRows`: the row budget of the bounded view (ignored when `expanded`). */
+	/**
+	 * `promptMaxRows`: the row budget of the bounded view (ignored when `expanded`). Required: its one default is the
+	 * config's (`CONFIG_DEFAULTS.promptMaxRows` in `@pi-permissions/policy`).
+	 */
 	readonly maxRows: number;
-	/** `promptFieldMaxWidth`: the most cells one fact's value may take in the bounded view. */
+	/** `promptFieldMaxWidth`: the most cells one fact's value may take in the bounded view (default: the config's). */
 	readonly fieldMaxWidth: number;
 	readonly painter: Painter;
 	/** The complete view (the expand key): nothing elided, every line wrapped to the width. */
 	readonly expanded: boolean;
 }
-
-export const DEFAULT_PROMPT_MAX_ROWS = 24;
-export const DEFAULT_PROMPT_FIELD_MAX_WIDTH = 160;
 
 /** The expand key the hint line names. */
 export const EXPAND_KEY_LABEL = "ctrl+o";

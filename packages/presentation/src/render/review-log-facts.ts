@@ -7,8 +7,6 @@ import { describeHop } from "../fact-vocabulary";
 import { forwardingHops, originPayload, type PromptPayload, type PromptPayloadKind } from "../prompt-payload";
 import { capLength } from "../text/line-fitting";
 
-export const DEFAULT_REVIEW_LOG_FIELD_MAX_WIDTH = 512;
-
 /** The command names one record lists, at most (the rest are counted in `commandsOmitted`). */
 export const REVIEW_LOG_MAX_COMMANDS = 32;
 
@@ -40,7 +38,10 @@ export interface ReviewLogFacts {
 	readonly commandsOmitted: number;
 }
 
-/** The request facts of `payload`, each string narrowed to `fieldMaxWidth` characters with a `…(+N)` mark. */
+/**
+ * The request facts of `payload`, each string narrowed to `fieldMaxWidth` characters with a `…(+N)` mark. The width is
+ * required: its one default is the config's `reviewLogFieldMaxWidth` (`CONFIG_DEFAULTS` in `@pi-permissions/policy`).
+ */
 export function renderReviewLogFacts(payload: PromptPayload, fieldMaxWidth: number): ReviewLogFacts {
 	const { request } = payload;
 	const hops = forwardingHops(payload);
