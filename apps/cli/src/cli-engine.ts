@@ -2,19 +2,20 @@
  * Owns: `CliEngine`, the engine as the CLI runs it: config loaded and composed per agent by the engine's
  * `loadAgentPolicy` (as the adapter's is), decided by the same `ToolCallPipeline` and `GateRunner` as the adapter,
  * with an escalator that never prompts (an ask is reported as `ask`). A call is run traced (`GateRunner.runTraced`,
- * ADR 0041): the engine returns what happened, with the one parse and each gate's matching rules, for reports and traces.
+ * ADR 0041): the engine returns what happened, with the one parse and each gate's matching rules, and its report.
  * Never: reads process state or prints; calls are decided one at a time (`decide` is awaited before the next).
  */
 import { BashParser, PathNormalizer } from "@pi-permissions/access-intent";
 import {
-	type AskRequest,
 	ConfigLoader,
 	type ConfigLoadResult,
 	type DecisionFact,
 	GateRunner,
 	loadAgentPolicy,
 	type PipelineDecision,
+	type RunReport,
 	type RunVerdict,
+	reportOf,
 	type ShellParse,
 	ToolCallPipeline,
 	type TracedGate,
@@ -36,8 +37,8 @@ export interface DecidedCall {
 	readonly decision: PipelineDecision | null;
 	/** The call's one bash parse, when the tool is a shell tool. */
 	readonly program: ShellParse | null;
-	/** The last ask handed to the (never prompting) escalator, if any. */
-	readonly asked: AskRequest | null;
+	/** What the run decided and on what: the engine's one report of a traced run, as the adapter reads it too. */
+	readonly report: RunReport;
 	readonly facts: readonly DecisionFact[];
 	/** Every gate outcome with the composed rules matching its value (the engine's trace). */
 	readonly gates: readonly TracedGate[];
@@ -126,8 +127,8 @@ export class CliEngine {
 		const agentName = agent ?? this.setup.defaultAgent;
 		const loaded = await this.policyOf(agentName);
 		const trace = await this.runner.runTraced({ toolName, input, agentName, toolCallId: null });
-		const { verdict, decision, facts, asks, gates } = trace;
-		return { verdict, decision, program: decision?.program ?? null, asked: asks.at(-1) ?? null, facts, gates, loaded };
+		const { verdict, decision, facts, gates } = trace;
+		return { verdict, decision, program: decision?.program ?? null, report: reportOf(trace), facts, gates, loaded };
 	}
 }
 

@@ -4,9 +4,9 @@
  * Never: prompts; an ask is reported as `ask`.
  */
 
+import type { RunReport } from "@pi-permissions/engine";
 import { missingAgentNotice } from "./agent-notice";
 import { toolInputOf } from "./call-input";
-import { type CallReport, callReport } from "./call-report";
 import { CliEngine, type DecidedCall } from "./cli-engine";
 import type { CliHost } from "./cli-host";
 import { configNoticeLines } from "./config-notices";
@@ -39,9 +39,9 @@ export async function runDecide(
 	const missing = await missingAgentNotice(host.configFileSystem, loaded);
 	if (missing !== null) host.stderr.write(`${missing}\n`);
 	const decided = await engine.decide(tool, input.value, null);
-	const report = callReport(decided);
+	const { report } = decided;
 	const grants = mode === "explain" ? await persistedGrantsOf(host, engine.setup) : [];
-	const trace = mode === "explain" ? explainTrace(decided, report, grants) : null;
+	const trace = mode === "explain" ? explainTrace(decided, grants) : null;
 	host.stdout.write(options.json === true ? `${JSON.stringify(jsonOf(report, trace))}\n` : textOf(host, report, trace));
 	// ADR 0037: for a bash call, `explain` also says what the sandbox will still stop once the gate lets it run.
 	const sandbox =
@@ -58,11 +58,11 @@ function commandPaths(program: DecidedCall["program"]): string[] {
 	return program.pathCandidates.flatMap((path) => (path.kind === "resolved" ? [path.canonical] : []));
 }
 
-function jsonOf(report: CallReport, trace: ExplainTrace | null): Record<string, unknown> {
+function jsonOf(report: RunReport, trace: ExplainTrace | null): Record<string, unknown> {
 	return trace === null ? { ...report } : { ...report, trace };
 }
 
-function textOf(host: CliHost, report: CallReport, trace: ExplainTrace | null): string {
+function textOf(host: CliHost, report: RunReport, trace: ExplainTrace | null): string {
 	const colors = colorsFor(host.color);
 	return trace === null ? renderReport(report, colors) : `${renderReport(report, colors)}${renderTrace(trace, colors)}`;
 }

@@ -6,12 +6,12 @@
  */
 import { missingAgentNotice } from "./agent-notice";
 import { boundedLines } from "./bounded-lines";
-import { callReport, evalRecord } from "./call-report";
 import { CliEngine } from "./cli-engine";
 import type { CliHost } from "./cli-host";
 import { configNoticeLines } from "./config-notices";
 import { type PolicyOptions, resolvePolicySetup } from "./config-options";
 import { idOfLinePrefix, readEvalLine } from "./eval-line";
+import { evalRecord } from "./eval-record";
 import { EXIT_CODES, type ExitCode } from "./exit-code";
 
 /** The default bound of one input line: 1 MiB (a 700 MB line must never be read whole). */
@@ -59,7 +59,7 @@ export async function runEval(host: CliHost, options: EvalOptions): Promise<Exit
 		const { id, tool, input, agent } = call.value;
 		await noticeAgent(agent ?? engine.setup.defaultAgent);
 		const decided = await engine.decide(tool, input, agent);
-		host.stdout.write(`${JSON.stringify(evalRecord(id, callReport(decided)))}\n`);
+		host.stdout.write(`${JSON.stringify(evalRecord(id, decided.report))}\n`);
 	}
 	return EXIT_CODES.allow;
 }

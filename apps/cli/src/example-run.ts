@@ -4,14 +4,12 @@
  * Never: prompts or writes files; an ask is the `ask` the example may expect.
  */
 import {
-	type ExampleDecision,
 	type ExampleVerdict,
 	exampleFailureLine,
 	exampleInput,
 	examplesOf,
 	judgeExample,
 } from "@pi-permissions/engine";
-import { callReport } from "./call-report";
 import type { CliEngine, LoadedPolicy } from "./cli-engine";
 
 /** Runs every example of `loaded` (the default agent's scopes), each as its own `agent` or the default agent. */
@@ -22,16 +20,7 @@ export async function runExamples(engine: CliEngine, loaded: LoadedPolicy): Prom
 		const agent = example.agent ?? engine.setup.defaultAgent;
 		const policy = (await engine.policyOf(agent)).policy;
 		const decided = await engine.decide(example.tool, exampleInput(example, policy.shellTools), agent);
-		const report = callReport(decided);
-		const decision: ExampleDecision = {
-			action: report.action,
-			surface: report.surface,
-			value: report.value,
-			matchedPattern: report.matchedPattern,
-			origin: report.origin,
-			reason: report.reason,
-		};
-		verdicts.push(judgeExample(scoped, decision));
+		verdicts.push(judgeExample(scoped, decided.report));
 	}
 	return verdicts;
 }

@@ -9,11 +9,11 @@ import { displayPath } from "@pi-permissions/access-intent";
 import {
 	type GateOutcome,
 	type PersistedGrant,
+	type RunReport,
 	type ScopeStatus,
 	matchingRules as tracedRules,
 } from "@pi-permissions/engine";
 import type { PermissionState, Rule, RuleOrigin, ScopeName } from "@pi-permissions/policy";
-import type { CallReport } from "./call-report";
 import type { DecidedCall } from "./cli-engine";
 import { type RuleRecord, ruleRecord } from "./rule-record";
 
@@ -67,12 +67,8 @@ export interface ExplainTrace {
 /** The bash units whose matching rules `explain` lists, at most. */
 const EXPLAIN_MAX_UNITS = 64;
 
-export function explainTrace(
-	decided: DecidedCall,
-	report: CallReport,
-	grants: readonly PersistedGrant[] = [],
-): ExplainTrace {
-	const { program, loaded } = decided;
+export function explainTrace(decided: DecidedCall, grants: readonly PersistedGrant[] = []): ExplainTrace {
+	const { program, loaded, report } = decided;
 	const files = new Map<RuleOrigin, string | null>(loaded.load.reports.map((entry) => [entry.scope, entry.file]));
 	return {
 		bash:
@@ -113,7 +109,7 @@ export function explainTrace(
 	};
 }
 
-function overlayOf(report: CallReport, failClosedScopes: readonly ScopeName[]): TraceOverlay {
+function overlayOf(report: RunReport, failClosedScopes: readonly ScopeName[]): TraceOverlay {
 	if (report.origin === "fail-closed") return { kind: "fail-closed", scopes: failClosedScopes };
 	if (report.origin === "yolo") return { kind: "yolo" };
 	return null;

@@ -1,10 +1,11 @@
 /**
  * Owns: the human-readable text of `check` and `explain` (decision, gate, surface, pattern, origin, reason,
  * suggestion; then the trace), coloured only when the host says stdout takes colour.
- * Never: decides or reads files; it formats a `CallReport` and an `ExplainTrace`.
+ * Never: decides or reads files; it formats the engine's `RunReport` and an `ExplainTrace`.
  */
+
+import type { RunReport } from "@pi-permissions/engine";
 import type { PermissionState } from "@pi-permissions/policy";
-import type { CallReport } from "./call-report";
 import type { ExplainTrace, TraceRule } from "./explain-trace";
 
 interface Colors {
@@ -37,7 +38,7 @@ function shown(value: string | null): string {
 	return value === null ? "-" : JSON.stringify(value);
 }
 
-export function renderReport(report: CallReport, colors: Colors): string {
+export function renderReport(report: RunReport, colors: Colors): string {
 	const field = (label: string, value: string) => `  ${colors.dim(label.padEnd(10))} ${value}\n`;
 	let text = `${colors.bold(colors.action(report.action, report.action.toUpperCase()))}\n`;
 	text += field("gate", report.gate ?? "-");

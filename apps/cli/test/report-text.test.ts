@@ -1,8 +1,8 @@
+import type { RunReport } from "@pi-permissions/engine";
 import { describe, expect, it } from "vitest";
-import type { CallReport } from "../src/call-report";
 import { colorsFor, renderReport } from "../src/report-text";
 
-const report: CallReport = {
+const report: RunReport = {
 	action: "ask",
 	gate: "tool",
 	surface: "bash",

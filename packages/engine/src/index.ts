@@ -40,9 +40,12 @@ export type { GrantScope, GrantWriteError, GrantWriterOptions } from "./grants/p
 export { PersistedGrantWriter } from "./grants/persisted-grant-writer";
 export type { AskAnswer, AskDenier, AskEscalator, AskRequest } from "./pipeline/ask-escalator";
 export type { DecisionFact, DecisionResolution, DecisionSink } from "./pipeline/decision-fact";
+export { gateErrorFact } from "./pipeline/decision-fact";
 export type { GateRunnerOptions, RunVerdict, TracedGate } from "./pipeline/gate-runner";
 export { GateRunner } from "./pipeline/gate-runner";
 export { matchingRules } from "./pipeline/rule-trace";
+export type { RunReport } from "./pipeline/run-report";
+export { reportOf } from "./pipeline/run-report";
 export type { ShellParse } from "./pipeline/shell-workdir";
 export type { ToolCall } from "./pipeline/tool-call";
 export type { PipelineDecision, PolicyProvider, ToolCallPipelineOptions } from "./pipeline/tool-call-pipeline";

@@ -22,6 +22,7 @@ describe("@pi-permissions/engine public API", () => {
 				"examplesOf",
 				"formatConfigLoadIssue",
 				"formatKeyPath",
+				"gateErrorFact",
 				"grantWriteErrorText",
 				"interpretConfigText",
 				"judgeExample",
@@ -30,6 +31,7 @@ describe("@pi-permissions/engine public API", () => {
 				"matchingRules",
 				"readConfigSource",
 				"reconcileFloorWithYolo",
+				"reportOf",
 				"resolveAgentDir",
 			].sort(),
 		);

@@ -9,7 +9,7 @@
 import type { EventBus, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { BashParser } from "@pi-permissions/access-intent";
 import { type ChildSession, SubagentRegistry } from "@pi-permissions/authority";
-import type { DecisionFact } from "@pi-permissions/engine";
+import { type DecisionFact, gateErrorFact } from "@pi-permissions/engine";
 import { detectActiveAgent, type SessionEntryLike } from "./agent/active-agent";
 import { childSessionRegistry, watchSubagentLifecycle } from "./authority/subagent-lifecycle";
 import {
@@ -141,23 +141,13 @@ export class ExtensionState {
 	 */
 	reportGateError(call: SessionToolCall, ctx: ExtensionContext, error: unknown): void {
 		try {
-			const fact: DecisionFact = {
-				requestId: this.deps.edges.ids.next(),
-				toolCallId: call.toolCallId,
-				toolName: call.toolName,
-				agentName: this.opened === null ? detectActiveAgent(null, branchOf(ctx)) : this.opened.policies.agentName,
-				gate: null,
-				surface: null,
-				value: null,
-				result: "deny",
-				resolution: "gate_error",
-				matchedPattern: null,
-				origin: null,
-				decidedBy: "gate_error",
-				reason: error instanceof Error ? error.message : String(error),
-				payload: null,
-				sessionPatterns: [],
-			};
+			const agentName = this.opened === null ? detectActiveAgent(null, branchOf(ctx)) : this.opened.policies.agentName;
+			const fact = gateErrorFact(
+				{ toolName: call.toolName, toolCallId: call.toolCallId, agentName },
+				this.deps.edges.ids.next(),
+				null,
+				error instanceof Error ? error.message : String(error),
+			);
 			this.deps.sink.emit(fact);
 			const at = this.deps.edges.now();
 			if (this.opened !== null) this.opened.logs.gateErrorOutsideRunner(fact, at, false);

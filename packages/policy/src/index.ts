@@ -27,6 +27,7 @@ export { configWithGrant, placeGrant } from "./grants/grant-placement";
 export { expandHome } from "./home-expansion";
 export type { PathFlavor, PathFlavorName } from "./path-flavor";
 export { POSIX_FLAVOR, pathFlavorFor, WIN32_FLAVOR } from "./path-flavor";
+export { overlapValue, patternContains } from "./pattern-overlap";
 export type { PermissionState } from "./permission-state";
 export { restrictiveness } from "./permission-state";
 export type { Result } from "./result";
@@ -48,6 +49,7 @@ export {
 	READ_ONLY_FILE_TOOLS,
 	SKILL_SURFACE,
 	WHOLE_TOOL,
+	WRITE_FILE_TOOLS,
 } from "./surface";
 export type { WildcardMatcher } from "./wildcard";
 export { compileWildcard, hasWildcard } from "./wildcard";

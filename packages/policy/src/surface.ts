@@ -21,6 +21,11 @@ export const READ_ONLY_FILE_TOOLS: ReadonlySet<string> = new Set(["read", "grep"
 /** The path-bearing built-in tools, each a surface of its own. */
 export const FILE_TOOL_SURFACES: readonly string[] = ["read", "write", "edit", "grep", "find", "ls"];
 
+/** The path-bearing built-in tools that write files (their surfaces are where write denies are written). */
+export const WRITE_FILE_TOOLS: ReadonlySet<string> = new Set(
+	FILE_TOOL_SURFACES.filter((tool) => !READ_ONLY_FILE_TOOLS.has(tool)),
+);
+
 /** The cross-cutting path gates, whose catch-all would grant every path or every outside directory. */
 export const CROSS_CUTTING_PATH_SURFACES: ReadonlySet<string> = new Set([PATH_SURFACE, EXTERNAL_DIRECTORY_SURFACE]);
 

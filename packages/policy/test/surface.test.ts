@@ -10,6 +10,7 @@ import {
 	READ_ONLY_FILE_TOOLS,
 	SKILL_SURFACE,
 	WHOLE_TOOL,
+	WRITE_FILE_TOOLS,
 } from "../src/surface";
 
 describe("the surface vocabulary", () => {
@@ -39,5 +40,9 @@ describe("the surface vocabulary", () => {
 
 	it.each(["write", "edit", "bash"])("%s is not a read-only file tool", (tool) => {
 		expect(READ_ONLY_FILE_TOOLS.has(tool)).toBe(false);
+	});
+
+	it("the file tools that write are write and edit, the file tools that do not only read", () => {
+		expect([...WRITE_FILE_TOOLS]).toEqual(["write", "edit"]);
 	});
 });

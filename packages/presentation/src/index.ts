@@ -12,12 +12,7 @@ export { buildSkillAskPayload, buildSkillReadAskPayload } from "./build/skill-as
 export type { McpAskInput, ToolAskInput } from "./build/tool-ask-payload";
 export { buildMcpAskPayload, buildToolAskPayload } from "./build/tool-ask-payload";
 export type { WriteAskInput } from "./build/write-ask-payload";
-export {
-	buildWriteAskPayload,
-	PROTECTED_EVIDENCE_LABEL,
-	PROTECTED_TARGET_SENTINEL,
-	protectedReason,
-} from "./build/write-ask-payload";
+export { buildWriteAskPayload, PROTECTED_EVIDENCE_LABEL, PROTECTED_TARGET_SENTINEL } from "./build/write-ask-payload";
 export type { Decider } from "./decider";
 export type {
 	BashSentinel,

@@ -123,6 +123,15 @@ export type PromptAnnotation =
 	/** An advisory from a named source (e.g. a model judge); shown as attributed, never as a fact. */
 	| { readonly kind: "advisory"; readonly source: string; readonly text: string };
 
+/**
+ * Who may answer an ask, fixed by the engine where the ask is raised and read at its origin however far it is
+ * forwarded: `person`, only the human at the terminal, once (a protected target: no authorizer link, no session or
+ * persisted grant); `any-authorizer`, the authorizer chain's links before the terminal, with every grant scope.
+ */
+export type AnswerableBy = "person" | "any-authorizer";
+
+export const ANSWERABLE_BY: readonly AnswerableBy[] = ["person", "any-authorizer"];
+
 /** Who forwarded an ask to the serving session. */
 export interface ForwardingProvenance {
 	readonly requesterAgentName: string | null;
@@ -137,7 +146,9 @@ interface PayloadCore<K extends PromptPayloadKind> {
 }
 
 /** An ask raised in this session. */
-export type LocalPromptPayload = PayloadCore<Exclude<PromptPayloadKind, "forwarded">>;
+export interface LocalPromptPayload extends PayloadCore<Exclude<PromptPayloadKind, "forwarded">> {
+	readonly answerableBy: AnswerableBy;
+}
 
 /**
  * A child's ask served here: `request` is the child's facts with the requester re-stamped from the provenance;

@@ -4,6 +4,7 @@
  */
 import { err, ok, type Result, type RuleOrigin } from "@pi-permissions/policy";
 import {
+	ANSWERABLE_BY,
 	BASH_COMMAND_CONTEXTS,
 	type BashCommandContext,
 	type ForwardingProvenance,
@@ -112,7 +113,10 @@ function payload(value: unknown, path: string, depth: number): PromptPayload {
 	const annotations = list(object, "annotations", path, MAX_ANNOTATIONS).map((item, index) =>
 		annotation(item, at(path, `annotations[${index}]`), evidence),
 	);
-	if (kind !== "forwarded") return { kind, request, evidence, annotations };
+	// SECURITY: who may answer travels as the origin fixed it; a payload that does not say is rejected, never defaulted.
+	if (kind !== "forwarded") {
+		return { kind, request, evidence, annotations, answerableBy: oneOf(ANSWERABLE_BY, object, "answerableBy", path) };
+	}
 	if (depth >= MAX_FORWARDING_DEPTH) {
 		reject("too-deep", at(path, "child"), `forwarding nests deeper than ${MAX_FORWARDING_DEPTH} hops`);
 	}

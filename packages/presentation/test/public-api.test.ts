@@ -30,7 +30,6 @@ describe("@pi-permissions/presentation public API", () => {
 				"isBashSentinel",
 				"originPayload",
 				"projectUiPrompt",
-				"protectedReason",
 				"readPromptPayload",
 				"renderAgentDenial",
 				"renderDialog",

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { buildForwardedAskPayload } from "../src/build/forwarded-ask-payload";
-import { PROMPT_PAYLOAD_KINDS, type PromptPayload } from "../src/prompt-payload";
+import {
+	ANSWERABLE_BY,
+	type LocalPromptPayload,
+	PROMPT_PAYLOAD_KINDS,
+	type PromptPayload,
+} from "../src/prompt-payload";
 import { MAX_FORWARDING_DEPTH, MAX_PAYLOAD_STRING_LENGTH, readPromptPayload } from "../src/read-prompt-payload";
 import { PAYLOAD_BY_KIND } from "./support/payload-fixtures";
 
@@ -42,6 +47,26 @@ describe("readPromptPayload", () => {
 		expect(readPromptPayload(raw)).toEqual({
 			ok: false,
 			error: { kind: "missing", keyPath: "request.matchedPattern", message: "`request.matchedPattern` is required" },
+		});
+	});
+
+	it.each(ANSWERABLE_BY)("reads back who may answer a payload: %s", (answerableBy) => {
+		const payload = { ...(PAYLOAD_BY_KIND.path() as LocalPromptPayload), answerableBy };
+		expect(readPromptPayload(wire(payload))).toEqual({ ok: true, value: payload });
+	});
+
+	it("rejects a local payload that does not say who may answer it, or says it in other words", () => {
+		const missing = wire(PAYLOAD_BY_KIND.bash()) as Record<string, unknown>;
+		delete missing.answerableBy;
+		expect(readPromptPayload(missing)).toMatchObject({
+			ok: false,
+			error: { kind: "missing", keyPath: "answerableBy" },
+		});
+		const forwarded = wire(PAYLOAD_BY_KIND.forwarded()) as { child: Record<string, unknown> };
+		forwarded.child.answerableBy = "anyone";
+		expect(readPromptPayload(forwarded)).toMatchObject({
+			ok: false,
+			error: { kind: "wrong-type", keyPath: "child.answerableBy" },
 		});
 	});
 

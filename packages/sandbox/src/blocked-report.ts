@@ -4,7 +4,7 @@
  * model and the review log can use ("blocked by the sandbox: read of `.env` is denied by rule `*.env`").
  * Never: changes the output it reads or decides anything; it only names causes, and says nothing it cannot attribute.
  */
-import { compileWildcard, expandHome } from "@pi-permissions/policy";
+import { compileWildcard, EXTERNAL_DIRECTORY_SURFACE, expandHome } from "@pi-permissions/policy";
 import type { SandboxBecause, SandboxPlan } from "./sandbox-plan";
 
 /** One thing the sandbox stopped, as a review-log record and a sentence. */
@@ -111,7 +111,7 @@ function write(path: string, context: BlockedContext): BlockedAccess | null {
 		kind: "write",
 		target: path,
 		because: { kind: "outside-writable" },
-		text: `write to \`${path}\` is outside the writable directories (the project, the temp directory and the directories \`external_directory\` allows)`,
+		text: `write to \`${path}\` is outside the writable directories (the project, the temp directory and the directories \`${EXTERNAL_DIRECTORY_SURFACE}\` allows)`,
 	};
 }
 

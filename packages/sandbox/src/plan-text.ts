@@ -3,6 +3,7 @@
  * sandbox leaves to the gate), used by `pi-permissions sandbox explain` and `/permissions`.
  * Never: decides anything or paints; one fact per line, no width logic.
  */
+import { EXTERNAL_DIRECTORY_SURFACE } from "@pi-permissions/policy";
 import type { SandboxBecause, SandboxPlan } from "./sandbox-plan";
 
 export function renderSandboxPlan(plan: SandboxPlan): string[] {
@@ -38,7 +39,7 @@ function because(source: SandboxBecause): string {
 		case "temp":
 			return "the temp directory";
 		case "external-directory":
-			return `external_directory rule \`${source.pattern}\`: allow`;
+			return `${EXTERNAL_DIRECTORY_SURFACE} rule \`${source.pattern}\`: allow`;
 		default: {
 			const unhandled: never = source;
 			throw new Error(`unhandled source ${String(unhandled)}`);

@@ -2,9 +2,19 @@
  * Owns: `planSandbox`, the pure translation of an effective policy into what the OS sandbox enforces: denied reads
  * and writes from deny rules (lexical and symlink-canonical forms), denied writes from protected targets, writable
  * roots (the project, the temp directory, the directories `external_directory` allows) and the reachable hosts.
- * Never: starts a sandbox or reads the file system itself; the canonical form comes through the injected function.
+ * Never: starts a sandbox or reads the file system itself (the canonical form comes through the injected function);
+ * widens it for any rule but one the operator wrote in a config scope (`widensSandbox`): not for a person's "for this
+ * session" answer, which is the gate's to honour, nor yolo's, a built-in's or the MCP baseline's allow.
  */
-import type { Rule, Ruleset } from "@pi-permissions/policy";
+import {
+	EXTERNAL_DIRECTORY_SURFACE,
+	PATH_SURFACE,
+	type Rule,
+	type RuleOrigin,
+	type Ruleset,
+	UNIVERSAL_SURFACE,
+	WRITE_FILE_TOOLS,
+} from "@pi-permissions/policy";
 import { directoryOfTreeGlob, type GlobRoots, isCatchAllPattern, isGlob, translatePattern } from "./policy-glob";
 
 /** Why one sandbox entry exists; every entry can name the rule or fact it came from. */
@@ -57,9 +67,9 @@ export interface SandboxPlanInput {
 }
 
 /** Deny rules on these surfaces stop both reading and writing: they are what `path` gates and bash reaches. */
-const READ_DENY_SURFACES: readonly string[] = ["path", "*", "external_directory"];
+const READ_DENY_SURFACES: ReadonlySet<string> = new Set([PATH_SURFACE, UNIVERSAL_SURFACE, EXTERNAL_DIRECTORY_SURFACE]);
 /** Deny rules on these surfaces stop writing: bash writes meet the `write` rule as the write tool does (ADR 0027). */
-const WRITE_DENY_SURFACES: readonly string[] = ["write", "edit"];
+const WRITE_DENY_SURFACES: ReadonlySet<string> = WRITE_FILE_TOOLS;
 
 export function planSandbox(input: SandboxPlanInput): SandboxPlan {
 	const writeAllows = writableRoots(input);
@@ -73,8 +83,8 @@ export function planSandbox(input: SandboxPlanInput): SandboxPlan {
 	const skipped: SkippedEntry[] = [...writeAllowsSkipped(input)];
 	for (const rule of input.rules) {
 		if (rule.action !== "deny") continue;
-		const reads = READ_DENY_SURFACES.includes(rule.surface);
-		if (!reads && !WRITE_DENY_SURFACES.includes(rule.surface)) continue;
+		const reads = READ_DENY_SURFACES.has(rule.surface);
+		if (!reads && !WRITE_DENY_SURFACES.has(rule.surface)) continue;
 		const because = ruleBecause(rule);
 		const translated = translatePattern(rule.pattern, roots);
 		if (translated.kind === "skipped") {
@@ -133,15 +143,38 @@ function writeAllowsSkipped(input: SandboxPlanInput): SkippedEntry[] {
 }
 
 function externalAllows(rules: Ruleset): Rule[] {
-	// INVARIANT: only rules the operator wrote widen the sandbox; yolo and fail-closed origins never do.
 	return rules.filter(
-		(rule) =>
-			rule.surface === "external_directory" &&
-			rule.action === "allow" &&
-			rule.origin !== "yolo" &&
-			rule.origin !== "builtin" &&
-			rule.origin !== "baseline",
+		(rule) => rule.surface === EXTERNAL_DIRECTORY_SURFACE && rule.action === "allow" && widensSandbox(rule.origin),
 	);
+}
+
+/**
+ * Whether an allow of this origin may widen the OS sandbox: only the config scopes the operator wrote (an "always"
+ * answer is written into the global or project file, and is then the operator's rule there).
+ */
+function widensSandbox(origin: RuleOrigin): boolean {
+	// INVARIANT: an inclusion list, switched over every origin, so a new origin must be decided here to build.
+	switch (origin) {
+		case "global":
+		case "project":
+		case "agent":
+		case "project-agent":
+			return true;
+		// SECURITY: a session grant is a person's answer to one ask in this session; the gate keeps honouring it, but
+		// the OS sandbox stays what the files say (the sandbox's rules never include session rules anyway).
+		case "session":
+		// yolo turned the operator's asks into allows; built-in and baseline rules are not the operator's; a fail-closed
+		// rule is never an allow.
+		case "yolo":
+		case "builtin":
+		case "baseline":
+		case "fail-closed":
+			return false;
+		default: {
+			const unhandled: never = origin;
+			throw new Error(`unhandled rule origin ${String(unhandled)}`);
+		}
+	}
 }
 
 /** The directory an `external_directory` allow names (`/data/*`, `~/work/**`, `/srv/x`), or `null`. */

@@ -89,6 +89,34 @@ describe("planSandbox", () => {
 		expect(paths(planSandbox(input([yolo])).writeAllows)).toEqual(["/work/proj", "/tmp"]);
 	});
 
+	it.each([
+		["global", true],
+		["project", true],
+		["agent", true],
+		["project-agent", true],
+		["session", false],
+		["yolo", false],
+		["builtin", false],
+		["baseline", false],
+		["fail-closed", false],
+	] as const)("widens writes for an external_directory allow of origin %s: %s", (origin, widens) => {
+		const allow: Rule = { surface: "external_directory", pattern: "/data/*", action: "allow", origin };
+		const expected = widens ? ["/work/proj", "/tmp", "/data"] : ["/work/proj", "/tmp"];
+		expect(paths(planSandbox(input([allow])).writeAllows)).toEqual(expected);
+	});
+
+	it.each(["path", "*", "external_directory"])("denies reading and writing what a %s deny names", (surface) => {
+		const plan = planSandbox(input([rule(surface, "/srv/secret/*", "deny")]));
+		expect(paths(plan.readDenies)).toEqual(["/srv/secret/**"]);
+		expect(paths(plan.writeDenies)).toEqual(["/srv/secret/**"]);
+	});
+
+	it.each(["write", "edit"])("denies only writing what a %s deny names", (surface) => {
+		const plan = planSandbox(input([rule(surface, "/srv/secret/*", "deny")]));
+		expect(paths(plan.readDenies)).toEqual([]);
+		expect(paths(plan.writeDenies)).toEqual(["/srv/secret/**"]);
+	});
+
 	it("roots a wildcard deny in the allowed external directories too", () => {
 		const plan = planSandbox(input([rule("external_directory", "/data/*", "allow"), rule("path", "*.pem", "deny")]));
 		expect(paths(plan.readDenies)).toEqual(["/work/proj/**.pem", "/data/**.pem"]);

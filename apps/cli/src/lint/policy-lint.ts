@@ -8,15 +8,17 @@ import type { ConfigLoadIssue, ConfigSource } from "@pi-permissions/engine";
 import {
 	isCatchAll,
 	judgeSurfaceKey,
+	overlapValue,
 	PATH_SURFACES,
 	type PermissionConfig,
 	type PermissionState,
+	patternContains,
 	type Rule,
 	type ScopeName,
 } from "@pi-permissions/policy";
 import { type ExampleCall, exampleCall } from "./example-call";
 import { LINT_KINDS, type LintKind, type LintSeverity } from "./lint-kind";
-import { covers, overlapSample, sample } from "./pattern-overlap";
+import { sample } from "./pattern-sample";
 
 /** Where a finding (or the rule it relates to) is written. */
 interface LintPlace {
@@ -170,7 +172,7 @@ function orderFindings({ rules, placeOf, shell }: ComposedRules): LintFinding[] 
 			const later = list.slice(i + 1);
 			// MCP targets: a specific rule beats the catch-all whatever the order, so a later `*` shadows nothing.
 			const cover = later.find(
-				(rule) => covers(rule.pattern, earlier.pattern) && !(surface === "mcp" && isCatchAll(rule.pattern)),
+				(rule) => patternContains(rule.pattern, earlier.pattern) && !(surface === "mcp" && isCatchAll(rule.pattern)),
 			);
 			const coverPlace = cover === undefined ? null : placeOf(cover);
 			if (cover !== undefined) {
@@ -197,7 +199,7 @@ function orderFindings({ rules, placeOf, shell }: ComposedRules): LintFinding[] 
 			if (earlier.action !== "deny") return;
 			for (const allow of later) {
 				if (allow.action !== "allow") continue;
-				const value = overlapSample(earlier.pattern, allow.pattern);
+				const value = overlapValue(earlier.pattern, allow.pattern);
 				if (value === null) continue;
 				const denyPlace = placeOf(earlier);
 				const kind: LintKind = allow.origin !== earlier.origin ? "scope-lifts-deny" : "allow-overrides-deny";

@@ -8,7 +8,6 @@
 import { posix, win32 } from "node:path";
 import { BashParser } from "@pi-permissions/access-intent";
 import type { PermissionState, SessionSuggestion } from "@pi-permissions/policy";
-import { callReport } from "../call-report";
 import { CliEngine } from "../cli-engine";
 import type { CliHost } from "../cli-host";
 import { type PolicyOptions, resolvePolicySetup } from "../config-options";
@@ -108,7 +107,7 @@ export async function runReplay(host: CliHost, paths: readonly string[], options
 			engine = CliEngine.withParser(host, { ...setup, cwd }, parser);
 			engines.set(cwd, engine);
 		}
-		const report = callReport(await engine.decide(call.toolName, call.input, null));
+		const { report } = await engine.decide(call.toolName, call.input, null);
 		const action = report.action;
 		totals[action] += 1;
 		bump(byTool, call.toolName, action);

@@ -1,10 +1,10 @@
 /**
  * Owns: escalating one ask on this node: resolve `authorizerChain` names to registered links (config order, unregistered
  * names skipped and logged), run them ahead of the selected terminal, and log which links were consulted.
- * Never: runs a link on a relaying node (one chain per node) or for a protected target (only the human at the
- * terminal may answer one), and never lets a throw escape as anything but a deny.
+ * Never: runs a link on a relaying node (one chain per node) or for an ask only a person may answer (a protected
+ * target: the ask's `answerableBy`), and never lets a throw escape as anything but a deny.
  */
-import { originPayload, protectedReason } from "@pi-permissions/presentation";
+import { originPayload } from "@pi-permissions/presentation";
 import type { AuthorityLog } from "../authority-log";
 import type { Clock } from "../clock";
 import type { SelectedAuthority } from "./authority-selection";
@@ -36,8 +36,8 @@ export class ChainEscalator {
 				return await selected.terminal.authorize(details);
 			}
 			// SECURITY: a protected target (the permission config, a git hook, …) is the human's alone; a model judge or
-			// any other link must not approve the agent rewriting its own permissions.
-			const humanOnly = protectedReason(originPayload(details.payload)) !== null;
+			// any other link must not approve the agent rewriting its own permissions. Read where the ask was raised.
+			const humanOnly = originPayload(details.payload).answerableBy === "person";
 			const links = humanOnly ? [] : this.resolveLinks(details.requestId);
 			log.event("authorizer_chain_resolved", {
 				requestId: details.requestId,

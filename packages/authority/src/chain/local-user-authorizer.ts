@@ -3,7 +3,7 @@
  * answer to `user`, offering the grant scopes that fit the ask.
  * Never: draws anything itself; a prompt that rejects or answers garbage is a `gate_error` deny, never an allow.
  */
-import { originPayload, protectedReason } from "@pi-permissions/presentation";
+import { originPayload } from "@pi-permissions/presentation";
 import type { AskDetails, GrantScope, TerminalAuthorizer, TerminalDecision } from "./authorizer";
 import { gateErrorDecision } from "./authorizer";
 
@@ -25,7 +25,7 @@ export interface UserPrompt {
  */
 function offeredScopes(details: AskDetails): readonly GrantScope[] {
 	// SECURITY: a protected target is never offered as a session grant, so each write is put to the human again.
-	if (protectedReason(originPayload(details.payload)) !== null) return ["once"];
+	if (originPayload(details.payload).answerableBy === "person") return ["once"];
 	return details.forwarding === null
 		? ["once", "requester-session", "always-project", "always-global"]
 		: ["once", "requester-session", "serving-session", "always-project", "always-global"];

@@ -149,8 +149,41 @@ describe("ChainEscalator on a protected target", () => {
 			...payload,
 			request: { ...payload.request, matchedPattern: PROTECTED_TARGET_SENTINEL, ruleOrigin: null },
 			evidence: [{ label: PROTECTED_EVIDENCE_LABEL, text: "writes the permission config", detail: null }],
+			answerableBy: "person",
 		};
 	};
+
+	function judged() {
+		const { terminal, registry, log, consulted, authority } = setup();
+		registry.register("judge", {
+			authorize: async () => {
+				consulted.push("judge");
+				return { verdict: "allow" };
+			},
+		});
+		const escalator = new ChainEscalator({
+			selected: authority,
+			registry,
+			chainConfig: () => ["judge"],
+			query,
+			log,
+			clock: systemClock,
+			linkBudgetMs: 10_000,
+		});
+		return { escalator, terminal, consulted };
+	}
+
+	it("reads who may answer from the ask's typed field, not from its displayed pattern", async () => {
+		const personOnly = judged();
+		const plain = localPayload({ surface: "write", value: "/p/notes.md" });
+		await personOnly.escalator.escalate(askDetails({ payload: { ...plain, answerableBy: "person" }, access: null }));
+		expect(personOnly.consulted).toEqual([]);
+		expect(personOnly.terminal.asked).toHaveLength(1);
+		const shownOnly = judged();
+		const placeholder = { ...protectedPayload(), answerableBy: "any-authorizer" as const };
+		await shownOnly.escalator.escalate(askDetails({ payload: placeholder, access: null }));
+		expect(shownOnly.consulted).toEqual(["judge"]);
+	});
 
 	it.each([
 		["a local ask", false],

@@ -90,6 +90,7 @@ describe("LocalUserAuthorizer on a protected target", () => {
 			...base,
 			request: { ...base.request, matchedPattern: PROTECTED_TARGET_SENTINEL, ruleOrigin: null },
 			evidence: [{ label: PROTECTED_EVIDENCE_LABEL, text: "writes a git hook (runs code later)", detail: null }],
+			answerableBy: "person",
 		};
 		const { authorizer, offered } = prompting({ answer: "allow", scope: "requester-session", via: "dialog" });
 		expect(await authorizer.authorize(askDetails({ payload }))).toMatchObject({ verdict: "allow", scope: "once" });

@@ -21,6 +21,7 @@ export function localPayload(
 		},
 		evidence: [{ label: "command", text: overrides.value ?? "git push", detail: null }],
 		annotations: [],
+		answerableBy: "any-authorizer",
 	};
 }
 

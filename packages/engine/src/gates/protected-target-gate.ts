@@ -43,6 +43,8 @@ export function protectedTargetGate(context: GateContext, targets: ProtectedTarg
 			ruleOrigin: null,
 			// SECURITY: a protected target is never offered as a session grant.
 			sessionSuggestion: null,
+			// SECURITY: only the human at the terminal answers it: no authorizer link, once (the chain reads this field).
+			answerableBy: "person",
 			surface,
 			toolName: bash === null ? context.call.toolName : "bash",
 			invokedToolName: context.kind.kind === "bash" && context.kind.alias ? context.call.toolName : null,

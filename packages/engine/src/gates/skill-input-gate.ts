@@ -1,10 +1,12 @@
 /**
  * Owns: the skill-input gate: a `/skill:<name>` invocation typed into the session is decided on the `skill` surface
- * by the skill's exact name, with the skill ask payload and an exact-name session suggestion.
+ * by the skill's exact name, with the skill ask payload and an exact-name session suggestion; and the one `ToolCall`
+ * such an invocation is decided, escalated and reported as.
  * Never: reads the skill's files (the skill-read gate guards those) or parses the arguments.
  */
 import { type CompiledPolicy, type PathFlavor, SKILL_SURFACE, suggestSessionApproval } from "@pi-permissions/policy";
 import { buildSkillAskPayload, type PromptRequester } from "@pi-permissions/presentation";
+import type { ToolCall } from "../pipeline/tool-call";
 import { ruleOutcome } from "./gate-context";
 import type { GateOutcome } from "./gate-outcome";
 
@@ -13,6 +15,19 @@ export interface SkillInvocation {
 	/** What follows the skill name; `null` when nothing does. */
 	readonly arguments: string | null;
 	readonly agentName: string | null;
+}
+
+/**
+ * The call a `/skill:` invocation stands for (no tool call: reported as a call of `skill`, its name and arguments as
+ * the input), the same for the decision, the escalator and every fact of it.
+ */
+export function skillInputCall(invocation: SkillInvocation): ToolCall {
+	return {
+		toolName: SKILL_SURFACE,
+		input: { name: invocation.skillName, arguments: invocation.arguments },
+		agentName: invocation.agentName,
+		toolCallId: null,
+	};
 }
 
 export function skillInputOutcome(

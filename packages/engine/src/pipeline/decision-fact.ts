@@ -1,11 +1,13 @@
 /**
  * Owns: `DecisionFact`, the record the runner emits for every resolved permission request (one per gate outcome it
- * acts on), its resolution vocabulary (wire names), and the injected sink (the id generator is presentation's `IdGenerator`).
+ * acts on), its resolution vocabulary (wire names), the part every fact of a request shares, the one gate-error fact,
+ * and the injected sink (the id generator is presentation's `IdGenerator`).
  * Never: writes logs or events itself; the adapter's sink does.
  */
 import type { RuleOrigin } from "@pi-permissions/policy";
 import type { Decider, PromptPayload } from "@pi-permissions/presentation";
-import type { GateName } from "../gates/gate-outcome";
+import type { GateName, GateOutcome } from "../gates/gate-outcome";
+import type { ToolCall } from "./tool-call";
 
 /** How a request was resolved. Wire names: never respell them. */
 export type DecisionResolution =
@@ -41,6 +43,49 @@ export interface DecisionFact {
 	readonly payload: PromptPayload | null;
 	/** The session patterns recorded by a "for this session" answer. */
 	readonly sessionPatterns: readonly string[];
+}
+
+/** What every fact of one request holds before it is resolved. */
+export type FactBase = Omit<DecisionFact, "result" | "resolution" | "decidedBy">;
+
+/** The call's part of a fact: who called which tool (the input never enters a fact). */
+type FactCall = Pick<ToolCall, "toolName" | "toolCallId" | "agentName">;
+
+/** The shared part of the facts of request `requestId` about `outcome` (`null`: no gate decided yet). */
+export function factBase(call: FactCall, requestId: string, outcome: GateOutcome | null): FactBase {
+	return {
+		requestId,
+		toolCallId: call.toolCallId,
+		toolName: call.toolName,
+		agentName: call.agentName,
+		gate: outcome?.gate ?? null,
+		surface: outcome?.surface ?? null,
+		value: outcome?.value ?? null,
+		matchedPattern: outcome?.matchedPattern ?? null,
+		origin: outcome?.origin ?? null,
+		reason: null,
+		payload: outcome?.state === "deny" ? outcome.payload : null,
+		sessionPatterns: [],
+	};
+}
+
+/**
+ * The fact of a call blocked because deciding it failed (`reason`: what failed), on the outcome it failed at, if any.
+ * The runner writes it for a throw or a failed escalation; the adapter for a call that failed before any runner.
+ */
+export function gateErrorFact(
+	call: FactCall,
+	requestId: string,
+	outcome: GateOutcome | null,
+	reason: string,
+): DecisionFact {
+	return {
+		...factBase(call, requestId, outcome),
+		result: "deny",
+		resolution: "gate_error",
+		decidedBy: "gate_error",
+		reason,
+	};
 }
 
 export interface DecisionSink {

@@ -18,10 +18,17 @@ import {
 	renderAgentDenial,
 } from "@pi-permissions/presentation";
 import type { GateName, GateOutcome } from "../gates/gate-outcome";
-import type { SkillInvocation } from "../gates/skill-input-gate";
+import { type SkillInvocation, skillInputCall } from "../gates/skill-input-gate";
 import { recordSessionApproval } from "../session/session-approval";
 import type { AskAnswer, AskEscalator, AskRequest } from "./ask-escalator";
-import type { DecisionFact, DecisionResolution, DecisionSink } from "./decision-fact";
+import {
+	type DecisionFact,
+	type DecisionResolution,
+	type DecisionSink,
+	type FactBase,
+	factBase,
+	gateErrorFact,
+} from "./decision-fact";
 import { matchingRules, type TracedRule } from "./rule-trace";
 import type { ToolCall } from "./tool-call";
 import type { PipelineDecision } from "./tool-call-pipeline";
@@ -66,7 +73,7 @@ export interface TracedGate {
 }
 
 /** What a traced run observed: the verdict, the decision it acted on, every fact it emitted and every ask it made. */
-interface RunTrace {
+export interface RunTrace {
 	readonly verdict: RunVerdict;
 	/** `null` when the pipeline threw before deciding (a gate error). */
 	readonly decision: PipelineDecision | null;
@@ -116,13 +123,7 @@ export class GateRunner {
 
 	/** Decides and resolves a `/skill:` invocation like a call. Never rejects. */
 	runSkillInput(invocation: SkillInvocation): Promise<RunVerdict> {
-		const call: ToolCall = {
-			toolName: "skill",
-			input: { name: invocation.skillName },
-			agentName: invocation.agentName,
-			toolCallId: null,
-		};
-		return this.runDecision(call, () => this.options.pipeline.decideSkillInput(invocation), {
+		return this.runDecision(skillInputCall(invocation), () => this.options.pipeline.decideSkillInput(invocation), {
 			approvedBy: null,
 			trace: null,
 		});
@@ -152,12 +153,7 @@ export class GateRunner {
 		} catch (error) {
 			const requestId = current?.requestId ?? this.options.ids.next();
 			const reason = error instanceof Error ? error.message : String(error);
-			return this.refuse(
-				run,
-				baseFact(call, requestId, current?.outcome ?? null),
-				{ resolution: "gate_error", decidedBy: "gate_error", reason },
-				renderAgentDenial({ kind: "gate-error", toolName: call.toolName }),
-			);
+			return this.gateError(run, call, requestId, current?.outcome ?? null, reason);
 		}
 	}
 
@@ -168,7 +164,7 @@ export class GateRunner {
 		requestId: string,
 		run: RunState,
 	): Promise<Step> {
-		const fact = baseFact(call, requestId, outcome);
+		const fact = factBase(call, requestId, outcome);
 		switch (outcome.state) {
 			case "allow": {
 				const [resolution, decidedBy] = allowResolution(outcome);
@@ -226,7 +222,7 @@ export class GateRunner {
 				// this one ask alone (a model judge's allow of a path must not approve the command too).
 				if ((answer.kind === "allow-once" || answer.kind === "allow-session") && answer.byPerson === true)
 					run.approvedBy = answer.decidedBy;
-				return this.answered(run, call, fact, outcome, payload, answer);
+				return this.answered(run, call, requestId, fact, outcome, payload, answer);
 			}
 			default: {
 				const unhandled: never = outcome.state;
@@ -247,6 +243,7 @@ export class GateRunner {
 	private answered(
 		run: RunState,
 		call: ToolCall,
+		requestId: string,
 		fact: FactBase,
 		outcome: GateOutcome,
 		payload: LocalPromptPayload,
@@ -284,12 +281,7 @@ export class GateRunner {
 				);
 			case "failed":
 				// The same fact and block as a rejected escalation (the catch in `run`): no payload, the gate-error text.
-				return this.refuse(
-					run,
-					fact,
-					{ resolution: "gate_error", decidedBy: "gate_error", reason: answer.reason },
-					renderAgentDenial({ kind: "gate-error", toolName: call.toolName }),
-				);
+				return this.gateError(run, call, requestId, outcome, answer.reason);
 			default: {
 				const unhandled: never = answer;
 				throw new Error(`unhandled answer ${String(unhandled)}`);
@@ -297,10 +289,7 @@ export class GateRunner {
 		}
 	}
 
-	/**
-	 * Refuses the call: emits its deny fact and blocks with the agent-facing `text`, the block naming the fact's gate,
-	 * request and resolution, so the two can never disagree.
-	 */
+	/** Refuses the call: the deny fact of `denial` over `fact`, and the agent-facing `text`. */
 	private refuse(
 		run: RunState,
 		fact: FactBase,
@@ -308,8 +297,25 @@ export class GateRunner {
 		text: string,
 	): Block {
 		const { resolution, decidedBy, reason } = denial;
-		this.emit(run, { ...fact, result: "deny", resolution, decidedBy, reason });
-		return { kind: "block", reason: text, gate: fact.gate, requestId: fact.requestId, resolution };
+		return this.block(run, { ...fact, result: "deny", resolution, decidedBy, reason }, text);
+	}
+
+	/** Blocks the call as a gate error (deciding it failed: `reason`), with the one gate-error fact and text. */
+	private gateError(
+		run: RunState,
+		call: ToolCall,
+		requestId: string,
+		outcome: GateOutcome | null,
+		reason: string,
+	): Block {
+		const text = renderAgentDenial({ kind: "gate-error", toolName: call.toolName });
+		return this.block(run, gateErrorFact(call, requestId, outcome, reason), text);
+	}
+
+	/** Emits a deny fact and blocks naming its gate, request and resolution, so the two can never disagree. */
+	private block(run: RunState, fact: DecisionFact, text: string): Block {
+		this.emit(run, fact);
+		return { kind: "block", reason: text, gate: fact.gate, requestId: fact.requestId, resolution: fact.resolution };
 	}
 
 	private emit(run: RunState, fact: FactBase & Pick<DecisionFact, "result" | "resolution" | "decidedBy">): void {
@@ -320,25 +326,6 @@ export class GateRunner {
 			// The sink must not throw; if it does, the decision still stands (it is never turned into an allow).
 		}
 	}
-}
-
-type FactBase = Omit<DecisionFact, "result" | "resolution" | "decidedBy">;
-
-function baseFact(call: ToolCall, requestId: string, outcome: GateOutcome | null): FactBase {
-	return {
-		requestId,
-		toolCallId: call.toolCallId,
-		toolName: call.toolName,
-		agentName: call.agentName,
-		gate: outcome?.gate ?? null,
-		surface: outcome?.surface ?? null,
-		value: outcome?.value ?? null,
-		matchedPattern: outcome?.matchedPattern ?? null,
-		origin: outcome?.origin ?? null,
-		reason: null,
-		payload: outcome?.state === "deny" ? outcome.payload : null,
-		sessionPatterns: [],
-	};
 }
 
 function allowResolution(outcome: GateOutcome): readonly [DecisionResolution, Decider] {

@@ -17,7 +17,7 @@ import {
 	type ToolAccessExtractors,
 	type ToolKind,
 } from "@pi-permissions/access-intent";
-import { type ComposedPolicy, type Ruleset, type SessionRuleStore, SKILL_SURFACE } from "@pi-permissions/policy";
+import type { ComposedPolicy, Ruleset, SessionRuleStore } from "@pi-permissions/policy";
 import { bashExternalDirectoryGate } from "../gates/bash-external-directory-gate";
 import { bashPathGate } from "../gates/bash-path-gate";
 import { bashWriteGate } from "../gates/bash-write-gate";
@@ -28,7 +28,7 @@ import { InfrastructureReads } from "../gates/infrastructure-reads";
 import { toolPathGate } from "../gates/path-gate";
 import { protectedTargetGate } from "../gates/protected-target-gate";
 import { ProtectedTargets } from "../gates/protected-targets";
-import { type SkillInvocation, skillInputOutcome } from "../gates/skill-input-gate";
+import { type SkillInvocation, skillInputCall, skillInputOutcome } from "../gates/skill-input-gate";
 import { type ActiveSkill, skillReadGate } from "../gates/skill-read-gate";
 import { toolGate } from "../gates/tool-gate";
 import { unknownToolOutcome } from "../gates/unknown-tool-gate";
@@ -175,12 +175,6 @@ export class ToolCallPipeline {
 	/** Decides a `/skill:` invocation typed into the session (no tool call; reported as a call of `skill`). */
 	decideSkillInput(invocation: SkillInvocation): PipelineDecision {
 		const composed = this.options.policies.policyFor(invocation.agentName);
-		const call: ToolCall = {
-			toolName: SKILL_SURFACE,
-			input: { name: invocation.skillName, arguments: invocation.arguments },
-			agentName: invocation.agentName,
-			toolCallId: null,
-		};
 		const outcome = skillInputOutcome(
 			invocation,
 			this.sessionPolicy.policyFor(composed),
@@ -188,7 +182,7 @@ export class ToolCallPipeline {
 			this.options.normalizer.flavor,
 		);
 		return {
-			call,
+			call: skillInputCall(invocation),
 			outcomes: [outcome],
 			combined: outcome,
 			yolo: composed.yolo,

@@ -65,6 +65,14 @@ describe("protectedTargetGate", () => {
 		expect(decision.combined.state).toBe("ask");
 	});
 
+	it.each(SELF_ESCALATIONS)("marks the ask for bash writing %s as one only a person may answer", (_name, command) => {
+		const { decision } = gateOf({ config: WRITE_ALLOW }, bashCall(command));
+		for (const outcome of decision.outcomes) {
+			const expected = outcome.gate === "protected-target" ? "person" : "any-authorizer";
+			if (outcome.payload !== null) expect(outcome.payload.answerableBy).toBe(expected);
+		}
+	});
+
 	it.each(["write", "edit"])("asks for the %s tool on the permission config under a write allow", (tool) => {
 		const { protectedOutcome } = gateOf({ config: WRITE_ALLOW }, call(tool, { path: CONFIG, content: "{}" }));
 		expect(protectedOutcome).toMatchObject({ state: "ask", reason: "writes the permission config" });

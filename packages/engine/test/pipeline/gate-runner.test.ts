@@ -265,6 +265,21 @@ describe("GateRunner.run", () => {
 		expect(denied).toMatchObject({ kind: "block", gate: "skill-input", resolution: "policy_deny" });
 	});
 
+	it("escalates a /skill: invocation as the one call the pipeline decided it as", async () => {
+		const h = harness({ config: { permission: { "*": "ask" } } }, [ONCE]);
+		const invocation = { skillName: "review", arguments: "now", agentName: "ops" };
+		await h.runner.runSkillInput(invocation);
+		const expected = {
+			toolName: "skill",
+			input: { name: "review", arguments: "now" },
+			agentName: "ops",
+			toolCallId: null,
+		};
+		expect(h.escalator.asks[0]?.call).toEqual(expected);
+		expect(h.engine.pipeline.decideSkillInput(invocation).call).toEqual(expected);
+		expect(h.facts).toMatchObject([{ toolName: "skill", agentName: "ops", toolCallId: null }]);
+	});
+
 	it("refuses an unknown tool with the list of available tools", async () => {
 		const h = harness({ config: { permission: { "*": "allow" } }, availableTools: ["bash", "read"] });
 		const verdict = await h.runner.run(call("rm_all", {}));

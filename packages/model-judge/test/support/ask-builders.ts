@@ -29,6 +29,7 @@ export function externalDirectoryAsk(
 		},
 		evidence: [{ label: "path", text: path, detail: null }],
 		annotations: [],
+		answerableBy: "any-authorizer",
 	};
 	return {
 		requestId: `req-${path.length}`,
@@ -65,6 +66,7 @@ export function bashAsk(input: BashAskInput): AskDetails {
 		},
 		evidence: command === input.unit ? [] : [{ label: "command", text: command, detail: null }],
 		annotations: [],
+		answerableBy: "any-authorizer",
 	};
 	return {
 		requestId: "req-bash",

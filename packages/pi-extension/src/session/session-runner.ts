@@ -9,9 +9,10 @@ import type { IdGenerator, SessionAuthority } from "@pi-permissions/authority";
 import {
 	type ActiveSkill,
 	type DecisionSink,
-	type ExampleDecision,
 	GateRunner,
 	type PolicyProvider,
+	type RunReport,
+	reportOf,
 	type ToolCall,
 	ToolCallPipeline,
 } from "@pi-permissions/engine";
@@ -103,10 +104,10 @@ export class SessionRunner {
 
 	/**
 	 * Decides one policy example's call as a real call would be decided, detached like the warm-up (silent sink, own
-	 * ids, empty grants, every tool known) and traced: an ask it made (nobody answers it) is the example's `ask`.
-	 * Rejects before the parser is warm.
+	 * ids, empty grants, every tool known) and traced: an ask it made (nobody answers it) is the example's `ask`. The
+	 * report is the engine's `reportOf`, the one the CLI prints. Rejects before the parser is warm.
 	 */
-	async decideExample(call: ToolCall): Promise<ExampleDecision> {
+	async decideExample(call: ToolCall): Promise<RunReport> {
 		const { deps } = this;
 		const parser = deps.parser.current;
 		if (parser === null) throw new Error("the bash parser is not loaded");
@@ -138,29 +139,8 @@ export class SessionRunner {
 			ids: { next: () => `example-${++ids}` },
 			sessionRules,
 		});
-		// The engine's trace says what happened (ADR 0041): the asks it made and the facts it emitted.
-		const { verdict, asks, facts } = await detached.runTraced(call);
-		const request = asks.at(-1) ?? null;
-		if (request !== null && verdict.kind === "block") {
-			const { outcome } = request;
-			return {
-				action: "ask",
-				surface: outcome.surface,
-				value: outcome.value,
-				matchedPattern: outcome.matchedPattern,
-				origin: outcome.origin,
-				reason: outcome.reason,
-			};
-		}
-		const fact = verdict.kind === "allow" ? facts.at(-1) : facts.findLast((candidate) => candidate.result === "deny");
-		return {
-			action: verdict.kind === "allow" ? "allow" : "deny",
-			surface: fact?.surface ?? null,
-			value: fact?.value ?? null,
-			matchedPattern: fact?.matchedPattern ?? null,
-			origin: fact?.origin ?? null,
-			reason: fact?.reason ?? null,
-		};
+		// The engine's trace says what happened (ADR 0041), and its report what was decided on.
+		return reportOf(await detached.runTraced(call));
 	}
 
 	private cachedFor(availableTools: readonly string[], skills: readonly ActiveSkill[]): CachedRunner {

@@ -30,6 +30,7 @@ function request(value: string, matchedPattern: string, surface = "bash"): Forwa
 		},
 		evidence: [],
 		annotations: [],
+		answerableBy: "any-authorizer",
 	} as unknown as PromptPayload;
 	return {
 		id: "perm-1",

@@ -17,8 +17,8 @@ import type { CliHost } from "../../../../apps/cli/src/cli-host";
 import type { PolicySetup } from "../../../../apps/cli/src/config-options";
 import redteam from "../../../../apps/cli/test/redteam/redteam.cases.json" with { type: "json" };
 import { BASH_UNITS_ROWS, BASH_WRAPPER_ROWS } from "../../../access-intent/test/bash/bash-units.cases";
-import { EVASION_ROWS as UNIT_EVASION_ROWS } from "../../../access-intent/test/bash/evasion.cases";
 import { EXTDIR_CASES } from "../../../access-intent/test/bash/effects/path-candidates-extdir.cases";
+import { EVASION_ROWS as UNIT_EVASION_ROWS } from "../../../access-intent/test/bash/evasion.cases";
 import { BASH_DECISION_ROWS, CFG_A } from "../../../engine/test/bash/bash-command-check.cases";
 import { ALLOWED_COMPOSITIONS, DENY_RM_POLICY, EVASION_ROWS } from "../../../engine/test/bash/bash-evasion.cases";
 import { DAILY_ALLOWLIST, DAILY_COMMANDS, DENY_RM } from "../../../engine/test/bash/daily-commands.cases";
@@ -44,7 +44,9 @@ const NOBODY_TO_ASK: TerminalDecision = {
  * ADR 0041: every corpus table the engine and CLI tests load (the reference rows, the evasion and daily-command tables,
  * the tool, MCP and yolo tables, the red-team groups) decided through the CLI's path (`CliEngine.decide`, config read
  * from a file) and through the adapter's (`SessionRunner`, the runner every Pi tool call goes through, over the same
- * file), with nobody to ask on either side: the verdicts and every decision fact's outcome and deciding rule agree.
+ * file), with nobody to ask on either side: the verdicts and every decision fact's outcome and deciding rule agree,
+ * and the report of the run (`reportOf`: what the CLI prints, what the adapter's policy examples are judged on) is
+ * the same report.
  */
 
 interface Case {
@@ -144,58 +146,13 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe("the CLI and the adapter decide every corpus row alike (ADR 0041)", () => {
 	it("agrees on every row of every table", async () => {
-		const cwd = CWD;
-		const home = HOME;
-		const agentDir = join(home, ".pi", "agent");
-		// No file system answers: both sides resolve paths lexically, and a row costs the parse and the gates only.
-		const probe: FileSystemProbe = { realpath: () => null, lstat: () => null, readdir: () => null };
-		const host = { configFileSystem: fileSystem, probe } as unknown as CliHost;
 		const groups = corpus();
 		const mismatches: unknown[] = [];
+		const reportMismatches: unknown[] = [];
 		for (const [index, group] of groups.entries()) {
 			const file = join(root, `policy-${index}.json`);
 			writeFileSync(file, JSON.stringify(group.config));
-			const setup: PolicySetup = {
-				cwd,
-				home,
-				agentDir,
-				flavor: "posix",
-				defaultAgent: null,
-				yolo: group.yolo ? true : undefined,
-				files: { global: file },
-				mcpServers: [],
-			};
-			const cli = CliEngine.withParser(host, setup, parser);
-			const load = await new ConfigLoader({ fileSystem, flavor: "posix" }).load({
-				cwd,
-				agentDir,
-				agentName: null,
-				isProjectTrusted: () => true,
-				files: { global: file },
-			});
-			const policy = composePolicy({
-				scopes: load.scopes,
-				env: { home, flavor: POSIX_FLAVOR },
-				...(group.yolo ? { yolo: true } : {}),
-			});
-			const facts: DecisionFact[] = [];
-			let ids = 0;
-			const runners = new SessionRunner({
-				policies: { policyFor: () => policy },
-				store: new SessionRuleStore(),
-				parser: { current: parser },
-				normalizer: PathNormalizer.create({ cwd, home, flavor: POSIX_FLAVOR, probe }),
-				extensions: new SessionExtensions(),
-				// No UI and no parent: nobody to ask, as in the CLI.
-				authority: {
-					isSubagent: false,
-					escalate: async () => NOBODY_TO_ASK,
-				} as unknown as SessionAuthority,
-				sink: { emit: (fact) => facts.push(fact) },
-				ids: { next: () => `adapter-${++ids}` },
-				sessionId: null,
-				agentDir,
-			});
+			const { cli, runners, facts } = await bothSides(file, group.yolo);
 			for (const entry of group.cases) {
 				const call: ToolCall = { ...entry.call, agentName: null, toolCallId: null };
 				const viaCli = await cli.decide(call.toolName, call.input, null);
@@ -205,13 +162,95 @@ describe("the CLI and the adapter decide every corpus row alike (ADR 0041)", () 
 				const expected = decisionOf(viaCli.verdict, viaCli.facts);
 				if (JSON.stringify(adapter) !== JSON.stringify(expected))
 					mismatches.push({ table: entry.table, id: entry.id, cli: expected, adapter });
+				const example = await runners.decideExample(call);
+				if (JSON.stringify(example) !== JSON.stringify(viaCli.report))
+					reportMismatches.push({ table: entry.table, id: entry.id, cli: viaCli.report, adapter: example });
 			}
 		}
 		expect(mismatches).toEqual([]);
+		expect(reportMismatches).toEqual([]);
 		const tables = new Set(groups.flatMap((group) => group.cases.map((entry) => entry.table.split("/")[0])));
 		expect([...tables].sort()).toEqual(
 			["daily", "evasion", "mcp", "protected", "redteam", "reference", "reference-units", "tool", "yolo"].sort(),
 		);
 		// A row costs a parse and the gates on each side; rows with tens of thousands of words (the yolo table) dominate.
 	}, 60_000);
+
+	it("reports the yolo approval that let a call through, not the last gate, on both sides", async () => {
+		// Under yolo the `external_directory` ask is an allow of origin `yolo`; the bash gate then allows by `bash *`.
+		// The adapter's examples used to report that last gate, the CLI the yolo approval: without yolo it would ask.
+		const file = join(root, "policy-yolo-report.json");
+		writeFileSync(
+			file,
+			JSON.stringify({ permission: { "*": "ask", bash: { "*": "allow" }, external_directory: "ask" } }),
+		);
+		const { cli, runners } = await bothSides(file, true);
+		const call: ToolCall = {
+			toolName: "bash",
+			input: { command: "cat /etc/hosts" },
+			agentName: null,
+			toolCallId: null,
+		};
+		const viaCli = (await cli.decide(call.toolName, call.input, null)).report;
+		expect(viaCli).toMatchObject({
+			action: "allow",
+			gate: "bash-external-directory",
+			surface: "external_directory",
+			origin: "yolo",
+			resolution: "auto_approved",
+		});
+		expect(await runners.decideExample(call)).toEqual(viaCli);
+	});
 });
+
+/** The CLI's engine and the adapter's runners over the same policy file, nobody to ask on either side. */
+async function bothSides(file: string, yolo: boolean) {
+	const cwd = CWD;
+	const home = HOME;
+	const agentDir = join(home, ".pi", "agent");
+	// No file system answers: both sides resolve paths lexically, and a row costs the parse and the gates only.
+	const probe: FileSystemProbe = { realpath: () => null, lstat: () => null, readdir: () => null };
+	const host = { configFileSystem: fileSystem, probe } as unknown as CliHost;
+	const setup: PolicySetup = {
+		cwd,
+		home,
+		agentDir,
+		flavor: "posix",
+		defaultAgent: null,
+		yolo: yolo ? true : undefined,
+		files: { global: file },
+		mcpServers: [],
+	};
+	const cli = CliEngine.withParser(host, setup, parser);
+	const load = await new ConfigLoader({ fileSystem, flavor: "posix" }).load({
+		cwd,
+		agentDir,
+		agentName: null,
+		isProjectTrusted: () => true,
+		files: { global: file },
+	});
+	const policy = composePolicy({
+		scopes: load.scopes,
+		env: { home, flavor: POSIX_FLAVOR },
+		...(yolo ? { yolo: true } : {}),
+	});
+	const facts: DecisionFact[] = [];
+	let ids = 0;
+	const runners = new SessionRunner({
+		policies: { policyFor: () => policy },
+		store: new SessionRuleStore(),
+		parser: { current: parser },
+		normalizer: PathNormalizer.create({ cwd, home, flavor: POSIX_FLAVOR, probe }),
+		extensions: new SessionExtensions(),
+		// No UI and no parent: nobody to ask, as in the CLI.
+		authority: {
+			isSubagent: false,
+			escalate: async () => NOBODY_TO_ASK,
+		} as unknown as SessionAuthority,
+		sink: { emit: (fact) => facts.push(fact) },
+		ids: { next: () => `adapter-${++ids}` },
+		sessionId: null,
+		agentDir,
+	});
+	return { cli, runners, facts };
+}

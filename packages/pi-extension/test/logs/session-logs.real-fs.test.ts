@@ -35,6 +35,7 @@ function payload(evidence: LocalPromptPayload["evidence"]): LocalPromptPayload {
 		},
 		evidence,
 		annotations: [{ kind: "session-suggestion", text: "deploy" }],
+		answerableBy: "any-authorizer",
 	};
 }
 

@@ -8,12 +8,12 @@ import { CompiledPolicy, isCatchAll, type PolicyEnvironment } from "../compiled-
 import { composePolicy, type ScopeOutcome } from "../composition/policy-composition";
 import type { PatternValue, PermissionConfig, SurfaceValue } from "../config/permission-config";
 import { expandHome } from "../home-expansion";
+import { patternContains, patternsOverlap } from "../pattern-overlap";
 import { err, ok, type Result } from "../result";
 import type { Rule, Ruleset, ScopeName } from "../rule";
 import { UNIVERSAL_SURFACE } from "../rule";
 import { MCP_SURFACE, PATH_SURFACES } from "../surface";
 import { compileWildcard, hasWildcard } from "../wildcard";
-import { patternContains, patternsOverlap } from "./pattern-overlap";
 
 export interface GrantRequest {
 	/** A concrete surface (`bash`, `mcp`, `read`, a tool name); never `*` or a wildcard. */

@@ -4,6 +4,7 @@
  */
 import type { RuleOrigin } from "@pi-permissions/policy";
 import type {
+	AnswerableBy,
 	BashCommandContext,
 	PromptAnnotation,
 	PromptEvidence,
@@ -19,6 +20,13 @@ export interface AskBase {
 	readonly ruleOrigin: RuleOrigin | null;
 	/** The pattern a "for this session" approval would record; `null` when none is offered. */
 	readonly sessionSuggestion: string | null;
+	/** Who may answer the ask; absent: `any-authorizer`. The engine sets `person` where only the human may answer. */
+	readonly answerableBy?: AnswerableBy;
+}
+
+/** Who may answer an ask built from `base`. */
+export function whoMayAnswer(base: AskBase): AnswerableBy {
+	return base.answerableBy ?? "any-authorizer";
 }
 
 interface RequestFactsInput {

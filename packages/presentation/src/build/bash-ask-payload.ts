@@ -5,7 +5,7 @@
 
 import { describeCommandContext, NOT_CHECKED_LABEL } from "../fact-vocabulary";
 import type { BashCommandContext, LocalPromptPayload, PromptEvidence } from "../prompt-payload";
-import { type AskBase, evidenceItem, highlightOf, requestFacts, suggestionAnnotations } from "./ask-base";
+import { type AskBase, evidenceItem, highlightOf, requestFacts, suggestionAnnotations, whoMayAnswer } from "./ask-base";
 
 /** One runnable unit of the command, as the parser listed it. */
 interface BashUnitFacts {
@@ -55,6 +55,7 @@ export function buildBashAskPayload(input: BashAskInput): LocalPromptPayload {
 			...(input.command === input.unit.text ? [] : highlightOf(evidence, 0, input.unit.text, input.unit.start)),
 			...suggestionAnnotations(input),
 		],
+		answerableBy: whoMayAnswer(input),
 	};
 }
 
@@ -96,6 +97,7 @@ export function buildBashExternalDirectoryAskPayload(input: BashExternalDirector
 		}),
 		evidence,
 		annotations: [...highlightOf(evidence, 0, input.flaggedPath), ...suggestionAnnotations(input)],
+		answerableBy: whoMayAnswer(input),
 	};
 }
 

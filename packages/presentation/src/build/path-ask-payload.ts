@@ -3,7 +3,14 @@
  * Never: resolves a path itself; the gate hands in the lexical and canonical forms it already holds.
  */
 import type { LocalPromptPayload, PromptEvidence } from "../prompt-payload";
-import { type AskBase, evidenceItem, pushCommandEvidence, requestFacts, suggestionAnnotations } from "./ask-base";
+import {
+	type AskBase,
+	evidenceItem,
+	pushCommandEvidence,
+	requestFacts,
+	suggestionAnnotations,
+	whoMayAnswer,
+} from "./ask-base";
 
 export interface PathAskInput extends AskBase {
 	/** The tool that touches the path (`read`, `edit`, `bash`, …). */
@@ -48,6 +55,7 @@ export function pathKindPayload(
 		}),
 		evidence: all,
 		annotations: [...highlights, ...suggestionAnnotations(input)],
+		answerableBy: whoMayAnswer(input),
 	};
 }
 
@@ -80,5 +88,6 @@ export function buildExternalDirectoryAskPayload(input: ExternalDirectoryAskInpu
 		}),
 		evidence,
 		annotations: suggestionAnnotations(input),
+		answerableBy: whoMayAnswer(input),
 	};
 }

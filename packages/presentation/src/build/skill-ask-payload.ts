@@ -3,7 +3,7 @@
  * Never: resolves which skill a path belongs to; the gate hands in the skill name it matched.
  */
 import type { LocalPromptPayload } from "../prompt-payload";
-import { type AskBase, evidenceItem, requestFacts, suggestionAnnotations } from "./ask-base";
+import { type AskBase, evidenceItem, requestFacts, suggestionAnnotations, whoMayAnswer } from "./ask-base";
 
 export interface SkillAskInput extends AskBase {
 	/** The skill name the policy names (the decision value). */
@@ -25,6 +25,7 @@ export function buildSkillAskPayload(input: SkillAskInput): LocalPromptPayload {
 		}),
 		evidence: input.arguments === null ? [] : [evidenceItem("arguments", input.arguments)],
 		annotations: suggestionAnnotations(input),
+		answerableBy: whoMayAnswer(input),
 	};
 }
 
@@ -49,5 +50,6 @@ export function buildSkillReadAskPayload(input: SkillReadAskInput): LocalPromptP
 		}),
 		evidence: [evidenceItem("read path", input.path)],
 		annotations: suggestionAnnotations(input),
+		answerableBy: whoMayAnswer(input),
 	};
 }

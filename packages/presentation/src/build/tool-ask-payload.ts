@@ -3,7 +3,7 @@
  * Never: formats a per-tool preview or shortens an input; every top-level input key is its own evidence entry.
  */
 import type { LocalPromptPayload } from "../prompt-payload";
-import { type AskBase, requestFacts, suggestionAnnotations } from "./ask-base";
+import { type AskBase, requestFacts, suggestionAnnotations, whoMayAnswer } from "./ask-base";
 import { inputEvidence } from "./input-evidence";
 
 export interface McpAskInput extends AskBase {
@@ -28,6 +28,7 @@ export function buildMcpAskPayload(input: McpAskInput): LocalPromptPayload {
 		}),
 		evidence: inputEvidence("argument", input.arguments),
 		annotations: suggestionAnnotations(input),
+		answerableBy: whoMayAnswer(input),
 	};
 }
 
@@ -52,5 +53,6 @@ export function buildToolAskPayload(input: ToolAskInput): LocalPromptPayload {
 		}),
 		evidence: inputEvidence("input", input.input),
 		annotations: suggestionAnnotations(input),
+		answerableBy: whoMayAnswer(input),
 	};
 }

@@ -1,10 +1,11 @@
 /**
  * Owns: the payload of an ask about a file a call writes: a bash write (redirect, `tee`, `sed -i`, …) on the `write`
- * surface, and a protected target (any tool), which carries why the file is protected and that only the human at the
- * terminal may answer it.
- * Never: decides whether a path is protected or written; the gate hands in what it found.
+ * surface, and a protected target (any tool), which carries why the file is protected and says that only the human
+ * at the terminal may answer it.
+ * Never: decides whether a path is protected or written, or who may answer; the gate hands in what it found
+ * (`protectedBecause`, `answerableBy`).
  */
-import type { LocalPromptPayload, PromptEvidence } from "../prompt-payload";
+import type { LocalPromptPayload, PromptEvidence, PromptRequestFacts } from "../prompt-payload";
 import { type AskBase, evidenceItem } from "./ask-base";
 import { pathKindPayload } from "./path-ask-payload";
 
@@ -41,8 +42,14 @@ export function buildWriteAskPayload(input: WriteAskInput): LocalPromptPayload {
 	return pathKindPayload(input, input.surface, evidence);
 }
 
-/** Why a payload's ask is protected, or `null` for any other ask (forwarded asks are read at their origin). */
-export function protectedReason(payload: Pick<LocalPromptPayload, "request" | "evidence">): string | null {
+/**
+ * Why a payload's ask is protected, as its text says (the agent's denial repeats it), or `null` for any other ask.
+ * Who may answer is not read here: that is the payload's `answerableBy`.
+ */
+export function protectedReason(payload: {
+	readonly request: Pick<PromptRequestFacts, "matchedPattern">;
+	readonly evidence?: readonly PromptEvidence[];
+}): string | null {
 	if (payload.request.matchedPattern !== PROTECTED_TARGET_SENTINEL) return null;
-	return payload.evidence.find((item) => item.label === PROTECTED_EVIDENCE_LABEL)?.text ?? "writes a protected file";
+	return payload.evidence?.find((item) => item.label === PROTECTED_EVIDENCE_LABEL)?.text ?? "writes a protected file";
 }

@@ -5,7 +5,7 @@
  */
 
 import { failClosedRuleText } from "../build/invalid-config-note";
-import { PROTECTED_EVIDENCE_LABEL, PROTECTED_TARGET_SENTINEL } from "../build/write-ask-payload";
+import { protectedReason } from "../build/write-ask-payload";
 import { describeCommandContext, notCheckedReason } from "../fact-vocabulary";
 import type { PromptPayload } from "../prompt-payload";
 import { capLength } from "../text/line-fitting";
@@ -142,9 +142,9 @@ function flaggedElement(subject: DenialSubject): string | null {
 
 /** Why a protected target asked: the agent learns that no rule, grant or yolo can let it write there. */
 function protectedClause(subject: DenialSubject): string {
-	if (subject.request.matchedPattern !== PROTECTED_TARGET_SENTINEL) return "";
-	const evidence = subject.evidence?.find((item) => item.label === PROTECTED_EVIDENCE_LABEL)?.text;
-	const why = (evidence ?? "writes a protected file").replace(/; only you can approve this$/, "");
+	const reason = protectedReason(subject);
+	if (reason === null) return "";
+	const why = reason.replace(/; only you can approve this$/, "");
 	return ` The call ${clean(why, DENIAL_REASON_MAX_LENGTH)}: a protected file only the human at the terminal may approve, whatever the rules, session grants or yolo mode say.`;
 }
 

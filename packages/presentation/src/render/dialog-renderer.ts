@@ -11,9 +11,12 @@ import type { Painter } from "./painter";
 export interface DialogOptions {
 	/** Terminal width in cells. */
 	readonly width: number;
-	/** `promptMaxRows`: the row budget of the bounded view (ignored when `expanded`). */
+	/**
+	 * `promptMaxRows`: the row budget of the bounded view (ignored when `expanded`). Required: its one default is the
+	 * config's (`CONFIG_DEFAULTS.promptMaxRows` in `@pi-permissions/policy`).
+	 */
 	readonly maxRows: number;
-	/** `promptFieldMaxWidth`: the most cells one fact's value may take in the bounded view. */
+	/** `promptFieldMaxWidth`: the most cells one fact's value may take in the bounded view (default: the config's). */
 	readonly fieldMaxWidth: number;
 	readonly painter: Painter;
 	/** The complete view (the expand key): nothing elided, every line wrapped to the width. */

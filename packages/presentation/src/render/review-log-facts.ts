@@ -38,7 +38,10 @@ interface ReviewLogFacts {
 	readonly commandsOmitted: number;
 }
 
-/** The request facts of `payload`, each string narrowed to `fieldMaxWidth` characters with a `…(+N)` mark. */
+/**
+ * The request facts of `payload`, each string narrowed to `fieldMaxWidth` characters with a `…(+N)` mark. The width is
+ * required: its one default is the config's `reviewLogFieldMaxWidth` (`CONFIG_DEFAULTS` in `@pi-permissions/policy`).
+ */
 export function renderReviewLogFacts(payload: PromptPayload, fieldMaxWidth: number): ReviewLogFacts {
 	const { request } = payload;
 	const hops = forwardingHops(payload);

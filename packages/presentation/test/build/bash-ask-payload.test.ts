@@ -29,6 +29,7 @@ describe("buildBashAskPayload", () => {
 				{ kind: "highlight", evidenceIndex: 0, start: 7, end: 19 },
 				{ kind: "session-suggestion", text: "rm *" },
 			],
+			answerableBy: "any-authorizer",
 		});
 	});
 
@@ -141,6 +142,7 @@ describe("buildBashExternalDirectoryAskPayload", () => {
 				{ label: "external path", text: "../b", detail: null },
 			],
 			annotations: [{ kind: "highlight", evidenceIndex: 0, start: 4, end: 14 }],
+			answerableBy: "any-authorizer",
 		});
 	});
 

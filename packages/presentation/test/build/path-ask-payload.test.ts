@@ -21,6 +21,7 @@ describe("buildPathAskPayload", () => {
 			},
 			evidence: [{ label: "resolves to", text: "/secrets/app.env", detail: null }],
 			annotations: [],
+			answerableBy: "any-authorizer",
 		});
 	});
 
@@ -58,6 +59,7 @@ describe("buildExternalDirectoryAskPayload", () => {
 			},
 			evidence: [{ label: "working directory", text: "/projects/app", detail: null }],
 			annotations: [{ kind: "session-suggestion", text: "/etc/*" }],
+			answerableBy: "any-authorizer",
 		});
 	});
 });

@@ -21,6 +21,7 @@ describe("buildSkillAskPayload", () => {
 			},
 			evidence: [{ label: "arguments", text: "prod", detail: null }],
 			annotations: [],
+			answerableBy: "any-authorizer",
 		});
 	});
 
@@ -46,6 +47,7 @@ describe("buildSkillReadAskPayload", () => {
 			},
 			evidence: [{ label: "read path", text: "/home/u/.pi/skills/deploy/SKILL.md", detail: null }],
 			annotations: [],
+			answerableBy: "any-authorizer",
 		});
 	});
 });

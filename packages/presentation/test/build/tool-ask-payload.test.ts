@@ -24,6 +24,7 @@ describe("buildMcpAskPayload", () => {
 				{ label: "argument limit", text: "3", detail: null },
 			],
 			annotations: [{ kind: "session-suggestion", text: "exa:*" }],
+			answerableBy: "any-authorizer",
 		});
 	});
 
@@ -50,6 +51,7 @@ describe("buildToolAskPayload", () => {
 			},
 			evidence: [{ label: "input url", text: "https://example.com", detail: null }],
 			annotations: [],
+			answerableBy: "any-authorizer",
 		});
 	});
 

@@ -50,6 +50,14 @@ describe("buildWriteAskPayload", () => {
 		expect(protectedReason(payload)).toContain("writes the permission config");
 	});
 
+	it("says who may answer as the gate set it, and keeps it through the forwarding reader", () => {
+		expect(buildWriteAskPayload(base).answerableBy).toBe("any-authorizer");
+		const payload = buildWriteAskPayload({ ...protectedAsk, answerableBy: "person" });
+		expect(payload.answerableBy).toBe("person");
+		const read = readPromptPayload(JSON.parse(JSON.stringify(payload)));
+		expect(read.ok && read.value.kind !== "forwarded" && read.value.answerableBy).toBe("person");
+	});
+
 	it("survives the forwarding reader with its protection intact", () => {
 		const read = readPromptPayload(JSON.parse(JSON.stringify(buildWriteAskPayload(protectedAsk))));
 		expect(read.ok && protectedReason(read.value as never)).toContain("permission config");

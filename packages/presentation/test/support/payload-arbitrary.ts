@@ -6,7 +6,7 @@ import { buildForwardedAskPayload } from "../../src/build/forwarded-ask-payload"
 import { buildExternalDirectoryAskPayload, buildPathAskPayload } from "../../src/build/path-ask-payload";
 import { buildSkillAskPayload, buildSkillReadAskPayload } from "../../src/build/skill-ask-payload";
 import { buildMcpAskPayload, buildToolAskPayload } from "../../src/build/tool-ask-payload";
-import { BASH_COMMAND_CONTEXTS, type PromptPayload, RULE_ORIGINS } from "../../src/prompt-payload";
+import { ANSWERABLE_BY, BASH_COMMAND_CONTEXTS, type PromptPayload, RULE_ORIGINS } from "../../src/prompt-payload";
 
 /** Strings mixing wide, combining, emoji, control, escape-sequence and lone-surrogate characters. */
 export const hostileString = (maxLength = 60): fc.Arbitrary<string> =>
@@ -49,6 +49,7 @@ const baseArbitrary: fc.Arbitrary<AskBase> = fc.record({
 	matchedPattern: nullable(hostileString(30)),
 	ruleOrigin: nullable(fc.constantFrom(...RULE_ORIGINS)),
 	sessionSuggestion: nullable(hostileString(30)),
+	answerableBy: fc.constantFrom(...ANSWERABLE_BY),
 });
 
 const unitArbitrary = fc.record({

@@ -1,13 +1,15 @@
 /**
- * Owns: `CallReport`, the decision the CLI prints for one call (`check`, `explain` and every `eval` line), built from
- * what the runner did: allow, deny (a policy deny or a gate error) or ask (the ask the escalator was handed).
- * Never: decides; it reads the verdict, the pipeline decision and the decision facts of one `CliEngine.decide`.
+ * Owns: `RunReport` and `reportOf`, the one account of what a traced run decided (allow, deny, or the ask nobody
+ * answered) and on what, read by the CLI (`check`, `explain`, `eval`, `test`) and the adapter (policy examples) alike.
+ * Never: decides or re-runs anything; it reads the verdict, the facts and the asks of one `RunTrace`.
  */
-import type { DecisionFact, GateName } from "@pi-permissions/engine";
 import type { PermissionState, RuleOrigin, SessionSuggestion } from "@pi-permissions/policy";
-import type { DecidedCall } from "./cli-engine";
+import type { GateName } from "../gates/gate-outcome";
+import type { DecisionFact, DecisionResolution } from "./decision-fact";
+import type { RunTrace } from "./gate-runner";
 
-export interface CallReport {
+export interface RunReport {
+	/** `ask` when the run blocked only because nobody answered its ask (`confirmation_unavailable`). */
 	readonly action: PermissionState;
 	/** The gate whose result is reported; `null` for a gate error raised before any gate. */
 	readonly gate: GateName | null;
@@ -16,20 +18,24 @@ export interface CallReport {
 	readonly value: string | null;
 	readonly matchedPattern: string | null;
 	readonly origin: RuleOrigin | null;
-	/** The operator's deny reason, or what failed for a gate error. */
+	/** The operator's deny reason, the refusal's, or what failed for a gate error. */
 	readonly reason: string | null;
 	/** What a "for this session" answer would grant; only on `ask`. */
 	readonly suggestion: SessionSuggestion | null;
-	/** How the adapter would record it (`policy_allow`, `auto_approved`, `gate_error`, …; an ask is `ask`). */
-	readonly resolution: string;
+	/** How the adapter records it (`policy_allow`, `auto_approved`, `gate_error`, …); an unanswered ask is `ask`. */
+	readonly resolution: DecisionResolution | "ask";
 }
 
-export function callReport(decided: DecidedCall): CallReport {
-	const { verdict } = decided;
+/**
+ * The report of one traced run. An allow names the yolo approval that let it through when there is one (without yolo
+ * the call would have asked there), else the last gate that passed; a block that only an unanswered ask caused is that
+ * ask; any other block names the fact that refused it.
+ */
+export function reportOf(trace: Pick<RunTrace, "verdict" | "facts" | "asks">): RunReport {
+	const { verdict, facts } = trace;
 	switch (verdict.kind) {
 		case "allow": {
-			// The last fact is the last gate that passed (the per-tool gate), or the yolo reconciliation of a floor.
-			const fact = decided.facts.findLast((candidate) => candidate.decidedBy === "yolo") ?? decided.facts.at(-1);
+			const fact = facts.findLast((candidate) => candidate.decidedBy === "yolo") ?? facts.at(-1);
 			return {
 				action: "allow",
 				gate: fact?.gate ?? null,
@@ -40,8 +46,9 @@ export function callReport(decided: DecidedCall): CallReport {
 			};
 		}
 		case "block": {
-			if (verdict.resolution === "confirmation_unavailable" && decided.asked !== null) {
-				const outcome = decided.asked.outcome;
+			const asked = trace.asks.at(-1);
+			if (verdict.resolution === "confirmation_unavailable" && asked !== undefined) {
+				const { outcome } = asked;
 				return {
 					action: "ask",
 					gate: outcome.gate,
@@ -54,7 +61,7 @@ export function callReport(decided: DecidedCall): CallReport {
 					resolution: "ask",
 				};
 			}
-			const fact = decided.facts.findLast((candidate) => candidate.result === "deny");
+			const fact = facts.findLast((candidate) => candidate.result === "deny");
 			return {
 				action: "deny",
 				gate: verdict.gate,
@@ -71,24 +78,8 @@ export function callReport(decided: DecidedCall): CallReport {
 	}
 }
 
-/** The `eval` line of a report (the wire shape docs/architecture.md names, in that key order). */
-export function evalRecord(id: string, report: CallReport): Record<string, unknown> {
-	return {
-		id,
-		action: report.action,
-		surface: report.surface,
-		matchedPattern: report.matchedPattern,
-		origin: report.origin,
-		gate: report.gate,
-		suggestion: report.suggestion,
-		reason: report.reason,
-	};
-}
-
 /** What the reported fact was decided on and by which rule; all `null` without a fact (a gate error before any). */
-function decidedOn(
-	fact: DecisionFact | undefined,
-): Pick<CallReport, "surface" | "value" | "matchedPattern" | "origin"> {
+function decidedOn(fact: DecisionFact | undefined): Pick<RunReport, "surface" | "value" | "matchedPattern" | "origin"> {
 	return {
 		surface: fact?.surface ?? null,
 		value: fact?.value ?? null,
