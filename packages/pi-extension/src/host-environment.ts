@@ -1,6 +1,7 @@
 /**
  * Owns: `HostEnvironment`, the process facts the composition root reads once (path flavor, home, environment, pid,
- * launch directory, Pi's package directory), and `readHostEnvironment`, the adapter's only reader of `process.*`.
+ * launch directory, Pi's package directory), and `readHostEnvironment`, the adapter's only reader of `process.*` (and
+ * its one writer: a serving session's public answer key, for the child processes started after it; ADR 0046).
  * Never: touches the disk or starts anything; everything below the factory receives these values as arguments.
  */
 import { homedir } from "node:os";
@@ -22,6 +23,11 @@ export interface HostEnvironment {
 	 * variable another extension sets later is seen. Absent: the bash tool's environment is unknown.
 	 */
 	readonly currentEnv?: () => Readonly<Record<string, string | undefined>>;
+	/**
+	 * Sets a variable in this process's environment, which processes started later inherit (a serving session's public
+	 * key, `PI_PERMISSIONS_PARENT_KEY`). Absent (a test host): nothing is published. Must not throw.
+	 */
+	readonly setEnv?: (name: string, value: string) => void;
 }
 
 export function readHostEnvironment(): HostEnvironment {
@@ -33,6 +39,9 @@ export function readHostEnvironment(): HostEnvironment {
 		launchCwd: process.cwd(),
 		piPackageDir: piPackageDir(),
 		currentEnv: () => process.env,
+		setEnv: (name, value) => {
+			process.env[name] = value;
+		},
 	};
 }
 

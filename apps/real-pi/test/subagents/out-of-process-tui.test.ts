@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { CleanupStack } from "../support/cleanup-stack";
+import { tuiParentKey } from "../support/parent-key";
 import { piCommand } from "../support/pi-command";
 import { piPermissionsExtension, sandboxFor, startPi } from "../support/pi-harness";
 import { bashTurn, parseReport } from "../support/scripted-turns";
@@ -28,12 +29,18 @@ describe("an out-of-process subagent (pi -p) under a parent in Pi's interactive 
 		const parent = await TmuxTerminal.start(parentCommand, { columns: 100, rows: 40 });
 		cleanup.defer(() => parent.kill());
 		const parentSessionId = await waitForServing(sandbox.agentDir);
+		// What a spawner the parent runs would pass on with its environment (ADR 0046).
+		const parentKey = await tuiParentKey(parent, sandbox);
 		const child = startPi(cleanup, {
 			sandbox,
 			mode: { kind: "print", prompt: "clean up" },
 			script: [bashTurn("rm first.txt"), bashTurn("rm second.txt"), { kind: "report" }],
 			scriptName: "child-script.json",
-			env: { PI_SUBAGENT_CHILD: "1", PI_SUBAGENT_PARENT_SESSION: parentSessionId },
+			env: {
+				PI_SUBAGENT_CHILD: "1",
+				PI_SUBAGENT_PARENT_SESSION: parentSessionId,
+				PI_PERMISSIONS_PARENT_KEY: parentKey,
+			},
 		});
 		const dialog = await parent.waitForScreen("the forwarded ask in the parent's dialog", findDialog, 30_000);
 		expect(dialog.body[0]).toContain("Permission request: bash command (forwarded from a subagent)");

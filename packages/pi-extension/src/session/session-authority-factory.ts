@@ -83,10 +83,11 @@ export function createSessionAuthority(
 		io: {
 			fs: edges.forwardingFs,
 			clock: edges.clock,
-			ids: edges.ids,
 			pid: host.pid,
 			isPidAlive: edges.isPidAlive,
 			globalHost: edges.globalHost,
+			// ADR 0046: a serving session publishes its public key for the child processes its spawners start.
+			...(host.setEnv === undefined ? {} : { setEnv: host.setEnv }),
 		},
 		log: deps.authorityLog ?? parts.logs.authority,
 		timing: { forwardingTimeoutMs },
