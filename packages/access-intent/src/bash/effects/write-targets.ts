@@ -10,7 +10,7 @@
 import type { AccessPath } from "../../path/access-path";
 import type { PathNormalizer } from "../../path/path-normalizer";
 import { isSafeDevice } from "../../path/safe-devices";
-import type { OptionValue } from "../options/option-scan";
+import type { OptionValue } from "../options/option-scanner";
 import type { CommandUnit, Redirect } from "../reading/command-unit";
 import { literalWordText, literalWordTexts, type ShellWord, unglobbedLiteralText } from "../reading/shell-word";
 import type { Bases } from "../state/bash-shell-state";

@@ -4,7 +4,7 @@
  * Never: guesses; a computed word where an option may stand, or a value it cannot read, is unknown.
  */
 
-import { startsLikeOption } from "../options/wrapper-option-scan";
+import { startsLikeOption } from "../options/word-option-scan";
 import { literalWordText, type ShellWord } from "../reading/shell-word";
 import type { WordRef } from "../reading/unit-draft";
 import { gitConfigEffect } from "./code-running-git-config-table";

@@ -4,8 +4,9 @@
  * Never: guesses; when the grammar leaves any doubt the result is unknown (`null`).
  */
 
-import type { OptionGrammar } from "../options/wrapper-option-scan";
-import { scanOptions } from "../options/wrapper-option-scan";
+import { type OptionGrammar, strictGrammar } from "../options/option-grammar";
+import { valueText } from "../options/option-queries";
+import { refTexts, scanWords } from "../options/word-option-scan";
 import type { Redirect } from "../reading/command-unit";
 import { literalWordText } from "../reading/shell-word";
 import type { WordRef } from "../reading/unit-draft";
@@ -232,7 +233,7 @@ export function execClauses(
 	return uncertain ? UNKNOWN : executions;
 }
 
-const XARGS_GRAMMAR: OptionGrammar = {
+const XARGS_GRAMMAR: OptionGrammar = strictGrammar({
 	shortValue: "nPLsaEdI",
 	shortFlag: "0rtpxo",
 	shortOptional: "ile",
@@ -249,35 +250,38 @@ const XARGS_GRAMMAR: OptionGrammar = {
 		"max-lines",
 		"eof",
 	],
-};
+});
 
 export function xargsExecutions(args: readonly WordRef[]): readonly Execution[] | null {
-	const scan = scanOptions(args, XARGS_GRAMMAR);
-	if (scan.next === null) return UNKNOWN;
-	const words = args.slice(scan.next);
+	const texts = refTexts(args);
+	const scan = scanWords(args, XARGS_GRAMMAR, texts);
+	if (scan.uncertain !== null) return UNKNOWN;
+	const words = args.slice(scan.rest);
 	// Bare `xargs` runs `echo`, which the corpus keeps without an executed unit (PP-044).
 	if (words.length === 0) return UNKNOWN;
 	const markers: string[] = [];
 	for (const option of scan.options) {
-		if (option.name === "I") markers.push(option.value ?? "");
-		if (option.name === "i" || option.name === "replace") markers.push(option.value || "{}");
+		const value = option.value === null ? null : valueText(option.value, texts);
+		// A computed replace string (`-I "$R"`) is unknown: the empty marker makes the command unknown below.
+		if (option.name === "-I") markers.push(value ?? "");
+		if (option.name === "-i" || option.name === "--replace") markers.push(value || "{}");
 	}
 	if (markers.includes("")) return UNKNOWN;
 	// Without a replace string xargs appends the words it reads to the command (`xargs git` may run `git push`).
 	return [{ kind: "words", words, markers, appended: markers.length === 0 }];
 }
 
-const FLOCK_GRAMMAR: OptionGrammar = {
+const FLOCK_GRAMMAR: OptionGrammar = strictGrammar({
 	shortValue: "wE",
 	shortFlag: "sxunoF",
 	longValue: ["timeout", "conflict-exit-code"],
 	longFlag: ["shared", "exclusive", "unlock", "nonblock", "close", "no-fork", "verbose"],
-};
+});
 
 export function flockExecutions(args: readonly WordRef[]): readonly Execution[] | null {
-	const scan = scanOptions(args, FLOCK_GRAMMAR);
-	if (scan.next === null) return UNKNOWN;
-	const rest = args.slice(scan.next + 1);
+	const scan = scanWords(args, FLOCK_GRAMMAR);
+	if (scan.uncertain !== null) return UNKNOWN;
+	const rest = args.slice(scan.rest + 1);
 	const first = rest[0] === undefined ? null : literalWordText(rest[0].word);
 	if (first === "-c" || first === "--command") {
 		const payload = rest[1] === undefined ? null : literalWordText(rest[1].word);
