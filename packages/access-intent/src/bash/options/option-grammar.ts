@@ -73,7 +73,7 @@ export interface OptionGrammar {
 }
 
 /** One option spelled out: its spellings (the first is canonical), what it takes, and how many value words. */
-export interface OptionRow {
+export interface OptionEntry {
 	readonly spellings: readonly string[];
 	readonly takes: OptionTakes;
 	readonly valueWords?: number;
@@ -81,7 +81,7 @@ export interface OptionRow {
 
 /**
  * A program's options in the compact form tables use: short letters by what they take, long names (without `--`)
- * by what they take, and `rows` for anything else (synonyms, several value words, single-dash long names).
+ * by what they take, and `options` for anything else (synonyms, several value words, single-dash long names).
  */
 export interface OptionList {
 	readonly shortFlag?: string;
@@ -92,7 +92,7 @@ export interface OptionList {
 	readonly longValue?: readonly string[];
 	readonly longOptional?: readonly string[];
 	readonly longUncertain?: readonly string[];
-	readonly rows?: readonly OptionRow[];
+	readonly options?: readonly OptionEntry[];
 }
 
 /** Wrappers: options end at the command, any option not listed and any word that may hide one is uncertain. */
@@ -123,6 +123,14 @@ export const GNU_READING: OptionReading = {
 	numeric: null,
 };
 
+/** Bash's builtins (`read`, `mapfile`, `printf`): POSIX order, no long options (`--x` is a cluster), unknown letters are flags. */
+export const BUILTIN_READING: OptionReading = {
+	...GNU_READING,
+	order: "stop-at-operand",
+	abbreviations: "none",
+	longOptions: false,
+};
+
 /** Builds a grammar; a spelling listed twice is a table error and throws when the table module loads. */
 export function optionGrammar(reading: OptionReading, list: OptionList = {}): OptionGrammar {
 	const short = new Map<string, OptionSpec>();
@@ -149,11 +157,11 @@ export function optionGrammar(reading: OptionReading, list: OptionList = {}): Op
 	names(list.longValue, "value");
 	names(list.longOptional, "optional");
 	names(list.longUncertain, "uncertain");
-	for (const row of list.rows ?? []) {
-		const name = row.spellings[0];
-		if (name === undefined) throw new Error("option grammar: a row without a spelling");
-		const spec: OptionSpec = { name, takes: row.takes, valueWords: row.valueWords ?? 1 };
-		for (const spelling of row.spellings) add(spelling, spec);
+	for (const entry of list.options ?? []) {
+		const name = entry.spellings[0];
+		if (name === undefined) throw new Error("option grammar: an option without a spelling");
+		const spec: OptionSpec = { name, takes: entry.takes, valueWords: entry.valueWords ?? 1 };
+		for (const spelling of entry.spellings) add(spelling, spec);
 	}
 	const longSpellings = [...long.keys()].filter((spelling) => spelling.startsWith("--"));
 	const singleDashLong = longSpellings.length < long.size;
@@ -175,7 +183,7 @@ export function withReading(grammar: OptionGrammar, changes: Partial<OptionReadi
 	return { ...grammar, reading: { ...grammar.reading, ...changes } };
 }
 
-/** One spelled-out option row (`option(["-r", "-R", "--recursive"], "flag")`). */
-export function option(spellings: readonly string[], takes: OptionTakes, valueWords = 1): OptionRow {
+/** One spelled-out option (`option(["-r", "-R", "--recursive"], "flag")`). */
+export function option(spellings: readonly string[], takes: OptionTakes, valueWords = 1): OptionEntry {
 	return { spellings, takes, valueWords };
 }
