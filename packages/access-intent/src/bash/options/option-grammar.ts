@@ -123,8 +123,11 @@ export const GNU_READING: OptionReading = {
 	numeric: null,
 };
 
-/** Bash's builtins (`read`, `mapfile`, `printf`): POSIX order, no long options (`--x` is a cluster), unknown letters are flags. */
-export const BUILTIN_READING: OptionReading = {
+/**
+ * POSIX getopt as bash's builtins (`read`, `mapfile`, `printf`) and tmux read options: they end at the first operand,
+ * there are no long options (`--x` is a cluster of letters), unknown letters are flags.
+ */
+export const POSIX_READING: OptionReading = {
 	...GNU_READING,
 	order: "stop-at-operand",
 	abbreviations: "none",

@@ -5,7 +5,14 @@
  * entries are reviewed together (a wrapper missing here is a bypass), so it is not split by letter.
  */
 
-import { type OptionGrammar, strictGrammar } from "../options/option-grammar";
+import {
+	type OptionGrammar,
+	type OptionReading,
+	option,
+	optionGrammar,
+	STRICT_READING,
+	strictGrammar,
+} from "../options/option-grammar";
 import type { WrapperKind } from "../reading/command-unit";
 import { CODE_RUNNING_OPTIONS } from "./code-running-option-table";
 import {
@@ -395,42 +402,71 @@ const WRAPPERS: ReadonlyMap<string, WrapperEntry> = new Map<string, WrapperEntry
 	]),
 ]);
 
-/** Interpreters that run inline code (`python -c`, `node -e`): the flags that take code, per family. */
+/** Interpreters that run inline code (`python -c`, `node -e`): their options and which of them take code. */
 export interface InterpreterEntry {
-	/** Letters that, inside a short-option cluster, mean "the program text follows". */
-	readonly inlineLetters: string;
-	readonly inlineLong: readonly string[];
-	/** Options whose value is the next word (`-m module`, `-r lib`): they end or skip the scan. */
-	readonly valueOptions: readonly string[];
+	/** The options, by canonical name, that mean "the program text follows" (`-c`, `--eval`, `-Command`). */
+	readonly inline: ReadonlySet<string>;
+	/** Its options: the inline ones and those whose value is the next word (`-m module`, `-r lib`). */
+	readonly grammar: OptionGrammar;
 	/** `deno eval`: a subcommand that runs inline code. */
 	readonly inlineSubcommand?: string;
 }
 
+/**
+ * How interpreters read options: up to the script (a cluster's first value letter owns the rest of the word), a
+ * single-dash long name may carry `=value` (`-Command=…`), `--` is read as an option and a computed word is unknown.
+ */
+const INTERPRETER_READING: OptionReading = {
+	...STRICT_READING,
+	unknown: "flag",
+	singleDashEquals: true,
+	endOfOptions: false,
+	computed: "uncertain",
+};
+
+/**
+ * An interpreter row: the letters that, inside a short-option cluster, mean "the program text follows", the long
+ * spellings that do, and the options whose value is the next word (they end or skip the scan).
+ */
+function interpreter(
+	inlineLetters: string,
+	inlineLong: readonly string[],
+	valueOptions: readonly string[],
+	inlineSubcommand?: string,
+): InterpreterEntry {
+	const inline = [...[...inlineLetters].map((letter) => `-${letter}`), ...inlineLong];
+	const options = [
+		...inline.map((spelling) => option([spelling], "flag")),
+		...valueOptions.map((spelling) => option([spelling], "value")),
+	];
+	const grammar = optionGrammar(INTERPRETER_READING, { options });
+	return inlineSubcommand === undefined
+		? { inline: new Set(inline), grammar }
+		: { inline: new Set(inline), grammar, inlineSubcommand };
+}
+
 const INTERPRETERS: readonly [RegExp, InterpreterEntry][] = [
 	// `-i` reads more code from stdin after the script (a REPL).
-	[/^(?:python|pypy)[0-9.]*$/, { inlineLetters: "ci", inlineLong: [], valueOptions: ["-m", "-W", "-X"] }],
+	[/^(?:python|pypy)[0-9.]*$/, interpreter("ci", [], ["-m", "-W", "-X"])],
 	[
 		/^(?:node|nodejs|bun)$/,
-		{
-			inlineLetters: "epi",
-			inlineLong: ["--eval", "--print", "--interactive"],
-			valueOptions: ["-r", "--require", "--import", "--loader", "--experimental-loader"],
-		},
+		interpreter(
+			"epi",
+			["--eval", "--print", "--interactive"],
+			["-r", "--require", "--import", "--loader", "--experimental-loader"],
+		),
 	],
-	[/^ipython[0-9.]*$/, { inlineLetters: "ci", inlineLong: [], valueOptions: ["-m"] }],
-	[/^perl[0-9.]*$/, { inlineLetters: "eE", inlineLong: [], valueOptions: [] }],
-	[/^ruby[0-9.]*$/, { inlineLetters: "e", inlineLong: [], valueOptions: ["-r", "-I"] }],
-	[/^php[0-9.]*$/, { inlineLetters: "r", inlineLong: [], valueOptions: ["-c", "-d"] }],
-	[/^(?:lua|luajit)[0-9.]*$/, { inlineLetters: "e", inlineLong: [], valueOptions: ["-l"] }],
-	[/^(?:osascript|Rscript|julia)$/, { inlineLetters: "e", inlineLong: ["--eval"], valueOptions: [] }],
-	[
-		/^(?:pwsh|powershell)$/,
-		{ inlineLetters: "c", inlineLong: ["-Command", "-command", "-EncodedCommand"], valueOptions: [] },
-	],
-	[/^deno$/, { inlineLetters: "", inlineLong: [], valueOptions: [], inlineSubcommand: "eval" }],
+	[/^ipython[0-9.]*$/, interpreter("ci", [], ["-m"])],
+	[/^perl[0-9.]*$/, interpreter("eE", [], [])],
+	[/^ruby[0-9.]*$/, interpreter("e", [], ["-r", "-I"])],
+	[/^php[0-9.]*$/, interpreter("r", [], ["-c", "-d"])],
+	[/^(?:lua|luajit)[0-9.]*$/, interpreter("e", [], ["-l"])],
+	[/^(?:osascript|Rscript|julia)$/, interpreter("e", ["--eval"], [])],
+	[/^(?:pwsh|powershell)$/, interpreter("c", ["-Command", "-command", "-EncodedCommand"], [])],
+	[/^deno$/, interpreter("", [], [], "eval")],
 	[
 		/^(?:tsx|ts-node|ts-node-esm|esno|vite-node)$/,
-		{ inlineLetters: "ep", inlineLong: ["--eval", "--print"], valueOptions: ["-r", "--require", "--import"] },
+		interpreter("ep", ["--eval", "--print"], ["-r", "--require", "--import"]),
 	],
 ];
 

@@ -6,7 +6,7 @@
  * `name-targets.ts` and `shell-state-effects.ts` read these tables.
  */
 
-import { BUILTIN_READING, type OptionGrammar, optionGrammar } from "../options/option-grammar";
+import { type OptionGrammar, optionGrammar, POSIX_READING } from "../options/option-grammar";
 
 /** Variables whose assignment changes which program a command name runs (the array itself is the hash table). */
 export const REBINDING_VARIABLES: ReadonlyMap<string, string> = new Map([
@@ -87,7 +87,7 @@ function builtin(
 	targetOptions: string,
 	operands: NameTakingBuiltin["operands"],
 ): NameTakingBuiltin {
-	return { grammar: optionGrammar(BUILTIN_READING, { shortValue: withArgument }), targetOptions, operands };
+	return { grammar: optionGrammar(POSIX_READING, { shortValue: withArgument }), targetOptions, operands };
 }
 
 export const NAME_TAKING_BUILTINS: ReadonlyMap<string, NameTakingBuiltin> = new Map([

@@ -7,9 +7,9 @@
 import { gnuGrammar } from "../../options/option-grammar";
 import { hasOption, optionValues } from "../../options/option-queries";
 import { type ArgTexts, type OptionScan, type OptionValue, scanOptions } from "../../options/option-scanner";
+import { GIT_GLOBAL_OPTIONS } from "./git-global-options";
 import { fromValue, type WriteEffect, type WriteSelection, word } from "./write-selection";
 
-const GIT_GLOBAL_VALUES = ["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--config-env", "--super-prefix"];
 const GIT_CONFIG_READS = [
 	"--get",
 	"--get-all",
@@ -24,16 +24,10 @@ const GIT_CONFIG_READS = [
 ];
 
 export function git(args: ArgTexts): WriteSelection[] {
-	let index = 0;
+	const globals = scanOptions(args, GIT_GLOBAL_OPTIONS);
+	const index = globals.rest;
 	let directory: OptionValue | null = null;
-	while (index < args.length) {
-		const text = args[index] ?? null;
-		if (text === null || !text.startsWith("-")) break;
-		if (GIT_GLOBAL_VALUES.includes(text)) {
-			if (text === "-C") directory = { kind: "word", index: index + 1 };
-			index += 2;
-		} else index++;
-	}
+	for (const option of globals.options) if (option.name === "-C") directory = { kind: "word", index: option.index + 1 };
 	const subcommand = args[index];
 	const rest = args.slice(index + 1);
 	const scanned = scanOptions(
