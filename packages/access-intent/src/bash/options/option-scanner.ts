@@ -60,7 +60,10 @@ export interface OptionScan {
 }
 
 const DASH = 45;
-const NO_VALUES: readonly number[] = Object.freeze([]);
+// Shared empty lists, typed read-only and not frozen: V8 iterates a frozen array off its fast path (docs/benchmarks.md).
+const NO_VALUES: readonly number[] = [];
+const NO_OPTIONS: readonly ScannedOption[] = [];
+const NO_OPERANDS: readonly number[] = [];
 
 /**
  * Reads `texts` by `grammar`. `optionLike(i)` answers, for a computed word, whether its expansion may start with a
@@ -71,238 +74,245 @@ export function scanOptions(
 	grammar: OptionGrammar,
 	optionLike?: (index: number) => boolean,
 ): OptionScan {
-	return new Scan(texts, grammar, optionLike).run();
+	const reading = grammar.reading;
+	const scan = new Scan(texts, grammar);
+	// Most commands start with an operand (`git status`, `tmux ls`): a grammar that stops there has read them all.
+	const first = texts[0];
+	if (
+		reading.order === "stop-at-operand" &&
+		first !== undefined &&
+		first !== null &&
+		(first.length < 2 || first.charCodeAt(0) !== DASH) &&
+		!(first === "-" && reading.loneDash === "option")
+	) {
+		scan.rest = 0;
+		scan.tail = 0;
+		return scan;
+	}
+	let index = 0;
+	while (index < texts.length) {
+		if (scan.tail >= 0) break;
+		const text = texts[index] ?? null;
+		if (text === null) {
+			if (
+				reading.computed === "uncertain" ||
+				(reading.computed === "uncertain-if-option-like" && (optionLike?.(index) ?? true))
+			) {
+				stop(scan, "computed-word", index);
+				break;
+			}
+			operand(scan, index++);
+			continue;
+		}
+		if (text.length < 2 || text.charCodeAt(0) !== DASH) {
+			if (text === "-" && reading.loneDash === "option") push(scan, "-", "-", null, NO_VALUES, index, true);
+			else operand(scan, index);
+			index++;
+			continue;
+		}
+		if (text.charCodeAt(1) !== DASH) index = singleDash(scan, text, index);
+		else if (text.length === 2 && reading.endOfOptions) {
+			scan.endOfOptions = index;
+			scan.rest = ++index;
+			scan.tail = index;
+		} else index = reading.longOptions ? long(scan, text, index, true) : cluster(scan, text, index);
+		if (scan.uncertain !== null) break;
+	}
+	return scan;
 }
 
-/** One reading in progress; `run` returns its result. */
-class Scan {
-	private readonly options: ScannedOption[] = [];
-	private readonly operands: number[] = [];
-	private ended = false;
-	private endOfOptions: number | null = null;
-	private rest: number | null = null;
-	private uncertain: Uncertainty | null = null;
+/**
+ * One reading, in progress and then as its result. The operands after the options ended (`--`, or the first operand
+ * of a grammar that stops there) are the words from `tail` on, listed only when asked for.
+ */
+class Scan implements OptionScan {
+	options: readonly ScannedOption[] = NO_OPTIONS;
+	/** Operands read before the options ended. */
+	read: number[] | null = null;
+	/** The first word of the operands after the options ended, or -1 while they have not. */
+	tail = -1;
+	rest: number;
+	endOfOptions: number | null = null;
+	uncertain: Uncertainty | null = null;
+	private listed: readonly number[] | null = null;
 
 	constructor(
-		private readonly texts: ArgTexts,
-		private readonly grammar: OptionGrammar,
-		private readonly optionLike: ((index: number) => boolean) | undefined,
-	) {}
-
-	run(): OptionScan {
-		const texts = this.texts;
-		const reading = this.grammar.reading;
-		let index = 0;
-		while (index < texts.length && this.uncertain === null) {
-			const text = texts[index] ?? null;
-			if (this.ended) {
-				this.operands.push(index++);
-				continue;
-			}
-			if (text === null) {
-				if (reading.computed === "uncertain") return this.stop("computed-word", index);
-				if (reading.computed === "uncertain-if-option-like" && (this.optionLike?.(index) ?? true))
-					return this.stop("computed-word", index);
-				this.operand(index++);
-				continue;
-			}
-			if (text.length < 2 || text.charCodeAt(0) !== DASH) {
-				if (text === "-" && reading.loneDash === "option") this.push("-", "-", null, NO_VALUES, index, true);
-				else this.operand(index);
-				index++;
-				continue;
-			}
-			if (text.charCodeAt(1) === DASH) {
-				if (text.length === 2 && reading.endOfOptions) {
-					this.ended = true;
-					this.endOfOptions = index;
-					this.rest = index + 1;
-					index++;
-					continue;
-				}
-				if (reading.longOptions) {
-					index = this.long(text, index, true);
-					continue;
-				}
-				index = this.cluster(text, index);
-				continue;
-			}
-			index = this.singleDash(text, index);
-		}
-		return this.result();
+		readonly texts: ArgTexts,
+		readonly grammar: OptionGrammar,
+	) {
+		this.rest = texts.length;
 	}
 
-	private result(): OptionScan {
-		return {
-			options: this.options,
-			operands: this.operands,
-			rest: this.rest ?? this.texts.length,
-			endOfOptions: this.endOfOptions,
-			uncertain: this.uncertain,
-		};
+	get operands(): readonly number[] {
+		if (this.listed !== null) return this.listed;
+		const listed = this.read === null ? [] : this.read;
+		if (this.tail >= 0 && this.uncertain === null)
+			for (let index = this.tail; index < this.texts.length; index++) listed.push(index);
+		this.listed = listed.length === 0 ? NO_OPERANDS : listed;
+		return this.listed;
 	}
+}
 
-	private stop(reason: Uncertainty["reason"], index: number): OptionScan {
-		this.uncertain = { reason, index };
-		if (this.rest === null) this.rest = index;
-		return this.result();
+/** Stops the reading at word `index`; the caller returns `index` so the loop ends there. */
+function stop(scan: Scan, reason: UncertainReason, index: number): number {
+	scan.uncertain = { reason, index };
+	scan.rest = index;
+	return index;
+}
+
+function operand(scan: Scan, index: number): void {
+	if (scan.grammar.reading.order === "stop-at-operand") {
+		scan.rest = index;
+		scan.tail = index;
+	} else if (scan.read === null) scan.read = [index];
+	else scan.read.push(index);
+}
+
+function push(
+	scan: Scan,
+	name: string,
+	written: string,
+	value: OptionValue | null,
+	moreValues: readonly number[],
+	index: number,
+	known: boolean,
+): void {
+	const option: ScannedOption = { name, written, value, moreValues, index, known };
+	if (scan.options === NO_OPTIONS) scan.options = [option];
+	else (scan.options as ScannedOption[]).push(option);
+}
+
+/** A word with one dash: a numeric option, a single-dash long name, or by the grammar's `singleDash` rule. */
+function singleDash(scan: Scan, text: string, index: number): number {
+	const grammar = scan.grammar;
+	const reading = grammar.reading;
+	if (reading.numeric !== null && isDigits(text)) {
+		push(scan, reading.numeric, text, { kind: "text", text: text.slice(1) }, NO_VALUES, index, true);
+		return index + 1;
 	}
-
-	private operand(index: number): void {
-		this.operands.push(index);
-		if (this.grammar.reading.order === "stop-at-operand") {
-			this.ended = true;
-			this.rest = index;
-		}
+	if (grammar.singleDashLong) {
+		const eq = reading.singleDashEquals ? text.indexOf("=") : -1;
+		if (grammar.long.has(eq < 0 ? text : text.slice(0, eq))) return long(scan, text, index, false);
 	}
-
-	private push(
-		name: string,
-		written: string,
-		value: OptionValue | null,
-		moreValues: readonly number[],
-		index: number,
-		known: boolean,
-	): void {
-		this.options.push({ name, written, value, moreValues, index, known });
-	}
-
-	/** A word with one dash: a numeric option, a single-dash long name, or by the grammar's `singleDash` rule. */
-	private singleDash(text: string, index: number): number {
-		const reading = this.grammar.reading;
-		if (reading.numeric !== null && isDigits(text)) {
-			this.push(reading.numeric, text, { kind: "text", text: text.slice(1) }, NO_VALUES, index, true);
+	switch (reading.singleDash) {
+		case "cluster":
+			return cluster(scan, text, index);
+		case "letter":
+			return letter(scan, text, index);
+		case "word":
+			return word(scan, text, index);
+		case "operand":
+			operand(scan, index);
 			return index + 1;
-		}
-		if (this.grammar.singleDashLong && (this.grammar.long.has(text) || reading.singleDashEquals)) {
-			const eq = reading.singleDashEquals ? text.indexOf("=") : -1;
-			if (this.grammar.long.has(eq < 0 ? text : text.slice(0, eq))) return this.long(text, index, false);
-		}
-		switch (reading.singleDash) {
-			case "cluster":
-				return this.cluster(text, index);
-			case "letter":
-				return this.letter(text, index);
-			case "word":
-				return this.word(text, index);
-			case "operand":
-				this.operand(index);
-				return index + 1;
-			default: {
-				const unhandled: never = reading.singleDash;
-				throw new Error(`unhandled single-dash reading ${String(unhandled)}`);
-			}
+		default: {
+			const unhandled: never = reading.singleDash;
+			throw new Error(`unhandled single-dash reading ${String(unhandled)}`);
 		}
 	}
+}
 
-	/** `--name`, `--name=value`, `--na` (an abbreviation), or a single-dash long name (`-name`, `-name=value`). */
-	private long(text: string, index: number, doubleDash: boolean): number {
-		const reading = this.grammar.reading;
-		const eq = doubleDash || reading.singleDashEquals ? text.indexOf("=") : -1;
-		const written = eq < 0 ? text : text.slice(0, eq);
-		let spec = this.grammar.long.get(written);
-		// `--` read as an option (a grammar where it does not end them) is never an abbreviation.
-		if (spec === undefined && doubleDash && reading.abbreviations === "prefix" && text !== "--") {
-			const candidates = this.grammar.longSpellings.filter((spelling) => spelling.startsWith(written));
-			if (candidates.length > 1 && reading.unknown === "uncertain") {
-				this.stop("ambiguous-abbreviation", index);
-				return index;
-			}
-			spec = candidates[0] === undefined ? undefined : this.grammar.long.get(candidates[0]);
+/** `--name`, `--name=value`, `--na` (an abbreviation), or a single-dash long name (`-name`, `-name=value`). */
+function long(scan: Scan, text: string, index: number, doubleDash: boolean): number {
+	const grammar = scan.grammar;
+	const reading = grammar.reading;
+	const eq = doubleDash || reading.singleDashEquals ? text.indexOf("=") : -1;
+	const written = eq < 0 ? text : text.slice(0, eq);
+	let spec = grammar.long.get(written);
+	// `--` read as an option (a grammar where it does not end them) is never an abbreviation.
+	if (spec === undefined && doubleDash && reading.abbreviations === "prefix" && text !== "--") {
+		let candidates = 0;
+		for (const spelling of grammar.longSpellings) {
+			if (!spelling.startsWith(written)) continue;
+			candidates++;
+			spec ??= grammar.long.get(spelling);
 		}
-		const attached: OptionValue | null = eq < 0 ? null : { kind: "text", text: text.slice(eq + 1) };
-		if (spec === undefined) return this.unknown(written, attached, index);
-		return this.take(spec, written, attached, index);
+		if (candidates > 1 && reading.unknown === "uncertain") return stop(scan, "ambiguous-abbreviation", index);
 	}
+	const attached: OptionValue | null = eq < 0 ? null : { kind: "text", text: text.slice(eq + 1) };
+	if (spec === undefined) return unknown(scan, written, attached, index);
+	return take(scan, spec, written, attached, index);
+}
 
-	/** `-abc`: each letter an option, until one that takes a value owns the rest of the word (or the next word). */
-	private cluster(text: string, index: number): number {
-		for (let at = 1; at < text.length; at++) {
-			const letter = text[at] as string;
-			const spec = this.grammar.short.get(letter);
-			if (spec === undefined) {
-				if (this.grammar.reading.unknown === "uncertain") {
-					this.stop("unknown-option", index);
-					return index;
-				}
-				this.push(`-${letter}`, `-${letter}`, null, NO_VALUES, index, false);
-				continue;
-			}
-			if (spec.takes === "flag") {
-				this.push(spec.name, `-${letter}`, null, NO_VALUES, index, true);
-				continue;
-			}
-			const rest = text.slice(at + 1);
-			return this.take(spec, `-${letter}`, rest === "" ? null : { kind: "text", text: rest }, index);
+/** `-abc`: each letter an option, until one that takes a value owns the rest of the word (or the next word). */
+function cluster(scan: Scan, text: string, index: number): number {
+	const short = scan.grammar.short;
+	for (let at = 1; at < text.length; at++) {
+		const letter = text[at] as string;
+		const spec = short.get(letter);
+		if (spec === undefined) {
+			if (scan.grammar.reading.unknown === "uncertain") return stop(scan, "unknown-option", index);
+			push(scan, `-${letter}`, `-${letter}`, null, NO_VALUES, index, false);
+			continue;
 		}
-		return index + 1;
-	}
-
-	/** `-abc` of a program that does not cluster: option `-a` with `bc` attached, kept only when it takes a value. */
-	private letter(text: string, index: number): number {
-		const written = text.slice(0, 2);
-		const spec = this.grammar.short.get(text[1] as string);
-		if (spec === undefined) return this.unknown(written, null, index);
-		const rest = text.slice(2);
-		const attached: OptionValue | null = rest === "" || spec.takes === "flag" ? null : { kind: "text", text: rest };
-		return this.take(spec, written, attached, index);
-	}
-
-	/** `-name`: the whole word is one option. */
-	private word(text: string, index: number): number {
-		const spec = text.length === 2 ? this.grammar.short.get(text[1] as string) : this.grammar.long.get(text);
-		if (spec === undefined) return this.unknown(text, null, index);
-		return this.take(spec, text, null, index);
-	}
-
-	private unknown(written: string, attached: OptionValue | null, index: number): number {
-		if (this.grammar.reading.unknown === "uncertain") {
-			this.stop("unknown-option", index);
-			return index;
+		if (spec.takes === "flag") {
+			push(scan, spec.name, `-${letter}`, null, NO_VALUES, index, true);
+			continue;
 		}
-		this.push(written, written, attached, NO_VALUES, index, false);
-		return index + 1;
+		const rest = at + 1 < text.length ? text.slice(at + 1) : null;
+		return take(scan, spec, `-${letter}`, rest === null ? null : { kind: "text", text: rest }, index);
 	}
+	return index + 1;
+}
 
-	/** Records `spec` written as `written` in word `index` (with its `attached` value); the index of the next word. */
-	private take(spec: OptionSpec, written: string, attached: OptionValue | null, index: number): number {
-		switch (spec.takes) {
-			case "uncertain":
-				this.stop("uncertain-option", index);
-				return index;
-			case "flag":
-			case "optional":
-				this.push(spec.name, written, attached, NO_VALUES, index, true);
-				return index + 1;
-			case "value":
-				return this.value(spec, written, attached, index);
-			default: {
-				const unhandled: never = spec.takes;
-				throw new Error(`unhandled option arity ${String(unhandled)}`);
-			}
+/** `-abc` of a program that does not cluster: option `-a` with `bc` attached, kept only when it takes a value. */
+function letter(scan: Scan, text: string, index: number): number {
+	const written = text.slice(0, 2);
+	const spec = scan.grammar.short.get(text[1] as string);
+	if (spec === undefined) return unknown(scan, written, null, index);
+	const attached: OptionValue | null =
+		text.length === 2 || spec.takes === "flag" ? null : { kind: "text", text: text.slice(2) };
+	return take(scan, spec, written, attached, index);
+}
+
+/** `-name`: the whole word is one option. */
+function word(scan: Scan, text: string, index: number): number {
+	const grammar = scan.grammar;
+	const spec = text.length === 2 ? grammar.short.get(text[1] as string) : grammar.long.get(text);
+	if (spec === undefined) return unknown(scan, text, null, index);
+	return take(scan, spec, text, null, index);
+}
+
+function unknown(scan: Scan, written: string, attached: OptionValue | null, index: number): number {
+	if (scan.grammar.reading.unknown === "uncertain") return stop(scan, "unknown-option", index);
+	push(scan, written, written, attached, NO_VALUES, index, false);
+	return index + 1;
+}
+
+/** Records `spec` written as `written` in word `index` (with its `attached` value); the index of the next word. */
+function take(scan: Scan, spec: OptionSpec, written: string, attached: OptionValue | null, index: number): number {
+	switch (spec.takes) {
+		case "uncertain":
+			return stop(scan, "uncertain-option", index);
+		case "flag":
+		case "optional":
+			push(scan, spec.name, written, attached, NO_VALUES, index, true);
+			return index + 1;
+		case "value":
+			return value(scan, spec, written, attached, index);
+		default: {
+			const unhandled: never = spec.takes;
+			throw new Error(`unhandled option arity ${String(unhandled)}`);
 		}
 	}
+}
 
-	/** A value option: its attached value and the words after it, as many as it takes and the words hold. */
-	private value(spec: OptionSpec, written: string, attached: OptionValue | null, index: number): number {
-		const wanted = spec.valueWords - (attached === null ? 0 : 1);
-		const available = Math.min(wanted, this.texts.length - index - 1);
-		if (available < wanted && this.grammar.reading.unknown === "uncertain") {
-			this.stop("missing-value", index);
-			return index;
-		}
-		let value = attached;
-		let more: readonly number[] = NO_VALUES;
-		let next = index + 1;
-		if (value === null && available > 0) value = { kind: "word", index: next++ };
-		if (next < index + 1 + available) {
-			const words: number[] = [];
-			while (next < index + 1 + available) words.push(next++);
-			more = words;
-		}
-		this.push(spec.name, written, value, more, index, true);
-		return next;
+/** A value option: its attached value and the words after it, as many as it takes and the words hold. */
+function value(scan: Scan, spec: OptionSpec, written: string, attached: OptionValue | null, index: number): number {
+	const wanted = spec.valueWords - (attached === null ? 0 : 1);
+	const available = Math.min(wanted, scan.texts.length - index - 1);
+	if (available < wanted && scan.grammar.reading.unknown === "uncertain") return stop(scan, "missing-value", index);
+	let given = attached;
+	let next = index + 1;
+	if (given === null && available > 0) given = { kind: "word", index: next++ };
+	const end = index + 1 + available;
+	let more = NO_VALUES;
+	if (next < end) {
+		const words: number[] = [];
+		while (next < end) words.push(next++);
+		more = words;
 	}
+	push(scan, spec.name, written, given, more, index, true);
+	return next;
 }
 
 /** `-10`: a dash followed by digits only. */

@@ -6,7 +6,7 @@
  * new command goes.
  */
 import { optionGrammar } from "../../options/option-grammar";
-import { scanOptions } from "../../options/option-scanner";
+import { type ScannedOption, scanOptions } from "../../options/option-scanner";
 import type { OperandRole } from "./operand-role";
 import { type CommandSpec, OPERAND_ROLE_READING, SPECS, type ValueRole } from "./operand-role-table";
 import { testOperandRoles } from "./test-operand-roles";
@@ -27,35 +27,61 @@ export function operandRoles(commandName: string | null, texts: readonly (string
 	if (commandName === "test" || commandName === "[") return testOperandRoles(texts);
 	if (commandName === "[[") return testOperandRoles(texts, false);
 	const commandSpec = (commandName !== null ? SPECS.get(commandName) : undefined) ?? null;
+	const roles: OperandRole[] = [];
+	if (!mayHoldOption(texts)) {
+		// No word can be an option: the scan would read every word as an operand.
+		for (let index = 0; index < texts.length; index++)
+			roles.push(
+				index === 0 && commandSpec?.patternFirst === true ? SKIP : operandRole(commandSpec, texts[index] ?? null),
+			);
+		return roles;
+	}
 	const scan = scanOptions(texts, commandSpec?.grammar ?? NO_SPEC);
-	const roles: OperandRole[] = new Array(texts.length).fill(SKIP);
+	for (let index = 0; index < texts.length; index++) roles.push(SKIP);
 	// The first option word whose value is a pattern or a file: a pattern-first command's pattern is given before
 	// any operand that follows it.
 	let patternOption = texts.length;
-	for (const option of scan.options) {
+	const options = scan.options;
+	for (let at = 0; at < options.length; at++) {
+		const option = options[at] as ScannedOption;
 		const values = (option.known ? commandSpec?.values.get(option.name) : undefined) ?? NO_VALUES;
-		if (option.index < patternOption && values.some((role) => role !== "other")) patternOption = option.index;
 		const value = option.value;
 		const head = values[0];
+		if (option.index < patternOption && namesPatternOrFile(values)) patternOption = option.index;
 		if (value?.kind === "text") {
 			// An unknown `--opt=value` keeps its value as an operand: it may name a file (`--config=/etc/x`).
 			const unknownValue: OperandRole =
 				commandSpec?.operands === "text" ? SKIP : { kind: "operand", attached: value.text };
 			roles[option.index] = head === undefined ? unknownValue : valueRole(head, value.text);
 		} else if (value?.kind === "word" && head !== undefined) roles[value.index] = valueRole(head, null);
-		for (let at = 0; at < option.moreValues.length; at++) {
-			const role = values[at + 1];
-			if (role !== undefined) roles[option.moreValues[at] as number] = valueRole(role, null);
+		for (let more = 0; more < option.moreValues.length; more++) {
+			const role = values[more + 1];
+			if (role !== undefined) roles[option.moreValues[more] as number] = valueRole(role, null);
 		}
 	}
-	let first = true;
-	for (const index of scan.operands) {
+	const operands = scan.operands;
+	for (let at = 0; at < operands.length; at++) {
+		const index = operands[at] as number;
 		// SECURITY: only the single pattern operand is skipped; every later operand is judged as a file.
-		if (first && commandSpec?.patternFirst === true && patternOption > index) roles[index] = SKIP;
+		if (at === 0 && commandSpec?.patternFirst === true && patternOption > index) roles[index] = SKIP;
 		else roles[index] = operandRole(commandSpec, texts[index] ?? null);
-		first = false;
 	}
 	return roles;
+}
+
+/** True when some word may be an option: a literal of two or more characters that starts with a dash. */
+function mayHoldOption(texts: readonly (string | null)[]): boolean {
+	for (let index = 0; index < texts.length; index++) {
+		const text = texts[index];
+		if (text !== null && text !== undefined && text.length > 1 && text.charCodeAt(0) === 45) return true;
+	}
+	return false;
+}
+
+/** True when an option's values include a pattern or a file (a pattern-first command's pattern is then given). */
+function namesPatternOrFile(values: readonly ValueRole[]): boolean {
+	for (let index = 0; index < values.length; index++) if (values[index] !== "other") return true;
+	return false;
 }
 
 const PATH: OperandRole = Object.freeze({ kind: "path", attached: null });
