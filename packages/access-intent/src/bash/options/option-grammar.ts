@@ -42,7 +42,7 @@ export interface OptionReading {
 	 * git's global options) or `operand` (the program has no single-dash options: `ld.so -x` runs `-x`).
 	 */
 	readonly singleDash: "cluster" | "letter" | "word" | "operand";
-	/** A single-dash long name may carry its value after `=` (`-Command=…`). */
+	/** A single-dash long name, or any whole single-dash word under `word`, may carry its value after `=` (`-Command=…`). */
 	readonly singleDashEquals: boolean;
 	/** False for programs without long options (bash builtins): a `--name` word is read as a cluster of letters. */
 	readonly longOptions: boolean;

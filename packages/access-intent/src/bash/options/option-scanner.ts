@@ -264,12 +264,15 @@ function letter(scan: Scan, text: string, index: number): number {
 	return take(scan, spec, written, attached, index);
 }
 
-/** `-name`: the whole word is one option. */
+/** `-name`: the whole word is one option (with `singleDashEquals`, `-name=value` and `-x=value` too). */
 function word(scan: Scan, text: string, index: number): number {
 	const grammar = scan.grammar;
-	const spec = text.length === 2 ? grammar.short.get(text[1] as string) : grammar.long.get(text);
-	if (spec === undefined) return unknown(scan, text, null, index);
-	return take(scan, spec, text, null, index);
+	const eq = grammar.reading.singleDashEquals ? text.indexOf("=") : -1;
+	const written = eq < 0 ? text : text.slice(0, eq);
+	const attached: OptionValue | null = eq < 0 ? null : { kind: "text", text: text.slice(eq + 1) };
+	const spec = written.length === 2 ? grammar.short.get(written[1] as string) : grammar.long.get(written);
+	if (spec === undefined) return unknown(scan, written, attached, index);
+	return take(scan, spec, written, attached, index);
 }
 
 function unknown(scan: Scan, written: string, attached: OptionValue | null, index: number): number {

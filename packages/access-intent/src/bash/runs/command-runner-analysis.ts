@@ -21,8 +21,8 @@ import {
 	SQLITE_SHELL_DOT_COMMANDS,
 	SQLITE_VALUE_OPTIONS,
 	type SqlClient,
+	START_STOP_GRAMMAR,
 	START_STOP_PROGRAM_OPTIONS,
-	START_STOP_VALUE_OPTIONS,
 	TMUX_HARMLESS_COMMANDS,
 	TMUX_SHELL_COMMANDS,
 } from "./command-runner-table";
@@ -141,29 +141,22 @@ export function loaderExecutions(args: readonly WordRef[]): Found {
 
 /** `start-stop-daemon --start --exec /usr/bin/rm -- x`: the program option and the words after `--`. */
 export function startStopExecutions(args: readonly WordRef[]): Found {
+	const texts = refTexts(args);
+	const scan = scanOptions(texts, START_STOP_GRAMMAR);
+	// A computed word may be `--exec` or `--start` itself.
+	if (scan.uncertain !== null) return null;
 	let program: string | null = null;
 	let start = false;
-	let i = 0;
-	for (; i < args.length; i++) {
-		const text = literalWordText((args[i] as WordRef).word);
-		if (text === null) return null;
-		if (text === "--") {
-			i++;
-			break;
-		}
-		const [name = "", attached] = text.split(/=(.*)/s);
+	for (const option of scan.options) {
+		const name = option.name;
 		if (name === "-S" || name === "--start") start = true;
-		if (START_STOP_PROGRAM_OPTIONS.has(name) || START_STOP_VALUE_OPTIONS.has(name)) {
-			const value = attached ?? (args[i + 1] === undefined ? null : literalWordText((args[i + 1] as WordRef).word));
-			if (attached === undefined) i++;
-			// `--startas` wins over `--exec`: it names what is started, `--exec` what is matched.
-			if (START_STOP_PROGRAM_OPTIONS.has(name) && (program === null || name === "-a" || name === "--startas"))
-				program = value;
-		}
+		// `--startas` wins over `--exec`: it names what is started, `--exec` what is matched.
+		if (START_STOP_PROGRAM_OPTIONS.has(name) && (program === null || name === "-a" || name === "--startas"))
+			program = option.value === null ? null : valueText(option.value, texts);
 	}
 	if (!start) return NOT_A_WRAPPER;
 	if (program === null) return null;
-	const rest = args.slice(i).map((ref) => literalWordText(ref.word));
+	const rest = texts.slice(scan.rest);
 	if (rest.some((text) => text === null)) return null;
 	return [{ kind: "payload", text: [program, ...(rest as string[])].map(shellQuote).join(" ") }];
 }

@@ -182,6 +182,18 @@ export const START_STOP_VALUE_OPTIONS: ReadonlySet<string> = new Set([
 	"--output",
 	"--notify-timeout",
 ]);
+/**
+ * How start-stop-daemon's options are read: whole words anywhere before `--` (`-x prog`, `--exec prog`, `-x=prog`,
+ * `--exec=prog`; `-xprog` is not `-x`), and a computed word is unknown.
+ */
+export const START_STOP_GRAMMAR: OptionGrammar = optionGrammar(
+	{ ...GNU_READING, abbreviations: "none", singleDash: "word", singleDashEquals: true, computed: "uncertain" },
+	{
+		shortFlag: "S",
+		longFlag: ["start"],
+		options: [...START_STOP_PROGRAM_OPTIONS, ...START_STOP_VALUE_OPTIONS].map((name) => option([name], "value")),
+	},
+);
 
 /** Programs that run commands from a file, stdin, a directory or a screen session: nothing they run is readable. */
 export const OPAQUE_RUNNERS: readonly string[] = [

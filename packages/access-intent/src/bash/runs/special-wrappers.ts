@@ -4,8 +4,9 @@
  * Never: guesses; when the grammar leaves any doubt the result is unknown (`null`).
  */
 
-import { type OptionGrammar, strictGrammar } from "../options/option-grammar";
+import { GNU_READING, type OptionGrammar, optionGrammar, strictGrammar } from "../options/option-grammar";
 import { valueText } from "../options/option-queries";
+import { scanOptions } from "../options/option-scanner";
 import { refTexts, scanWords } from "../options/word-option-scan";
 import type { Redirect } from "../reading/command-unit";
 import { literalWordText } from "../reading/shell-word";
@@ -118,18 +119,22 @@ export function trapExecutions(args: readonly WordRef[]): readonly Execution[] |
 	return [{ kind: "payload", text: actionText }];
 }
 
+/**
+ * How `su`, `sg`, `runuser` and `script` are searched for their payload: `-c CMD`, `--command CMD`, `--command=CMD`
+ * written whole wherever they stand (`--` included; `-lc` is not read as `-c`), and a computed word is unknown.
+ */
+const SU_GRAMMAR: OptionGrammar = optionGrammar(
+	{ ...GNU_READING, abbreviations: "none", singleDash: "word", endOfOptions: false, computed: "uncertain" },
+	{ shortValue: "c", longValue: ["command"] },
+);
+
 export function suExecutions(args: readonly WordRef[]): readonly Execution[] | null {
-	for (let i = 0; i < args.length; i++) {
-		const text = literalWordText((args[i] as WordRef).word);
-		if (text === null) return UNKNOWN;
-		const attached = text.startsWith("--command=") ? text.slice("--command=".length) : null;
-		if (attached !== null) return [{ kind: "payload", text: attached }];
-		if (text === "-c" || text === "--command") {
-			const payload = args[i + 1] === undefined ? null : literalWordText((args[i + 1] as WordRef).word);
-			return payload === null ? UNKNOWN : [{ kind: "payload", text: payload }];
-		}
-	}
-	return UNKNOWN;
+	const texts = refTexts(args);
+	const payload = scanOptions(texts, SU_GRAMMAR).options.find((option) => option.known);
+	// No `-c` before a computed word or the end: the command is the login shell's (or unknown).
+	if (payload === undefined) return UNKNOWN;
+	const text = payload.value === null ? null : valueText(payload.value, texts);
+	return text === null ? UNKNOWN : [{ kind: "payload", text }];
 }
 
 /** `su`, `sg`, `runuser`: the payload runs in the target user's login shell (`script -c` also writes a log file). */

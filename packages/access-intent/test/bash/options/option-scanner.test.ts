@@ -260,6 +260,12 @@ const ROWS: readonly Row[] = [
 		expected: "options [?-ab -o=#v]; operands []; rest 3",
 	},
 	{
+		id: "word with =value",
+		reading: { ...GNU, singleDash: "word", singleDashEquals: true },
+		texts: ["-o=v", "-ab=x"],
+		expected: "options [-o=v ?-ab=x]; operands []; rest 2",
+	},
+	{
 		id: "operand: no single-dash options",
 		reading: { ...STRICT, singleDash: "operand" },
 		texts: ["--all", "-a", "x"],
