@@ -28,7 +28,10 @@ export interface OptionSpec {
 export interface OptionReading {
 	/** `permute`: options may follow operands (GNU getopt); `stop-at-operand`: the first operand ends them (POSIX, `+`). */
 	readonly order: "permute" | "stop-at-operand";
-	/** An option the grammar does not list: a `flag` (permissive, the effect tables) or `uncertain` (strict, wrappers). */
+	/**
+	 * An option the grammar does not list: a `flag` (permissive, the effect tables) or `uncertain` (strict, wrappers;
+	 * a value option the words run out before is then uncertain too, where a permissive grammar gives it no value).
+	 */
 	readonly unknown: "flag" | "uncertain";
 	/**
 	 * `prefix`: a long option may be written as a prefix of its name (getopt_long: `--outp` is `--output`). When the
@@ -179,11 +182,6 @@ export function gnuGrammar(list: OptionList, changes: Partial<OptionReading> = {
 /** A grammar read strictly (`STRICT_READING`), with `changes` to its rules. */
 export function strictGrammar(list: OptionList, changes: Partial<OptionReading> = {}): OptionGrammar {
 	return optionGrammar({ ...STRICT_READING, ...changes }, list);
-}
-
-/** The same options read by other rules (`git`'s global options, read strictly where a command may hide). */
-export function withReading(grammar: OptionGrammar, changes: Partial<OptionReading>): OptionGrammar {
-	return { ...grammar, reading: { ...grammar.reading, ...changes } };
 }
 
 /** One spelled-out option (`option(["-r", "-R", "--recursive"], "flag")`). */
