@@ -18,7 +18,7 @@ import type { PolicySetup } from "../../../../apps/cli/src/config-options";
 import redteam from "../../../../apps/cli/test/redteam/redteam.cases.json" with { type: "json" };
 import { BASH_UNITS_ROWS, BASH_WRAPPER_ROWS } from "../../../access-intent/test/bash/bash-units.cases";
 import { EVASION_ROWS as UNIT_EVASION_ROWS } from "../../../access-intent/test/bash/evasion.cases";
-import { EXTDIR_CASES } from "../../../access-intent/test/bash/path-candidates-extdir.cases";
+import { EXTDIR_CASES } from "../../../access-intent/test/bash/effects/path-candidates-extdir.cases";
 import { BASH_DECISION_ROWS, CFG_A } from "../../../engine/test/bash/bash-command-check.cases";
 import { ALLOWED_COMPOSITIONS, DENY_RM_POLICY, EVASION_ROWS } from "../../../engine/test/bash/bash-evasion.cases";
 import { DAILY_ALLOWLIST, DAILY_COMMANDS, DENY_RM } from "../../../engine/test/bash/daily-commands.cases";
