@@ -71,6 +71,8 @@ export interface OptionGrammar {
 	readonly long: ReadonlyMap<string, OptionSpec>;
 	/** The `--name` spellings in grammar order: the candidates of an abbreviation. */
 	readonly longSpellings: readonly string[];
+	/** The same, by the first letter of the name (`o` for `--output`): an abbreviation's candidates share it. */
+	readonly longSpellingsByInitial: ReadonlyMap<string, readonly string[]>;
 	/** True when some long name has one dash, so single-dash words are looked up whole first. */
 	readonly singleDashLong: boolean;
 }
@@ -170,8 +172,13 @@ export function optionGrammar(reading: OptionReading, list: OptionList = {}): Op
 		for (const spelling of entry.spellings) add(spelling, spec);
 	}
 	const longSpellings = [...long.keys()].filter((spelling) => spelling.startsWith("--"));
+	const longSpellingsByInitial = new Map<string, string[]>();
+	for (const spelling of longSpellings) {
+		const initial = spelling.slice(2, 3);
+		longSpellingsByInitial.set(initial, [...(longSpellingsByInitial.get(initial) ?? []), spelling]);
+	}
 	const singleDashLong = longSpellings.length < long.size;
-	return { reading, short, long, longSpellings, singleDashLong };
+	return { reading, short, long, longSpellings, longSpellingsByInitial, singleDashLong };
 }
 
 /** A grammar read as GNU getopt_long reads it (`GNU_READING`), with `changes` to its rules. */

@@ -64,6 +64,7 @@ const DASH = 45;
 const NO_VALUES: readonly number[] = [];
 const NO_OPTIONS: readonly ScannedOption[] = [];
 const NO_OPERANDS: readonly number[] = [];
+const NO_SPELLINGS: readonly string[] = [];
 
 /**
  * Reads `texts` by `grammar`. `optionLike(i)` answers, for a computed word, whether its expansion may start with a
@@ -220,8 +221,14 @@ function long(scan: Scan, text: string, index: number, doubleDash: boolean): num
 	let spec = grammar.long.get(written);
 	// `--` read as an option (a grammar where it does not end them) is never an abbreviation.
 	if (spec === undefined && doubleDash && reading.abbreviations === "prefix" && text !== "--") {
+		// `--=v` names no letter: every long option is a candidate.
+		const spellings =
+			written.length > 2
+				? (grammar.longSpellingsByInitial.get(written[2] as string) ?? NO_SPELLINGS)
+				: grammar.longSpellings;
 		let candidates = 0;
-		for (const spelling of grammar.longSpellings) {
+		for (let at = 0; at < spellings.length; at++) {
+			const spelling = spellings[at] as string;
 			if (!spelling.startsWith(written)) continue;
 			candidates++;
 			spec ??= grammar.long.get(spelling);
