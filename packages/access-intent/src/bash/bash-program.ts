@@ -159,7 +159,7 @@ function environmentFunctionFloor(
 	};
 }
 
-export interface ParsedUnits {
+interface ParsedUnits {
 	readonly units: readonly CommandUnit[];
 	readonly unparseable: Unparseable | null;
 	readonly work: WorkCount;

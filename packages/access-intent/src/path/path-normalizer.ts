@@ -19,8 +19,6 @@ import {
 } from "./path-syntax";
 import { isSafeDevice } from "./safe-devices";
 
-export { MAX_CANONICAL_STEPS } from "./canonical-walk";
-
 export interface PathNormalizerOptions {
 	/** Absolute working directory of the session. */
 	readonly cwd: string;
