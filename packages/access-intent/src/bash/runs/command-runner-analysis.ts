@@ -10,7 +10,6 @@ import { scanOptions } from "../options/option-scanner";
 import { refTexts } from "../options/word-option-scan";
 import { literalWordText } from "../reading/shell-word";
 import type { WordRef } from "../reading/unit-draft";
-import { CODE_RUNNING_OPTIONS } from "./code-running-option-table";
 import {
 	LISTING_RUNNERS,
 	LOADER_CODE_OPTIONS,
@@ -26,7 +25,7 @@ import {
 	TMUX_HARMLESS_COMMANDS,
 	TMUX_SHELL_COMMANDS,
 } from "./command-runner-table";
-import { combineFound, type Found, NOT_A_WRAPPER, optionExecutions } from "./option-effects";
+import { combineFound, type Found, NOT_A_WRAPPER } from "./option-effects";
 
 const UNKNOWN = null;
 
@@ -197,12 +196,10 @@ export function sqlClientExecutions(client: SqlClient, args: readonly WordRef[])
 	return commands === 0 ? null : found;
 }
 
-/** `npx -c 'cmd'`, `npm exec --call=cmd`: the runners' own options that take a shell command. */
-const RUNNER_CALL_OPTIONS = CODE_RUNNING_OPTIONS.get("npx") ?? [];
-
 /**
- * `npx tsc`, `uv run pytest` run nothing this parse judges apart from the runner; `npx -c 'cmd'` runs `cmd`, and a
- * command that is itself a wrapper (`npx node -e …`, `poetry run bash -c 'rm x'`) is its executed unit.
+ * `npx tsc`, `uv run pytest` run nothing this parse judges apart from the runner; a command that is itself a wrapper
+ * (`npx node -e …`, `poetry run bash -c 'rm x'`) is its executed unit. npm's and npx's own options (`-c 'cmd'`,
+ * `--node-options`) are read by their option tables (ADR 0052).
  */
 export function packageRunnerExecutions(
 	name: string,
@@ -219,11 +216,10 @@ export function packageRunnerExecutions(
 		if (!runner.verbs.includes(verb)) return NOT_A_WRAPPER;
 		i = 1 + runner.operands;
 	}
-	const own = name === "npx" || name === "npm" ? optionExecutions(args.slice(i), RUNNER_CALL_OPTIONS) : NOT_A_WRAPPER;
 	const after = args.slice(i);
 	const inner = after.slice(scanOptions(refTexts(after), runner.grammar).rest);
-	if (own === null || inner.length === 0 || !runsWrapper(inner)) return own;
-	return combineFound(own, [{ kind: "words", words: inner, markers: [] }]);
+	if (inner.length === 0 || !runsWrapper(inner)) return NOT_A_WRAPPER;
+	return [{ kind: "words", words: inner, markers: [] }];
 }
 
 /** `crontab -l`, `screen -ls` only read; `crontab file`, `crontab -e`, `screen cmd` run what we cannot see. */

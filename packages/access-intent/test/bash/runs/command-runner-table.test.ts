@@ -85,6 +85,7 @@ const OPAQUE_RUNNER_ROWS: Rows = {
 	"run-parts": ["run-parts /tmp/scripts", OPAQUE],
 	at: ["at now <<< 'rm x'", OPAQUE],
 	batch: ["batch <<< 'rm x'", OPAQUE],
+	bpftrace: ["bpftrace -e 'BEGIN { system(\"rm x\") }' --unsafe", OPAQUE],
 	tmuxinator: ["tmuxinator start p", OPAQUE],
 	emacs: ["emacs --batch --eval '(delete-file \"x\")'", OPAQUE],
 	emacsclient: ["emacsclient -e '(delete-file \"x\")'", OPAQUE],

@@ -16,6 +16,7 @@ import {
 } from "../../options/option-grammar";
 import { valueText } from "../../options/option-queries";
 import { scanOptions } from "../../options/option-scanner";
+import { CURL_TABLE } from "../../options/programs/curl";
 import type { ShellWord } from "../../reading/shell-word";
 import { literalWordText, literalWordTexts } from "../../reading/shell-word";
 import { gitRevisionReads } from "../git-revision-reads";
@@ -105,21 +106,27 @@ const CURL_DATA = ["-d", "--data", "--data-ascii", "--data-binary", "--data-urle
 const CURL_FORM = ["-F", "--form"];
 const CURL_FILES = ["-T", "--upload-file", "-K", "--config"];
 
+const CURL_READING = [...CURL_DATA, ...CURL_FORM, ...CURL_FILES];
+
+/**
+ * How curl's reading options are found here: by curl's own grammar (`options/programs/curl.ts`: `-d @F`, `-d@F`,
+ * `-sSd@F`, `--data=@F`, abbreviations), a computed word read as an operand.
+ */
+const CURL_READS: OptionGrammar = {
+	...CURL_TABLE.global.grammar,
+	reading: { ...CURL_TABLE.global.grammar.reading, computed: "operand" },
+};
+
 /**
  * curl reads `@F` of a data option (`name@F` for `--data-urlencode`), `name=@F` / `name=<F` of a form field, and the
  * file of `-T` / `-K`; `@-` and `-` are stdin. A computed value that may begin with `@` is an unresolved read.
  */
-/** How curl's reading options are found here: wherever they stand, each written whole (`-d V`, `--data=V`). */
-const CURL_READS = optionGrammar(
-	{ ...FILES_FROM_READING, singleDash: "word", singleDashEquals: false, endOfOptions: false },
-	{ options: [...CURL_DATA, ...CURL_FORM, ...CURL_FILES].map((spelling) => option([spelling], "value")) },
-);
-
 function curl(args: readonly ShellWord[]): ProgramRead[] {
 	const reads: ProgramRead[] = [];
 	const texts = literalWordTexts(args);
 	for (const { name: option, known, value: given } of scanOptions(texts, CURL_READS).options) {
-		if (!known) continue;
+		// SECURITY: `curl -d@.env`, `-sSd@.env`: a data option's value attached to its letter (ADR 0052).
+		if (!known || !CURL_READING.includes(option)) continue;
 		const valueWord = given?.kind === "word" ? args[given.index] : undefined;
 		const value = given === null ? null : valueText(given, texts);
 		if (value === null) {
