@@ -10,9 +10,13 @@ const plan = planSandbox({
 	cwd: "/work/proj",
 	home: "/home/u",
 	tmpDir: "/tmp",
-	protectedTargets: [{ kind: "path", pattern: "/work/proj/.pi", why: "writes the project's Pi settings" }],
+	protectedTargets: [
+		{ kind: "path", pattern: "/work/proj/.pi", why: "writes the project's Pi settings", sandbox: "read-only" },
+	],
 	allowedDomains: [],
 	canonical: (path) => path,
+	exists: () => true,
+	isDirectory: () => true,
 });
 const context = { plan, cwd: "/work/proj", home: "/home/u" };
 const texts = (output: string) => explainBlocked(output, context).map((blocked) => blocked.text);

@@ -98,7 +98,7 @@ export class ProtectedTargets {
 						{
 							kind: "dot-entries" as const,
 							pattern: trimSlash(options.home),
-							why: DOT_ENTRY,
+							why: `writes ${DOT_ENTRY}`,
 							data: HOME_DATA.filter((row) => !row.path.includes("/")).map((row) => row.path),
 						},
 					]),
@@ -239,10 +239,15 @@ function sandboxListing(rows: readonly ConcreteRow[], places: readonly Place[]):
 	rows.forEach((row, index) => {
 		const place = places[index];
 		if (place === undefined || row.why === null || place.holdsProject) return;
-		out.push({ kind: "path", pattern: row.path, why: row.why, sandbox: row.sandbox });
+		out.push({ kind: "path", pattern: row.path, why: `writes ${row.why}`, sandbox: row.sandbox });
 		if (row.sandbox === "git-dir") {
 			for (const entry of GIT_DIR_CODE_ENTRIES)
-				out.push({ kind: "path", pattern: `${row.path}/${entry}`, why: row.why, sandbox: "read-only" });
+				out.push({
+					kind: "path",
+					pattern: `${row.path}/${entry}`,
+					why: `writes ${gitEntryWhy(entry, false)}`,
+					sandbox: "read-only",
+				});
 		}
 	});
 	return out;
