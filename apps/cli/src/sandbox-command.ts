@@ -30,6 +30,7 @@ function sandboxPlanFor(host: CliHost, setup: PolicySetup, policy: ComposedPolic
 		flavor: setup.flavor,
 		canonical: (path) => host.probe.realpath(path) ?? path,
 		exists: (path) => host.probe.lstat(path) !== null,
+		list: (path) => host.probe.readdir(path),
 		isDirectory: (path) => {
 			const real = host.probe.realpath(path);
 			return real !== null && host.probe.lstat(real)?.kind === "directory";

@@ -34,6 +34,7 @@ import { registerSandbox } from "./sandbox/register-sandbox";
 import { SandboxController } from "./sandbox/sandbox-controller";
 import { nodeSandboxFileSystem } from "./sandbox/sandbox-file-system";
 import { bashToolEnvironment, builtinBashTool } from "./session/bash-tool-environment";
+import { piCodeDirs } from "./session/pi-code-dirs";
 import { uiPromptEventSink } from "./ui/announced-user-prompt";
 
 export function createPermissionsExtension(host: HostEnvironment): ExtensionFactory {
@@ -89,6 +90,14 @@ export function createPermissionsExtension(host: HostEnvironment): ExtensionFact
 			flavor: host.flavor,
 			platform: process.platform,
 			files: nodeSandboxFileSystem(),
+			codeDirs: (cwd) =>
+				piCodeDirs({
+					agentDir,
+					cwd,
+					home: host.home,
+					piPackageDir: host.piPackageDir ?? null,
+					ownPackageDir: host.ownPackageDir ?? null,
+				}),
 		});
 		registerSandbox(pi, state, sandbox, host.launchCwd);
 		registerPermissionsFlag(pi);

@@ -4,7 +4,16 @@
  * Never: asserts a time; it prints the numbers the README states. Run: `pnpm --filter @pi-permissions/sandbox bench`.
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readdirSync,
+	realpathSync,
+	rmSync,
+	statSync,
+	writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { toRuntimeSettings } from "../src/runtime-config";
@@ -51,6 +60,7 @@ const plan = planSandbox({
 	canonical: (path) => path,
 	exists: (path) => existsSync(path),
 	isDirectory: (path) => existsSync(path) && statSync(path).isDirectory(),
+	list: (path) => (existsSync(path) ? readdirSync(path) : null),
 });
 const started = await SandboxRuntime.start(toRuntimeSettings(plan), process.platform);
 if (!started.ok) throw new Error(`${started.error.message}; ${started.error.hint}`);

@@ -20,6 +20,8 @@ export interface ComposedPlanFacts {
 	readonly exists: (path: string) => boolean;
 	/** Whether a path is a directory (links followed). Must not throw. */
 	readonly isDirectory: (path: string) => boolean;
+	/** The names in a directory, or `null` when it cannot be listed. Must not throw. */
+	readonly list: (path: string) => readonly string[] | null;
 	/** Directories Pi loads extension code from outside the agent dir (protected whole). */
 	readonly codeDirs?: readonly { readonly path: string; readonly why: string }[];
 }
@@ -44,5 +46,6 @@ export function composedSandboxPlan(facts: ComposedPlanFacts): SandboxPlan {
 		canonical: facts.canonical,
 		exists: facts.exists,
 		isDirectory: facts.isDirectory,
+		list: facts.list,
 	});
 }

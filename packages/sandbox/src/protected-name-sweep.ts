@@ -63,6 +63,7 @@ export function sweepAfterCall(plan: SandboxPlan, before: SweepSnapshot, fs: Swe
 			const path = `${dir.path.replace(/\/+$/, "")}/${name}`;
 			switch (dir.kind) {
 				case "dot-entries":
+					// A new `.npm` holds data, but what else it holds cannot be told apart here: only data names stay.
 					if (name.startsWith(".") && !dir.data.includes(name)) take(path, dir.because);
 					break;
 				case "repositories":

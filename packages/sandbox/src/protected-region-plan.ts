@@ -49,6 +49,8 @@ export interface RegionFacts {
 	readonly exists: (path: string) => boolean;
 	/** Whether an absolute path is a directory (links followed). Must not throw. */
 	readonly isDirectory: (path: string) => boolean;
+	/** The names in a directory, or `null` when it cannot be listed. Must not throw. */
+	readonly list: (path: string) => readonly string[] | null;
 }
 
 const NEW_REPOSITORY: SandboxBecause = {
@@ -71,6 +73,12 @@ export function planRegions(entries: readonly ProtectedTargetEntry[], facts: Reg
 		if (entry.kind === "dot-entries") {
 			if (within(entry.pattern, facts.writeRoots)) {
 				watchedDirs.push({ path: entry.pattern, kind: "dot-entries", data: entry.data, because });
+				// Each dot-entry there now is read-only, but data and what holds data (`~/.npm` holds its cache).
+				for (const name of facts.list(entry.pattern) ?? []) {
+					if (!name.startsWith(".") || name === "." || name === "..") continue;
+					if (entry.data.some((data) => data === name || data.startsWith(`${name}/`))) continue;
+					writeDenies.push({ path: `${entry.pattern.replace(/\/+$/, "")}/${name}`, because });
+				}
 			}
 			continue;
 		}
@@ -96,7 +104,7 @@ export function planRegions(entries: readonly ProtectedTargetEntry[], facts: Reg
 		watchedDirs.some((dir) => {
 			if (dir.kind !== "dot-entries" || !path.startsWith(`${dir.path}/`)) return false;
 			const first = path.slice(dir.path.length + 1).split("/")[0] ?? "";
-			return first.startsWith(".") && !dir.data.includes(first);
+			return first.startsWith(".") && !dir.data.some((data) => data === first || data.startsWith(`${first}/`));
 		});
 	return {
 		readDenies,

@@ -51,6 +51,8 @@ export interface SandboxPlanInput {
 	readonly exists: (path: string) => boolean;
 	/** Whether an absolute path is a directory (links followed). Must not throw. */
 	readonly isDirectory: (path: string) => boolean;
+	/** The names in a directory, or `null` when it cannot be listed. Must not throw. */
+	readonly list: (path: string) => readonly string[] | null;
 }
 
 /** Deny rules on these surfaces stop both reading and writing: they are what `path` gates and bash reaches. */
@@ -98,6 +100,7 @@ export function planSandbox(input: SandboxPlanInput): SandboxPlan {
 		cwd: input.cwd,
 		exists: input.exists,
 		isDirectory: input.isDirectory,
+		list: input.list,
 	});
 	readDenies.push(...regions.readDenies);
 	for (const entry of regions.writeDenies) {

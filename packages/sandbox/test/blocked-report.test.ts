@@ -17,6 +17,7 @@ const plan = planSandbox({
 	canonical: (path) => path,
 	exists: () => true,
 	isDirectory: () => true,
+	list: () => null,
 });
 const context = { plan, cwd: "/work/proj", home: "/home/u" };
 const texts = (output: string) => explainBlocked(output, context).map((blocked) => blocked.text);

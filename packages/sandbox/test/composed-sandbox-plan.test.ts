@@ -21,6 +21,7 @@ const facts = (policy: ReturnType<typeof composed>) => ({
 	canonical: (path: string) => path,
 	exists: () => true,
 	isDirectory: () => true,
+	list: () => null,
 });
 
 describe("composedSandboxPlan", () => {

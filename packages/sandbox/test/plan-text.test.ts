@@ -17,6 +17,7 @@ const plan = planSandbox({
 	canonical: (path) => path,
 	exists: () => true,
 	isDirectory: () => true,
+	list: () => null,
 });
 
 describe("renderSandboxPlan", () => {
@@ -52,6 +53,7 @@ describe("renderSandboxPlan", () => {
 			canonical: (path) => path,
 			exists: () => true,
 			isDirectory: () => true,
+			list: () => null,
 		});
 		expect(renderSandboxPlan(nested)).toEqual(
 			expect.arrayContaining([
@@ -75,6 +77,7 @@ describe("renderSandboxPlan", () => {
 			canonical: (path) => path,
 			exists: () => false,
 			isDirectory: () => false,
+			list: () => null,
 		});
 		expect(renderSandboxPlan(watching)).toEqual(
 			expect.arrayContaining([

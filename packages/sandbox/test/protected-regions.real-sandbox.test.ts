@@ -73,6 +73,7 @@ function planFor(config: unknown): SandboxPlan {
 		},
 		exists: (path) => existsSync(path),
 		isDirectory: (path) => existsSync(path) && statSync(path).isDirectory(),
+		list: (path) => (existsSync(path) ? readdirSync(path) : null),
 	});
 }
 
@@ -114,6 +115,7 @@ beforeAll(async () => {
 	writeFileSync(join(forwarding, "sessions", "p", "requests", "perm-1.json"), '{"nonce":"FORWARDED-SECRET"}\n');
 	writeFileSync(join(agentDir, "mcp.json"), '{"mcpServers":{}}\n');
 	writeFileSync(join(home, ".bashrc"), "# bashrc\n");
+	writeFileSync(join(home, ".sometoolrc"), "# a tool's config no row names\n");
 	writeFileSync(join(project, "notes.txt"), "notes\n");
 	git("init", "-q", ".");
 	git("add", "notes.txt");
@@ -182,6 +184,9 @@ describe("protected regions in the real sandbox", () => {
 		expect(readFileSync(join(agentDir, "mcp.json"), "utf8")).toBe('{"mcpServers":{}}\n');
 		const bashrc = await run(`echo 'touch MARK' >> ${join(home, ".bashrc")}`, "r-bashrc-open", HOME_OPEN);
 		expect(bashrc.output).toMatch(/Read-only file system|Permission denied/);
+		const unnamed = await run(`echo 'x' >> ${join(home, ".sometoolrc")}`, "r-unnamed-open", HOME_OPEN);
+		expect(unnamed.output).toMatch(/Read-only file system|Permission denied/);
+		expect(readFileSync(join(home, ".sometoolrc"), "utf8")).toBe("# a tool's config no row names\n");
 		const plant = `echo 'touch MARK' >> ${join(home, ".bash_aliases")} && echo x > ${join(home, "notes.txt")}`;
 		const { swept } = await run(plant, "r-aliases-open", HOME_OPEN);
 		expect(existsSync(join(home, ".bash_aliases"))).toBe(false);

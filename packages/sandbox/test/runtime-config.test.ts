@@ -14,6 +14,7 @@ const plan = planSandbox({
 	canonical: (path) => path,
 	exists: () => true,
 	isDirectory: () => true,
+	list: () => null,
 });
 
 describe("toRuntimeSettings", () => {

@@ -22,6 +22,7 @@ function input(rules: Rule[], extra: Partial<SandboxPlanInput> = {}): SandboxPla
 		canonical,
 		exists: () => true,
 		isDirectory: () => true,
+		list: () => null,
 		...extra,
 	};
 }
@@ -176,6 +177,22 @@ describe("planSandbox", () => {
 			);
 			expect(paths(plan.writeDenies)).toEqual(["/work/proj/.git"]);
 			expect(plan.watched).toEqual([]);
+		});
+
+		it("with the home writable, makes its existing dot-entries read-only, but data and what holds data", () => {
+			const dots = {
+				kind: "dot-entries",
+				pattern: "/home/u",
+				why: "writes a dot-file",
+				data: [".cache", ".npm/_cacache"],
+			} as const;
+			const plan = planSandbox(
+				input([rule("external_directory", "~/*", "allow")], {
+					protectedTargets: [dots],
+					list: (path) => (path === "/home/u" ? [".sometoolrc", ".cache", ".npm", "notes.txt", ".ssh"] : null),
+				}),
+			);
+			expect(paths(plan.writeDenies)).toEqual(["/home/u/.sometoolrc", "/home/u/.ssh"]);
 		});
 
 		it("watches the project's new repositories always, and the home's new dot-entries when it is writable", () => {

@@ -7,6 +7,7 @@ import {
 	existsSync,
 	mkdirSync,
 	mkdtempSync,
+	readdirSync,
 	realpathSync,
 	rmSync,
 	statSync,
@@ -89,6 +90,7 @@ beforeAll(async () => {
 		},
 		exists: (path) => existsSync(path),
 		isDirectory: (path) => existsSync(path) && statSync(path).isDirectory(),
+		list: (path) => (existsSync(path) ? readdirSync(path) : null),
 	});
 	const started = await SandboxRuntime.start(toRuntimeSettings(plan), process.platform);
 	if (!started.ok) throw new Error(`the sandbox must start here: ${started.error.message}; ${started.error.hint}`);

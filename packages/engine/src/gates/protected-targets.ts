@@ -48,7 +48,7 @@ export type ProtectedTargetListing =
 	| { readonly kind: "path"; readonly pattern: string; readonly why: string; readonly sandbox: RegionSandbox }
 	/** A `protectedPaths` pattern, home-expanded, under the project when relative. */
 	| { readonly kind: "glob"; readonly pattern: string; readonly why: string }
-	/** A directory where every new or existing dot-entry is protected, except the `data` names (the home). */
+	/** A directory where every dot-entry is protected, except the `data` paths below it (the home). */
 	| { readonly kind: "dot-entries"; readonly pattern: string; readonly why: string; readonly data: readonly string[] };
 
 /** A concrete row: its absolute folded place and whether it protects (a data row does not). */
@@ -99,7 +99,7 @@ export class ProtectedTargets {
 							kind: "dot-entries" as const,
 							pattern: trimSlash(options.home),
 							why: `writes ${DOT_ENTRY}`,
-							data: HOME_DATA.filter((row) => !row.path.includes("/")).map((row) => row.path),
+							data: HOME_DATA.map((row) => row.path),
 						},
 					]),
 		];

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { PathNormalizer } from "@pi-permissions/access-intent";
 import { POSIX_FLAVOR } from "@pi-permissions/policy";
 import { describe, expect, it } from "vitest";
@@ -47,6 +48,21 @@ describe.each(TABLES)("the %s table", (_name, rows, cases) => {
 		const why = targets.whyProtected(normalizer.forPath(row.path), false, scene([]));
 		if (row.why === null) expect(why).toBeNull();
 		else expect(why).toContain(row.why);
+	});
+});
+
+describe('docs/configuration.md ("Protected files")', () => {
+	const docs = readFileSync(new URL("../../../../docs/configuration.md", import.meta.url), "utf8");
+	const shown = (base: string, row: { readonly path: string; readonly shape: string }) =>
+		`\`${base}${row.path === "" ? "" : `/${row.path}`}${row.shape === "tree" ? "/" : ""}\``;
+
+	it.each([
+		...AGENT_DIR_REGIONS.map((row) => [row.id, shown("<agentDir>", row)]),
+		...PROJECT_REGIONS.filter((row) => row.sandbox !== "git-dir").map((row) => [row.id, shown("<cwd>", row)]),
+		...HOME_REGIONS.map((row) => [row.id, shown("~", row)]),
+		...HOME_DATA.map((row) => [row.id, shown("~", row)]),
+	])("shows the row %s as %s", (_id, text) => {
+		expect(docs).toContain(`| ${text} |`);
 	});
 });
 
@@ -137,6 +153,24 @@ describe("every git directory", () => {
 		const disk = scene([`${CORPUS_CWD}/vendor/.git`]);
 		expect(targets.whyProtected(normalizer.forPath("vendor"), true, disk)).toContain("git config");
 		expect(targets.whyProtected(normalizer.forPath("vendor"), false, disk)).toBeNull();
+	});
+});
+
+describe("directories Pi loads code from", () => {
+	const withCode = new ProtectedTargets({
+		cwd: CORPUS_CWD,
+		home: CORPUS_HOME,
+		agentDir: `${CORPUS_HOME}/.pi/agent`,
+		flavor: POSIX_FLAVOR,
+		extra: [],
+		codeDirs: [{ path: "/usr/lib/node_modules/pi-permissions", why: "pi-permissions itself (the permission system)" }],
+	});
+
+	it("protects each one whole, and lists it for the sandbox", () => {
+		const inside = normalizer.forPath("/usr/lib/node_modules/pi-permissions/dist/index.js");
+		expect(withCode.whyProtected(inside, false)).toContain("permission system");
+		expect(withCode.whyProtected(normalizer.forPath("/usr/lib/node_modules/other/x.js"), false)).toBeNull();
+		expect(withCode.list().map((entry) => entry.pattern)).toContain("/usr/lib/node_modules/pi-permissions");
 	});
 });
 

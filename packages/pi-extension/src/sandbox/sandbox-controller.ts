@@ -38,8 +38,8 @@ interface SandboxControllerOptions {
 	/** `process.platform`, read by the composition root. */
 	readonly platform: string;
 	readonly files: SandboxFileSystem;
-	/** Directories Pi loads extension code from outside the agent dir (protected whole). */
-	readonly codeDirs?: readonly { readonly path: string; readonly why: string }[];
+	/** Directories Pi loads extension code from outside the agent dir, for a session's cwd (protected whole). */
+	readonly codeDirs?: (cwd: string) => readonly { readonly path: string; readonly why: string }[];
 	/** Starts the runtime; tests may pass their own. Must not reject. */
 	readonly start?: typeof SandboxRuntime.start;
 }
@@ -242,7 +242,8 @@ export class SandboxController {
 			canonical: this.options.files.canonical,
 			exists: this.options.files.exists,
 			isDirectory: this.options.files.isDirectoryFollowing,
-			...(this.options.codeDirs === undefined ? {} : { codeDirs: this.options.codeDirs }),
+			list: this.options.files.list,
+			...(this.options.codeDirs === undefined ? {} : { codeDirs: this.options.codeDirs(session.cwd) }),
 		});
 	}
 }
