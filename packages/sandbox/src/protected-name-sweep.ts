@@ -23,12 +23,12 @@ export interface SweepFileSystem {
 }
 
 /** What the watched directories held when the call started. */
-export interface SweepSnapshot {
+interface SweepSnapshot {
 	readonly listings: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 /** One protected entry the sandboxed command made, and what was done with it. */
-export interface SweptEntry {
+interface SweptEntry {
 	readonly path: string;
 	readonly because: SandboxBecause;
 	readonly removed: boolean;

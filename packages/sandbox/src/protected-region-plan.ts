@@ -34,14 +34,14 @@ export interface WatchedDirectory {
 	readonly because: SandboxBecause;
 }
 
-export interface RegionPlan {
+interface RegionPlan {
 	readonly readDenies: readonly SandboxEntry[];
 	readonly writeDenies: readonly SandboxEntry[];
 	readonly watched: readonly SandboxEntry[];
 	readonly watchedDirs: readonly WatchedDirectory[];
 }
 
-export interface RegionFacts {
+interface RegionFacts {
 	/** Absolute writable roots (both forms); a region outside all of them is read-only already. */
 	readonly writeRoots: readonly string[];
 	readonly cwd: string;

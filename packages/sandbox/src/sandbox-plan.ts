@@ -35,8 +35,6 @@ export interface SandboxPlan {
 	readonly skipped: readonly SkippedEntry[];
 }
 
-export type { ProtectedTargetEntry } from "./protected-region-plan";
-
 export interface SandboxPlanInput {
 	/** The composed rules (overlays applied, no session rules: a session grant never widens the sandbox). */
 	readonly rules: Ruleset;

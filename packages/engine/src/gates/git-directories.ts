@@ -25,7 +25,7 @@ const GIT_ENTRY_WHY: Readonly<Record<string, string>> = {
 };
 
 /** The reason for any other entry of a git directory, or the directory itself. */
-export const GIT_DIR_WHY = "a git directory (git runs what its config and hooks name)";
+const GIT_DIR_WHY = "a git directory (git runs what its config and hooks name)";
 
 /**
  * Why writing `rest` (the path below a git directory, `""` for the directory itself) is protected. A tree write over

@@ -9,7 +9,7 @@
  */
 
 /** Where a row's path starts. */
-export type RegionBase = "agent-dir" | "home" | "project";
+type RegionBase = "agent-dir" | "home" | "project";
 
 /**
  * What the OS sandbox does with a region (ADR 0048): `read-only` (its writes fail), `hidden` (neither read nor written
@@ -33,7 +33,7 @@ export interface RegionRow {
 }
 
 /** A place under the home directory that programs read as data only: writing it needs no person. */
-export interface DataRow {
+interface DataRow {
 	readonly id: string;
 	/** Below the home directory. */
 	readonly path: string;
@@ -243,7 +243,7 @@ export const HOME_DATA: readonly DataRow[] = [
 ];
 
 /** The git directory's place in the project (ADR 0048): the sandbox keeps git's own work in it writable. */
-export const PROJECT_GIT_DIR: RegionRow = {
+const PROJECT_GIT_DIR: RegionRow = {
 	id: "project-git",
 	base: "project",
 	path: ".git",

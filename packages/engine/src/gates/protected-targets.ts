@@ -24,7 +24,7 @@ import {
 export type { WriteScene } from "./git-directories";
 
 /** A directory Pi loads code from outside its agent dir (a package `pi install` took from a local path, this one). */
-export interface CodeDirectory {
+interface CodeDirectory {
 	readonly path: string;
 	readonly why: string;
 }
@@ -43,7 +43,7 @@ export interface ProtectedTargetsOptions {
 }
 
 /** One protected place, for a consumer that enforces it elsewhere (the OS sandbox, ADR 0037 and 0048). */
-export type ProtectedTargetListing =
+type ProtectedTargetListing =
 	/** An absolute file or directory; `sandbox` says how the sandbox keeps it. */
 	| { readonly kind: "path"; readonly pattern: string; readonly why: string; readonly sandbox: RegionSandbox }
 	/** A `protectedPaths` pattern, home-expanded, under the project when relative. */

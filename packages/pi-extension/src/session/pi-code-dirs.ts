@@ -8,7 +8,7 @@
  */
 import { readFileSync, statSync } from "node:fs";
 
-export interface CodeDirectory {
+interface CodeDirectory {
 	readonly path: string;
 	readonly why: string;
 }
