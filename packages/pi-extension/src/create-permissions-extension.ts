@@ -3,7 +3,6 @@
  * real edges (file systems, clock, ids), the config loader and the decision sink, and register one handler per event.
  * Never: does I/O or starts anything when the factory runs; handlers hold no policy logic.
  */
-import { realpathSync } from "node:fs";
 import { tmpdir } from "node:os";
 import type { ExtensionAPI, ExtensionFactory } from "@earendil-works/pi-coding-agent";
 import { createNodeFileSystemProbe, UNKNOWN_SHELL_ENVIRONMENT } from "@pi-permissions/access-intent";
@@ -33,7 +32,9 @@ import type { HostEnvironment } from "./host-environment";
 import { exitHook } from "./logs/exit-hook";
 import { registerSandbox } from "./sandbox/register-sandbox";
 import { SandboxController } from "./sandbox/sandbox-controller";
+import { nodeSandboxFileSystem } from "./sandbox/sandbox-file-system";
 import { bashToolEnvironment, builtinBashTool } from "./session/bash-tool-environment";
+import { piCodeDirs } from "./session/pi-code-dirs";
 import { uiPromptEventSink } from "./ui/announced-user-prompt";
 
 export function createPermissionsExtension(host: HostEnvironment): ExtensionFactory {
@@ -88,7 +89,15 @@ export function createPermissionsExtension(host: HostEnvironment): ExtensionFact
 			tmpDir: tmpdir(),
 			flavor: host.flavor,
 			platform: process.platform,
-			canonical: canonicalPath,
+			files: nodeSandboxFileSystem(),
+			codeDirs: (cwd) =>
+				piCodeDirs({
+					agentDir,
+					cwd,
+					home: host.home,
+					piPackageDir: host.piPackageDir ?? null,
+					ownPackageDir: host.ownPackageDir ?? null,
+				}),
 		});
 		registerSandbox(pi, state, sandbox, host.launchCwd);
 		registerPermissionsFlag(pi);
@@ -99,13 +108,4 @@ export function createPermissionsExtension(host: HostEnvironment): ExtensionFact
 			sandboxReport: async (session) => sandbox.reportLines(session, await sandbox.stateFor(session)),
 		});
 	};
-}
-
-/** The symlink-canonical form of a path, or the path itself when it cannot be resolved (it may not exist yet). */
-function canonicalPath(path: string): string {
-	try {
-		return realpathSync(path);
-	} catch {
-		return path;
-	}
 }

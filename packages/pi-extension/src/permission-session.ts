@@ -22,6 +22,7 @@ import { serviceRegistry } from "./service/service-registry";
 import { SessionExtensions } from "./service/session-extensions";
 import type { BashParserLoader } from "./session/bash-parser-loader";
 import { mcpServerNames } from "./session/mcp-server-names";
+import { piCodeDirs } from "./session/pi-code-dirs";
 import { piInfrastructureDirs } from "./session/pi-infrastructure";
 import { PolicyControl } from "./session/policy-control";
 import { createSessionAuthority } from "./session/session-authority-factory";
@@ -135,6 +136,14 @@ export class PermissionSession {
 				ids: edges.ids,
 				sessionId: facts.sessionId,
 				agentDir,
+				// ADR 0048: Pi's own package, this one and local packages are code Pi loads.
+				codeDirs: piCodeDirs({
+					agentDir,
+					cwd: facts.cwd,
+					home: host.home,
+					piPackageDir: host.piPackageDir ?? null,
+					ownPackageDir: host.ownPackageDir ?? null,
+				}),
 				// ADR 0036: Pi's own files (skills, prompts, themes, packages, docs) are read without a prompt.
 				infrastructureDirs: (skills) =>
 					piInfrastructureDirs(

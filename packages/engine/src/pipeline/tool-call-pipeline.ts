@@ -73,6 +73,8 @@ export interface ToolCallPipelineOptions {
 	 * when absent.
 	 */
 	readonly agentDir?: string;
+	/** Directories Pi loads code from outside the agent dir (its own package, local packages): protected whole. */
+	readonly codeDirs?: readonly { readonly path: string; readonly why: string }[];
 	/**
 	 * The environment Pi's built-in `bash` tool would start this call's `bash -c` with, read at decision time (ADR
 	 * 0039): a variable the command never assigns resolves to its value there. Absent, or for any other shell tool (an
@@ -253,6 +255,7 @@ export class ToolCallPipeline {
 			agentDir: this.options.agentDir ?? `${normalizer.home}/.pi/agent`,
 			flavor: normalizer.flavor,
 			extra: composed.settings.protectedPaths ?? [],
+			...(this.options.codeDirs === undefined ? {} : { codeDirs: this.options.codeDirs }),
 		});
 		const facts: PolicyFacts = { shellTools, infrastructure: this.infrastructure.with(extras), protectedTargets };
 		this.perPolicy.set(composed, facts);
