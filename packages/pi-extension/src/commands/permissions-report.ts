@@ -6,18 +6,23 @@
 import type { PersistedGrant } from "@pi-permissions/engine";
 import { type ConfigLoadResult, formatConfigLoadIssue } from "@pi-permissions/engine";
 import type { ComposedPolicy, SessionGrant } from "@pi-permissions/policy";
+import { type ChainLinkProblem, chainReportLines } from "../authority/chain-health";
 
 /** Lines a report shows at most; the rest is counted, not shown. */
 export const REPORT_MAX_LINES = 60;
 /** Characters one line shows at most. */
 export const REPORT_LINE_MAX_WIDTH = 160;
 
-/** What the bare `/permissions` summarises besides the policy: the session's grants, the logs, a failed log write. */
+/**
+ * What the bare `/permissions` summarises besides the policy: the session's grants, the logs, a failed log write, and
+ * the authorizer chain with the links in it that are not answering.
+ */
 interface SessionSummary {
 	readonly grants: readonly SessionGrant[];
 	readonly reviewLog: string | null;
 	readonly debugLog: string | null;
 	readonly logWriteFailure: string | null;
+	readonly chain?: { readonly names: readonly string[]; readonly problems: readonly ChainLinkProblem[] };
 }
 
 export function policyReport(
@@ -48,6 +53,14 @@ function summaryLines(summary: SessionSummary): string[] {
 	const lines: string[] = [];
 	if (summary.logWriteFailure !== null)
 		lines.push(`warning: a log write failed, records are being lost: ${summary.logWriteFailure}`);
+	const chain = summary.chain;
+	if (chain !== undefined && chain.names.length > 0) {
+		for (const problem of chain.problems) {
+			const [first, ...rest] = chainReportLines(problem);
+			lines.push(`warning: ${first}`, ...rest);
+		}
+		if (chain.problems.length === 0) lines.push(`authorizer chain: ${chain.names.join(", ")} (every link registered)`);
+	}
 	const count = summary.grants.length;
 	lines.push(`session grants: ${count === 0 ? "none" : count} (list and revoke: /permissions grants)`);
 	const review = summary.reviewLog ?? "off";

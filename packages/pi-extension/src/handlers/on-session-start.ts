@@ -10,7 +10,7 @@ import type { ExtensionState } from "../extension-state";
 import type { PermissionSession } from "../permission-session";
 import { PERMISSIONS_READY_CHANNEL } from "../service/permissions-service";
 import { startupWarnings } from "../startup-warnings";
-import { STATUS_KEY, statusText } from "../status-indicator";
+import { STATUS_KEY } from "../status-indicator";
 
 export function onSessionStart(state: ExtensionState, events: EventBus) {
 	return async (_event: SessionStartEvent, ctx: ExtensionContext): Promise<void> => {
@@ -23,7 +23,7 @@ export function onSessionStart(state: ExtensionState, events: EventBus) {
 				for (const line of startupWarnings(session.policies.config, session.policies.policy))
 					ctx.ui.notify(line, "warning");
 				if (session.gate.hasExamples) await showExampleWarnings(session, ctx);
-				ctx.ui.setStatus(STATUS_KEY, statusText(session.policies.policy, session.logs.writeFailure));
+				ctx.ui.setStatus(STATUS_KEY, session.statusText());
 				// A root session with UI drains its children's asks until close (a subagent with UI does not serve).
 				await session.subagents.startServing();
 			}
