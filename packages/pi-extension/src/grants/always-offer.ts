@@ -8,7 +8,7 @@ import type { AskDetails } from "@pi-permissions/authority";
 import { type PathFlavor, suggestSessionApproval } from "@pi-permissions/policy";
 
 /** One offered "always" grant: its choice label, the rule it adds (as written in the file) and the file. */
-export interface AlwaysGrant {
+interface AlwaysGrant {
 	readonly label: string;
 	/** The rule, e.g. `"npm test *": "allow" in permission.bash`. */
 	readonly rule: string;

@@ -19,10 +19,10 @@ export type DialogChoice =
 type AlwaysScope = "always-project" | "always-global";
 
 /** The two choices that write a grant into a config file. */
-export type AlwaysChoice = Extract<DialogChoice, "approved_always_project" | "approved_always_global">;
+type AlwaysChoice = Extract<DialogChoice, "approved_always_project" | "approved_always_global">;
 
 /** Where a session approval of a forwarded ask applies. */
-export type SessionScope = "requester-session" | "serving-session";
+type SessionScope = "requester-session" | "serving-session";
 
 /** A key press, already decoded from the terminal by the component. */
 export type DialogKey =

@@ -30,7 +30,7 @@ const PING_TIMERS: PromptPingTimers = {
 };
 
 /** The session's clock as the dialog's: its time, and a timer made of a sleep that an abort cancels. */
-export function dialogClockOf(clock: Clock): DialogClock {
+function dialogClockOf(clock: Clock): DialogClock {
 	return {
 		now: () => clock.now(),
 		setTimer: (run, ms) => {

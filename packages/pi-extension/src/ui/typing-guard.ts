@@ -31,9 +31,9 @@ export const DIALOG_TIMING: DialogTiming = {
 export type KeyRole = "move" | "choose" | "confirm" | "cancel" | "text";
 
 /** Why a key was ignored: it came before the step was armed, or in a typing burst. */
-export type IgnoredBecause = "before-armed" | "typing";
+type IgnoredBecause = "before-armed" | "typing";
 
-export type KeyVerdict = { readonly kind: "act" } | { readonly kind: "ignore"; readonly because: IgnoredBecause };
+type KeyVerdict = { readonly kind: "act" } | { readonly kind: "ignore"; readonly because: IgnoredBecause };
 
 const ACT: KeyVerdict = { kind: "act" };
 
