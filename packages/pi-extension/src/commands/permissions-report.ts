@@ -36,12 +36,21 @@ export function policyReport(
 	// First, so the line bound never cuts them: a warning, then where the grants and the logs are.
 	if (summary !== null) lines.push(...summaryLines(summary));
 	for (const report of config.reports) {
-		lines.push(`scope ${report.scope}: ${report.status}${report.file === null ? "" : ` (${report.file})`}`);
+		const where = report.file === null ? "" : ` (${report.file})`;
+		// An invalid file still contributes its denies (ADR 0021): say so, or its rules below read as the whole file.
+		const invalid =
+			report.status === "invalid" ? ": its denies still apply, its other rules do not; every allow is asked" : "";
+		lines.push(`scope ${report.scope}: ${report.status}${where}${invalid}`);
 	}
+	const broken = new Set<string>(policy.failClosedScopes);
 	lines.push("rules (surface  pattern  action  origin  file), last match wins:");
 	for (const rule of policy.displayRules) {
 		const file = files.get(rule.origin) ?? null;
-		lines.push(`  ${rule.surface}  ${rule.pattern}  ${rule.action}  ${rule.origin}${file === null ? "" : `  ${file}`}`);
+		// INVARIANT: an invalid scope contributes only the denies salvaged from its file.
+		const kept = broken.has(rule.origin) ? "  (kept from the invalid file)" : "";
+		lines.push(
+			`  ${rule.surface}  ${rule.pattern}  ${rule.action}  ${rule.origin}${file === null ? "" : `  ${file}`}${kept}`,
+		);
 	}
 	for (const issue of config.issues) lines.push(`issue: ${formatConfigLoadIssue(issue)}`);
 	for (const notice of config.notices) lines.push(`notice: ${notice.message} (${notice.file})`);

@@ -1,14 +1,15 @@
 /**
  * Owns: the `session_start` handler: watch the subagent lifecycle, open this Pi session's permission session (load
- * config, compose, select the terminal), publish its service, show the startup warnings (with each policy example
- * the policy fails) and the status indicator and start serving subagents' forwarded asks when there is UI, and
- * announce `permissions:ready` with the session id.
+ * config, compose, select the terminal), publish its service, show the one-line start notice, the startup warnings
+ * (with each policy example the policy fails) and the status indicator and start serving subagents' forwarded asks
+ * when there is UI, and announce `permissions:ready` with the session id.
  * Never: lets a failure escape into Pi; a session that failed to open makes every tool call block (fail closed).
  */
 import type { EventBus, ExtensionContext, SessionStartEvent } from "@earendil-works/pi-coding-agent";
 import type { ExtensionState } from "../extension-state";
 import type { PermissionSession } from "../permission-session";
 import { PERMISSIONS_READY_CHANNEL } from "../service/permissions-service";
+import { startNotice } from "../start-notice";
 import { startupWarnings } from "../startup-warnings";
 import { STATUS_KEY } from "../status-indicator";
 
@@ -20,6 +21,7 @@ export function onSessionStart(state: ExtensionState, events: EventBus) {
 			const session = await state.open(ctx);
 			session.publishService();
 			if (ctx.hasUI) {
+				ctx.ui.notify(startNotice(session.policies.config), "info");
 				for (const line of startupWarnings(session.policies.config, session.policies.policy))
 					ctx.ui.notify(line, "warning");
 				if (session.gate.hasExamples) await showExampleWarnings(session, ctx);
