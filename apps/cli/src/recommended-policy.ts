@@ -5,7 +5,13 @@
  */
 import recommended from "./recommended-policy.json" with { type: "json" };
 
-/** The file `init` writes: tab-indented JSON with a final newline. */
-export function recommendedPolicyText(): string {
-	return `${JSON.stringify(recommended, null, "\t")}\n`;
+/**
+ * The file `init` writes: tab-indented JSON with a final newline, its `$schema` the schema file shipped in the
+ * installed policy package (`schemaUrl`), or none when that is not known (the bundled URL names an unpublished
+ * package, issue 34).
+ */
+export function recommendedPolicyText(schemaUrl: string | null): string {
+	const { $schema: _bundled, ...policy } = recommended;
+	const document = schemaUrl === null ? policy : { $schema: schemaUrl, ...policy };
+	return `${JSON.stringify(document, null, "\t")}\n`;
 }
