@@ -37,6 +37,7 @@ describe("@pi-permissions/policy public API", () => {
 				"restrictiveness",
 				"salvageConfig",
 				"sessionGrantRequests",
+				"suggestBashApproval",
 				"suggestPathApproval",
 				"suggestSessionApproval",
 				"validateConfig",

@@ -5,9 +5,10 @@
  * Never: parses bash or derives MCP targets itself; access-intent names what is accessed.
  */
 import { displayPath, mcpNativeTargets, mcpProxyTargets, mcpResourceTargets } from "@pi-permissions/access-intent";
-import { BASH_SURFACE, MCP_SURFACE, SKILL_SURFACE, suggestSessionApproval, WHOLE_TOOL } from "@pi-permissions/policy";
+import { BASH_SURFACE, MCP_SURFACE, SKILL_SURFACE, WHOLE_TOOL } from "@pi-permissions/policy";
 import { buildBashAskPayload, buildMcpAskPayload, buildToolAskPayload } from "@pi-permissions/presentation";
 import { type BashCommandCheck, checkBashCommand } from "../bash/bash-command-check";
+import { bashSessionSuggestion } from "../session/bash-session-suggestion";
 import { bashRuleFacts, type ForwardedAccessFacts, flooredFacts } from "./access-facts";
 import { askableRuleOutcome, type BashCall, type GateContext } from "./gate-context";
 import type { GateOutcome } from "./gate-outcome";
@@ -47,8 +48,7 @@ export function toolGate(context: GateContext, mcpServers: readonly string[]): G
 
 function bashOutcome(context: GateContext, bash: BashCall): GateOutcome {
 	const check = checkBashCommand(bash.program, context.policy);
-	const suggestion =
-		check.state === "ask" ? suggestSessionApproval(BASH_SURFACE, check.decidingUnit, { flavor: context.flavor }) : null;
+	const suggestion = bashSessionSuggestion(check);
 	const alias = context.kind.kind === "bash" && context.kind.alias;
 	const payload =
 		check.state === "allow"
