@@ -17,6 +17,7 @@ export { createNodeFileSystemProbe } from "./path/file-system-probe";
 export { MAX_PATH_WORK } from "./path/path-candidate-sink";
 export type { ForPathOptions, PathNormalizerOptions } from "./path/path-normalizer";
 export { PathNormalizer } from "./path/path-normalizer";
+export { readPathFallbacks } from "./path/read-path-fallbacks";
 export type { ToolAccessExtractor, ToolAccessExtractors } from "./tool-input-path";
 export { extractToolInputPaths } from "./tool-input-path";
 export type { ClassifyOptions, ShellToolAlias, ToolKind } from "./tool-kind";

@@ -19,6 +19,7 @@ describe("@pi-permissions/access-intent public API", () => {
 				"mcpProxyTargets",
 				"mcpResourceTargets",
 				"parseBashUnits",
+				"readPathFallbacks",
 				"resolvedAlias",
 				"shellEnvironmentOf",
 				"wrapperSemantics",

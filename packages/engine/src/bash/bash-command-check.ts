@@ -18,10 +18,10 @@ import {
 import {
 	BASH_SURFACE,
 	type CompiledPolicy,
+	hasWildcard,
 	isCatchAll,
 	type PermissionState,
 	type RuleMatch,
-	hasWildcard,
 	restrictiveness,
 	UNIVERSAL_SURFACE,
 } from "@pi-permissions/policy";

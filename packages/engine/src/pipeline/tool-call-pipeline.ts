@@ -12,6 +12,7 @@ import {
 	classifyTool,
 	extractToolInputPaths,
 	type PathNormalizer,
+	readPathFallbacks,
 	type ShellEnvironment,
 	type ShellToolAlias,
 	type ToolAccessExtractors,
@@ -207,7 +208,7 @@ export class ToolCallPipeline {
 			call.input,
 			this.options.extractors,
 			normalizer.flavor,
-		).map((raw) => normalizer.forPath(raw));
+		).flatMap((raw) => withReadFallbacks(kind, normalizer.forPath(raw), normalizer));
 		return {
 			call,
 			kind,
@@ -283,3 +284,15 @@ function stringField(input: unknown, key: string): string | null {
 }
 
 /** Symlink-resolved forms of configured directories; relative entries are ignored (they name no fixed place). */
+
+/**
+ * The path a built-in tool opens, and for Pi's `read` also every spelling it falls back to when that path does not
+ * exist (`’` for `'`, NFD, the macOS screenshot space): the gates judge each, the strictest wins.
+ * SECURITY: deny `*it’s secret.txt`, read `it's secret.txt`: Pi opens the U+2019 file when the ASCII one is missing.
+ */
+const READ_TOOL = "read";
+
+function withReadFallbacks(kind: ToolKind, path: AccessPath, normalizer: PathNormalizer): AccessPath[] {
+	if (kind.kind !== "path-builtin" || kind.toolName !== READ_TOOL || path.kind !== "resolved") return [path];
+	return [path, ...readPathFallbacks(path.lexical).map((spelling) => normalizer.forPath(spelling))];
+}

@@ -123,7 +123,7 @@ describe("a session answer grants what it approves (issue 34)", () => {
 		expect(asked).toBeDefined();
 		expect(asked?.outcome.suggestion?.patterns ?? null).toEqual(patterns);
 		// The dialog offers "for this session" only with a suggestion on the payload (the authority reads it there).
-		const annotations = asked?.outcome.payload?.kind === "forwarded" ? [] : (asked?.outcome.payload?.annotations ?? []);
+		const annotations = asked?.outcome.payload?.annotations ?? [];
 		expect(annotations.some((a) => a.kind === "session-suggestion")).toBe(patterns !== null);
 		expect(h.engine.store.rules().map((rule) => rule.pattern)).toEqual(patterns ?? []);
 		for (const again of passes) {
