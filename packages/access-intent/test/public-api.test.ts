@@ -20,8 +20,10 @@ describe("@pi-permissions/access-intent public API", () => {
 				"mcpResourceTargets",
 				"parseBashUnits",
 				"readPathFallbacks",
+				"readsFileNamed",
 				"resolvedAlias",
 				"shellEnvironmentOf",
+				"walkTree",
 				"wrapperSemantics",
 			].sort(),
 		);

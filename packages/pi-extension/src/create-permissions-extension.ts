@@ -39,6 +39,15 @@ import { uiPromptEventSink } from "./ui/announced-user-prompt";
 export function createPermissionsExtension(host: HostEnvironment): ExtensionFactory {
 	return (pi: ExtensionAPI): void => {
 		const agentDir = resolveAgentDir({ env: host.env, home: host.home, cwd: host.launchCwd, flavor: host.flavor });
+		// ADR 0037: the sandbox is made before the session state, whose gate reads whether it runs (issue 34).
+		const sandbox = new SandboxController({
+			home: host.home,
+			agentDir,
+			tmpDir: tmpdir(),
+			flavor: host.flavor,
+			platform: process.platform,
+			canonical: canonicalPath,
+		});
 		const state = new ExtensionState({
 			host,
 			agentDir,
@@ -56,6 +65,7 @@ export function createPermissionsExtension(host: HostEnvironment): ExtensionFact
 				now: Date.now,
 				atExit: exitHook(process),
 				grantFs: createNodeGrantFileSystem(),
+				sandboxRunning: () => sandbox.running(),
 				bashEnvironment: () => {
 					// A host that cannot read the live environment (a test host) knows none.
 					if (host.currentEnv === undefined) return UNKNOWN_SHELL_ENVIRONMENT;
@@ -82,14 +92,6 @@ export function createPermissionsExtension(host: HostEnvironment): ExtensionFact
 		pi.on("tool_call", onToolCall(pi, state));
 		pi.on("context", onContext(pi, state));
 		// ADR 0037: the OS sandbox; its handlers run after the gate's (registered above), so the gate decides first.
-		const sandbox = new SandboxController({
-			home: host.home,
-			agentDir,
-			tmpDir: tmpdir(),
-			flavor: host.flavor,
-			platform: process.platform,
-			canonical: canonicalPath,
-		});
 		registerSandbox(pi, state, sandbox, host.launchCwd);
 		registerPermissionsFlag(pi);
 		registerPermissionsCommand(pi, {

@@ -43,6 +43,8 @@ export interface SessionRunnerDeps {
 	readonly persistGrant?: PersistGrant;
 	/** The environment of Pi's `bash` tool at decision time (ADR 0039); absent: unknown. Must not throw. */
 	readonly bashEnvironment?: () => ShellEnvironment;
+	/** Whether the OS sandbox runs this session's bash calls now (ADR 0037); absent: it does not. Must not throw. */
+	readonly sandboxRunning?: () => boolean;
 }
 
 interface CachedRunner {
@@ -182,6 +184,7 @@ export class SessionRunner {
 			requester: { sessionId: deps.sessionId, subagent: deps.authority.isSubagent },
 			...(deps.agentDir === undefined ? {} : { agentDir: deps.agentDir }),
 			...(deps.bashEnvironment === undefined ? {} : { bashEnvironment: deps.bashEnvironment }),
+			...(deps.sandboxRunning === undefined ? {} : { sandboxRunning: deps.sandboxRunning }),
 		});
 		const runner = new GateRunner({
 			pipeline,
