@@ -350,6 +350,43 @@ export const RECURSIVE_READERS: readonly RecursiveReaderRow[] = [
 	},
 ];
 
+/**
+ * Programs that, run on listed entries (`find … -exec rm {} +`, `find … | xargs chmod 644`), handle the names only and
+ * never print a file's contents. Anything else run on an entry (including a program run through a wrapper or a
+ * shell) is taken to read it.
+ */
+const NAMES_ONLY_PROGRAMS: ReadonlySet<string> = new Set([
+	"rm",
+	"rmdir",
+	"unlink",
+	"mv",
+	"chmod",
+	"chown",
+	"chgrp",
+	"touch",
+	"ls",
+	"stat",
+	"du",
+	"file",
+	"echo",
+	"printf",
+	"basename",
+	"dirname",
+	"realpath",
+	"readlink",
+	"mkdir",
+	"ln",
+	"test",
+	"[",
+	"true",
+	"false",
+]);
+
+/** Whether a program run on listed entries handles their names only (`rm`, `/bin/rm`, `chmod`, `ls`). */
+export function handlesNamesOnly(program: string): boolean {
+	return NAMES_ONLY_PROGRAMS.has(program.slice(program.lastIndexOf("/") + 1));
+}
+
 /** The row for a command name, or `undefined`. */
 export function recursiveReaderRow(name: string): RecursiveReaderRow | undefined {
 	return BY_NAME.get(name);

@@ -11,7 +11,7 @@ import type { CommandUnit } from "../reading/command-unit";
 import { literalWordTexts } from "../reading/shell-word";
 import type { Bases } from "../state/bash-shell-state";
 import { type NameGlob, nameClauses } from "./recursive-read-names";
-import { type RecursiveReaderRow, recursiveReaderRow } from "./recursive-reader-table";
+import { handlesNamesOnly, type RecursiveReaderRow, recursiveReaderRow } from "./recursive-reader-table";
 import type { UnitVisitor, UnitWalk } from "./unit-walk";
 
 /** One tree a command reads whole. */
@@ -60,7 +60,8 @@ export class RecursiveReadCollector implements UnitVisitor {
 	visitUnit(unit: CommandUnit, bases: Bases): void {
 		const name = unit.commandName;
 		if (name === null) return;
-		if (name === "xargs") this.feedsXargs = true;
+		// `find … | xargs rm`: a program that handles names only reads no listed file.
+		if (name === "xargs" && !handlesNamesOnly(executedProgram(unit))) this.feedsXargs = true;
 		const row = recursiveReaderRow(name);
 		if (row === undefined) return;
 		const texts = literalWordTexts(unit.args);
@@ -110,6 +111,12 @@ export class RecursiveReadCollector implements UnitVisitor {
 	}
 }
 
+/** The program a wrapper unit runs (`xargs grep -l x` -> `grep`), or `""` when it cannot be established. */
+function executedProgram(unit: CommandUnit): string {
+	const first = unit.executedUnit?.trim().split(/\s+/)[0] ?? "";
+	return first.slice(first.lastIndexOf("/") + 1);
+}
+
 /** `find . -name x -exec cat {} +`, `fd -x wc -l`: the words before the first action (its own words are a command). */
 function untilAction(texts: ArgTexts, actions: readonly string[]): ArgTexts {
 	const at = texts.findIndex((text) => text !== null && actions.includes(text));
@@ -135,9 +142,18 @@ function triggered(row: RecursiveReaderRow, scanned: ScannedArgs, texts: ArgText
 		}
 		case "tar-create":
 			return hasAny(scanned, TAR_CREATE) ? "read" : "no";
-		case "lists":
-			// SECURITY: a program run on each entry (`-exec cat {}`) reads it; a bare listing reads names only.
-			return texts.some((text) => text !== null && trigger.names.includes(text)) ? "read" : "lists";
+		case "lists": {
+			// SECURITY: a program run on each entry (`-exec cat {}`) reads it, unless every one run handles names only
+			// (`-exec rm {} +`, `-exec ls -l {} \;`); a bare listing reads names only, unless `xargs` is fed it.
+			// `find . -exec echo {} \; | xargs cat` still hands the names on: it stays a listing.
+			for (let index = 0; index < texts.length; index++) {
+				const text = texts[index];
+				if (text === null || text === undefined || !trigger.names.includes(text)) continue;
+				const program = texts[index + 1];
+				if (program === null || program === undefined || !handlesNamesOnly(program)) return "read";
+			}
+			return "lists";
+		}
 		default: {
 			const unhandled: never = trigger;
 			throw new Error(`unhandled recursive trigger ${String(unhandled)}`);

@@ -79,3 +79,18 @@ describe("RECURSIVE_READERS", () => {
 		expect(readsOf(command)).toEqual(reads);
 	});
 });
+
+describe("programs run on listed entries", () => {
+	it.each([
+		["find . -name '*.tmp' -exec rm {} +", []],
+		["find . -type f -exec chmod 644 {} \\;", []],
+		["find . -exec /bin/rm {} \\;", []],
+		["find . -type f -exec file {} +", []],
+		["find . -type f | xargs rm", []],
+		["find . -type f -exec ls -l {} \\; | xargs cat", [{ root: CWD, hidden: true, via: "find | xargs" }]],
+		["find . -type f -exec sh -c 'cat \"$1\"' _ {} \\;", [{ root: CWD, hidden: true, via: "find -exec" }]],
+		["find . -print0 | xargs -0 grep -l x", [{ root: CWD, hidden: true, via: "find | xargs" }]],
+	] as const)("%s reads %j", (command, reads) => {
+		expect(readsOf(command)).toEqual(reads);
+	});
+});
