@@ -75,7 +75,6 @@ const ACCESS_INTENT_UNUSED_EXPORTS: readonly string[] = [
 	"RunLabel",
 	"RunTimeWords",
 	"SUBSTITUTION_REASON",
-	"ScannedArgs",
 	"ScannedOption",
 	"ScriptReading",
 	"SedWrites",

@@ -7,7 +7,7 @@
 import type { OptionGrammar } from "../options/option-scan";
 
 /** Which operands name the trees a program reads. */
-export type RecursiveRoots =
+type RecursiveRoots =
 	/** `grep`, `rg`, `ag`, `ack`: the first operand is the pattern unless one of `patternOptions` gave it. */
 	| { readonly kind: "after-pattern"; readonly patternOptions: readonly string[] }
 	/** `diff -r a b`: every operand. */
@@ -22,7 +22,7 @@ export type RecursiveRoots =
 	| { readonly kind: "start-points" };
 
 /** When the program walks and reads the files' contents. */
-export type RecursiveTrigger =
+type RecursiveTrigger =
 	/** It always does (`rg`, `ag`, `rgrep`). */
 	| { readonly kind: "always" }
 	/** Only with one of these options (`-r`, `--recursive`, `-d recurse` as `-d=recurse`). */
