@@ -8,8 +8,8 @@ import { BashParser, createNodeFileSystemProbe } from "@pi-permissions/access-in
 import { NodeForwardingFileSystem, processIsAlive, systemClock, systemIdGenerator } from "@pi-permissions/authority";
 import { ConfigLoader, createNodeConfigFileSystem, type DecisionFact } from "@pi-permissions/engine";
 import { ExtensionState } from "../../src/extension-state";
-import type { SessionEdges } from "../../src/session/session-facts";
 import { BashParserLoader } from "../../src/session/bash-parser-loader";
+import type { SessionEdges } from "../../src/session/session-facts";
 import type { Workspace } from "./pi-session-harness";
 
 /** The real edges a test session uses (real file systems, clock, ids), with its own registry host. */
