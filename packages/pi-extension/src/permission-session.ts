@@ -163,6 +163,7 @@ export class PermissionSession {
 					policies.current.policy.sandbox.mode === "off"
 						? (edges.bashEnvironment?.() ?? UNKNOWN_SHELL_ENVIRONMENT)
 						: UNKNOWN_SHELL_ENVIRONMENT,
+				...(edges.sandboxRunning === undefined ? {} : { sandboxRunning: edges.sandboxRunning }),
 				...(grantParts.persistGrant === undefined ? {} : { persistGrant: grantParts.persistGrant }),
 			},
 		});
