@@ -71,27 +71,33 @@ function tmuxCommand(words: readonly string[]): Found {
 	return [{ kind: "payload", text: payload.join(" ") }];
 }
 
-/** `sqlite3 db '.shell cmd'`, `-cmd '.system cmd'`, `.once |cmd`: dot-commands that run; plain SQL runs nothing. */
+/**
+ * `sqlite3 db '.shell cmd'`, `-cmd '.system cmd'`, `.once |cmd`: dot-commands that run; plain SQL runs nothing.
+ * sqlite3 reads an option wherever it stands (`sqlite3 db -bail`) and with one dash or two (`--init`).
+ */
 export function sqliteExecutions(args: readonly WordRef[]): Found {
 	let found: Found = NOT_A_WRAPPER;
 	let operands = 0;
 	for (let i = 0; i < args.length; i++) {
 		const text = literalWordText((args[i] as WordRef).word);
 		if (text === null) return null;
-		if (text === "-init") return null;
-		if (SQLITE_VALUE_OPTIONS.has(text) || SQLITE_VALUE_OPTIONS.has(text.replace(/^--/, "-"))) {
-			const value = args[i + 1] === undefined ? null : literalWordText((args[i + 1] as WordRef).word);
-			i++;
-			if (text.endsWith("cmd")) found = combineFound(found, sqliteCommand(value));
+		if (!text.startsWith("-")) {
+			operands++;
+			if (operands > 1) found = combineFound(found, sqliteCommand(text));
 			if (found === null) return null;
 			continue;
 		}
-		if (text.startsWith("-") && operands === 0) continue;
-		operands++;
-		if (operands > 1) found = combineFound(found, sqliteCommand(text));
-		if (found === null) return null;
+		const name = text.startsWith("--") ? text.slice(1) : text;
+		// SECURITY: `-init file` (`--init`) runs the file's dot-commands, `.shell` among them.
+		if (name === "-init") return null;
+		if (SQLITE_VALUE_OPTIONS.has(name)) {
+			const value = args[i + 1] === undefined ? null : literalWordText((args[i + 1] as WordRef).word);
+			i++;
+			if (name === "-cmd") found = combineFound(found, sqliteCommand(value));
+			if (found === null) return null;
+		}
 	}
-	// SECURITY: with no SQL operand sqlite3 reads commands, dot-commands included, from stdin (`sqlite3 db <<EOF`).
+	// SECURITY: with no SQL operand sqlite3 reads commands, dot-commands included, from stdin (`sqlite3 db -bail <<EOF`).
 	return operands < 2 ? null : found;
 }
 

@@ -33,6 +33,9 @@ export function namedOptionExecutions(
 	args: readonly WordRef[],
 	environment: CommandEnvironment,
 ): Found {
+	const globalRuns = table.global.runsAny || table.configPrefixes !== undefined || table.configVariables !== undefined;
+	// A program none of whose options runs anything (`grep`) runs nothing here, whatever its computed words hold.
+	if (!globalRuns && ![...(table.subcommands?.values() ?? [])].some((sub) => sub.runsAny)) return NOT_A_WRAPPER;
 	const texts = refTexts(args);
 	const optionLike = (index: number): boolean => {
 		const word = (args[index] as WordRef).word;
@@ -46,7 +49,6 @@ export function namedOptionExecutions(
 	};
 	const global = scanOptions(texts, table.global.grammar, optionLike);
 	const globalEnd = table.subcommands === undefined ? texts.length : global.rest;
-	const globalRuns = table.global.runsAny || table.configPrefixes !== undefined || table.configVariables !== undefined;
 	if (globalRuns && computedOption(texts, 0, globalEnd, optionLike)) return null;
 	let found = scanExecutions(global, table.global, texts, table.configPrefixes);
 	if (found === null || global.uncertain !== null) return null;

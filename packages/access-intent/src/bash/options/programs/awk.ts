@@ -4,6 +4,7 @@
  * written.
  * Never: reads an awk program's text (`runs/command-language-effects.ts`, `effects/programs/awk-program.ts` do).
  */
+import { option } from "../option-grammar";
 import { GETOPT_LONG_READING, named, type ProgramTable, programOptions } from "./program-options";
 
 const GAWK = "gawk(1) OPTIONS";
@@ -25,10 +26,14 @@ export const AWK_TABLE: ProgramTable = {
 			named(["-W"], "setting", "mawk(1) OPTIONS: -W exec file; gawk(1) OPTIONS: -W gawk-opt"),
 		],
 		{
-			shortValue: "vFe",
+			// `-e` is `--source` (program text), `-v` is `--assign`, `-F` is `--field-separator`.
+			options: [
+				option(["-e", "--source"], "value"),
+				option(["-v", "--assign"], "value"),
+				option(["-F", "--field-separator"], "value"),
+			],
 			shortFlag: "bcCghIkMnNOPrsStVY",
 			shortOptional: "L",
-			longValue: ["assign", "field-separator", "source"],
 			longOptional: ["lint"],
 			longFlag: [
 				...["characters-as-bytes", "traditional", "copyright", "gen-pot", "help", "use-lc-numeric", "bignum"],

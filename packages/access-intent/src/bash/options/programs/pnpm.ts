@@ -18,6 +18,9 @@ export const PNPM_TABLE: ProgramTable = {
 		{ ...GETOPT_LONG_READING, order: POSIX_READING.order, abbreviations: "none" },
 		[
 			named(["-C", "--dir"], "config", `${PNPM}: -C, --dir (runs as if started in the directory, its .npmrc included)`),
+			// The npm settings pnpm reads too (`.npmrc`, `--config.KEY`): the shell and NODE_OPTIONS of every script.
+			named(["--script-shell"], "program", `${SETTINGS}: script-shell`),
+			named(["--node-options"], "code", `${SETTINGS}: node-options`),
 			named(["--pnpmfile"], "code", `${SETTINGS}: pnpmfile`),
 			named(["--global-pnpmfile"], "code", `${SETTINGS}: global-pnpmfile`),
 			named(["--use-node-version"], "code", `${SETTINGS}: use-node-version (downloads and runs that node)`),

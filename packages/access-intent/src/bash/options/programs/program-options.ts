@@ -21,7 +21,7 @@ import { GNU_READING, type OptionGrammar, type OptionList, type OptionReading, o
  * - `reads`, `writes`: a data file the program reads or writes (`grep -f`, `sort -o`).
  * - `directory`: a directory the program works in or reads under (`tar -C`, `make -C`).
  */
-export type ValueNames =
+type ValueNames =
 	| "command"
 	| "program"
 	| "code"
@@ -34,7 +34,7 @@ export type ValueNames =
 	| "directory";
 
 /** The key table a `setting` value is judged by. */
-export type SettingTable = "git-config" | "git-config-env" | "ssh-option" | "go-tool-flags";
+type SettingTable = "git-config" | "git-config-env" | "ssh-option" | "go-tool-flags";
 
 /** One option whose value names something. */
 export interface NamedOption {
