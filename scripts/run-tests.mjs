@@ -1,9 +1,19 @@
-// Owns: running every package's tests through turbo and printing one totals line for the whole repo.
+// Owns: running every package's tests through turbo and printing one totals line for the whole repo: first the
+// system tools the suites need (installed, or the run stops with the command to run), then the static checks, then
+// every suite.
 // Never: decides pass/fail on its own beyond the runner's exit code, the vitest JSON reports and which reports are
 // missing (a runner stopped by a signal can exit 0 with packages untested).
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { ensureSystemTools } from "./system-tools.mjs";
+
+// Before anything else: a suite that starts without its tools fails after minutes; this stops in a second.
+const tools = ensureSystemTools({ path: process.env.PATH, uid: process.getuid?.() ?? -1 });
+if (!tools.ok) {
+	console.error(tools.message);
+	process.exit(1);
+}
 
 const root = new URL("..", import.meta.url).pathname;
 const reportDirs = [join(root, "tests")];
