@@ -2,7 +2,7 @@
  * ADR 0037's acceptance through the real `pi` command (`--mode rpc`, scripted faux model, the test as the human):
  * with `"*.env": "deny"`, bash allowed and `"sandbox": { "mode": "required" }`, programs that find files themselves
  * do not reveal the secret, a write outside the project and a loopback connection fail, and the tool results say
- * why. Needs bubblewrap, socat and ripgrep (`.ci/run` installs them); without them it fails, it does not skip.
+ * why. Needs bubblewrap, socat and ripgrep (`npm test` installs them first); without them it fails, it does not skip.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
@@ -48,7 +48,7 @@ describe("pi --mode rpc with a required sandbox", () => {
 			"printf 'cat .e%sv\\n' n > show.sh",
 			"bash show.sh",
 			`echo x > ${outside}`,
-			`curl -sS -m 5 http://127.0.0.1:${port}/`,
+			`curl -sS -m 60 http://127.0.0.1:${port}/`,
 		];
 		const rpc = startRpc(cleanup, { sandbox: pi, script: [...commands.map(bashTurn), { kind: "text", text: "done" }] });
 		const from = await rpc.prompt("go");
@@ -58,7 +58,7 @@ describe("pi --mode rpc with a required sandbox", () => {
 			const next: RpcRecord = await rpc.waitFor(
 				"a dialog or the end of the run",
 				(r) => r.type === "agent_settled" || (r.type === "extension_ui_request" && isOpenDialog(r, answered)),
-				{ from, timeoutMs: 60_000 },
+				{ from },
 			);
 			if (next.type === "agent_settled") break;
 			const dialog = next as RpcRecord & { id: string; options?: readonly string[] };
@@ -81,7 +81,7 @@ describe("pi --mode rpc with a required sandbox", () => {
 		expect(text(7)).toContain("blocked by the sandbox: the sandbox has no network");
 		const blocked = pi.reviewLog().filter((line) => (line as { event?: string }).event === "sandbox_blocked");
 		expect(blocked.length).toBeGreaterThanOrEqual(4);
-	}, 120_000);
+	});
 });
 
 function isOpenDialog(record: RpcRecord, answered: ReadonlySet<string>): boolean {
