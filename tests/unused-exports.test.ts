@@ -14,89 +14,6 @@ import { readWorkspace, type ScannedWorkspace, type UnusedExport, unusedExports 
 
 const ROOT = resolve(import.meta.dirname, "..");
 const FIXTURE = join(import.meta.dirname, "fixtures", "unused-exports");
-const ACCESS_INTENT = "packages/access-intent/";
-
-/**
- * TEMPORARY (issue 30): the exported names in `packages/access-intent` that nothing imports today, left in place
- * while its files move into stage folders; keyed by name alone so the moves do not break the list. Empty it after
- * the moves land (un-export or delete each, as the failure says). It may only shrink: a name here that is no longer
- * reported fails the test too, and a name reported there that is not here fails as anywhere else.
- */
-const ACCESS_INTENT_UNUSED_EXPORTS: readonly string[] = [
-	"AssignMode",
-	"AssignmentFrame",
-	"AwkReads",
-	"AwkWrites",
-	"CanonicalPath",
-	"CollectBase",
-	"CollectOptions",
-	"CollectWriteTargetsOptions",
-	"DirectoryChangeContext",
-	"EmitOutcome",
-	"EnclosingNode",
-	"EntryStat",
-	"EnvironmentEffect",
-	"EnvironmentRow",
-	"ExpressionReach",
-	"FILE_COMPARISONS",
-	"FILE_TEST_OPERATORS",
-	"GLOB_LISTING_LIMIT",
-	"GLOB_MATCH_LIMIT",
-	"GitConfigRow",
-	"GitConfigValue",
-	"GlobExpansion",
-	"InnerCompoundLabel",
-	"InterpreterAnalysis",
-	"MAX_CANONICAL_STEPS",
-	"MAX_LOOP_VALUES",
-	"MAX_POSSIBILITIES",
-	"MAX_WORD_VALUES",
-	"MAX_WRAPPER_HOPS",
-	"MAX_WRITE_TARGETS",
-	"MatchValueInputs",
-	"MsysTokenShape",
-	"NameTakingBuiltin",
-	"NameTarget",
-	"NestedKind",
-	"OptionScan",
-	"OptionValue",
-	"PATH_BUILTINS",
-	"PackageRunner",
-	"ParseTick",
-	"ParsedPath",
-	"ParsedUnits",
-	"PathBuiltinName",
-	"PayloadParser",
-	"PlainStatement",
-	"PlainTest",
-	"PrefixLabel",
-	"ResolvedAccessPath",
-	"ResolvedWord",
-	"RunLabel",
-	"RunTimeWords",
-	"SUBSTITUTION_REASON",
-	"ScannedArgs",
-	"ScannedOption",
-	"ScriptReading",
-	"SedWrites",
-	"UNCHECKED_WRITES",
-	"VariableNamedFile",
-	"WordSelection",
-	"WordValue",
-	"WrapperEntry",
-	"WrapperFacts",
-	"WrapperSemantics",
-	"WriteEffect",
-	"collectBashPaths",
-	"collectWriteTargets",
-	"isScopedPackageName",
-	"isSeparator",
-	"isUrl",
-	"isWritingRedirect",
-	"mcpTargets",
-	"shellQuote",
-	"valueExecutions",
-];
 
 const line = (found: UnusedExport): string =>
 	`${found.file}: ${found.name} (${found.why}; ${found.usedHere ? "drop the export" : "delete it or use it"})`;
@@ -140,16 +57,6 @@ describe("unused exports in the workspace", () => {
 	});
 
 	it("has no exported name that nothing keeps alive, outside the packages' public entries", () => {
-		const unexpected = found.filter(
-			(item) => !(item.file.startsWith(ACCESS_INTENT) && ACCESS_INTENT_UNUSED_EXPORTS.includes(item.name)),
-		);
-		expect(unexpected.map(line), "un-export a name its module uses; delete one nothing uses").toEqual([]);
-	});
-
-	it("keeps access-intent's temporary list exactly the names reported there", () => {
-		const reported = found.filter((item) => item.file.startsWith(ACCESS_INTENT));
-		if (reported.length > 0)
-			console.warn(`access-intent, allowed for now (issue 30):\n${reported.map(line).join("\n")}`);
-		expect([...new Set(reported.map((item) => item.name))].sort()).toEqual([...ACCESS_INTENT_UNUSED_EXPORTS].sort());
+		expect(found.map(line), "un-export a name its module uses; delete one nothing uses").toEqual([]);
 	});
 });

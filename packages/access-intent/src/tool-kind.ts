@@ -13,10 +13,10 @@ export interface ShellToolAlias {
 	readonly workdirArgument?: string;
 }
 
-export type PathBuiltinName = "read" | "write" | "edit" | "grep" | "find" | "ls";
+type PathBuiltinName = "read" | "write" | "edit" | "grep" | "find" | "ls";
 
 /** Pi's path-bearing built-ins; `writes` marks the ones that change files. */
-export const PATH_BUILTINS: Readonly<Record<PathBuiltinName, { readonly writes: boolean }>> = Object.freeze({
+const PATH_BUILTINS: Readonly<Record<PathBuiltinName, { readonly writes: boolean }>> = Object.freeze({
 	read: { writes: false },
 	write: { writes: true },
 	edit: { writes: true },

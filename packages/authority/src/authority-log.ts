@@ -18,6 +18,8 @@ export type AuthorityEventName =
 	| "forwarded_permission.prompted"
 	| "forwarded_permission.responded"
 	| "forwarded_permission.rejected"
+	| "forwarded_permission.forgery"
+	| "forwarded_permission.parent_key_missing"
 	| "forwarded_permission.session_recorded"
 	| "forwarded_permission.serving_started"
 	| "forwarded_permission.serving_stopped"

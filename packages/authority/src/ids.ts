@@ -1,7 +1,7 @@
 /**
- * Owns: the system source of fresh request ids (`perm-<process prefix>-<counter>`); the `IdGenerator` contract is
- * presentation's, shared with the engine's runner.
- * Never: validates an id; the forwarding layout guards what may name a file.
+ * Owns: the system source of fresh ask ids (`perm-<process prefix>-<counter>`) for decision records and prompts; the
+ * `IdGenerator` contract is presentation's, shared with the engine's runner.
+ * Never: names a forwarding file: those ids are predictable, so a forwarded request gets 128 random bits (ADR 0046).
  */
 import type { IdGenerator } from "@pi-permissions/presentation";
 

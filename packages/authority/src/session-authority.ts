@@ -11,6 +11,7 @@ import type { AuthorizerLookup } from "./chain/authorizer-registry";
 import { ChainEscalator } from "./chain/chain-escalator";
 import { LocalUserAuthorizer, type UserPrompt } from "./chain/local-user-authorizer";
 import type { Clock } from "./clock";
+import { type AnswerSigningKey, PARENT_KEY_ENV, processAnswerKey } from "./forwarding/answer-key";
 import type { ForwardedRequest } from "./forwarding/forwarded-request";
 import type { ForwardedYolo } from "./forwarding/forwarded-request-resolver";
 import { type ForwardedAnswerListener, ForwardedRequestServer } from "./forwarding/forwarded-request-server";
@@ -18,13 +19,13 @@ import type { ForwardingFileSystem } from "./forwarding/forwarding-file-system";
 import { ForwardingLayout } from "./forwarding/forwarding-layout";
 import { ForwardingServingLoop } from "./forwarding/forwarding-serving-loop";
 import { ForwardingStore } from "./forwarding/forwarding-store";
+import { inheritedParentKey, ParentAnswerKeys } from "./forwarding/parent-answer-keys";
 import {
 	ParentAuthorizer,
 	PERMISSION_FORWARDING_POLL_INTERVAL_MS,
 	PERMISSION_FORWARDING_SERVING_GRACE_MS,
 	PERMISSION_FORWARDING_TIMEOUT_MS,
 } from "./forwarding/parent-authorizer";
-import type { IdGenerator } from "./ids";
 import { ForwardingLivenessJudge } from "./liveness/forwarding-liveness";
 import {
 	HeartbeatStore,
@@ -69,11 +70,16 @@ export interface SessionAuthorityOptions {
 	readonly io: {
 		readonly fs: ForwardingFileSystem;
 		readonly clock: Clock;
-		readonly ids: IdGenerator;
 		readonly pid: number;
 		readonly isPidAlive: PidProbe;
-		/** Where the process-global registries live: `globalThis` in production. */
+		/** Where the process-global registries and this process's answer key live: `globalThis` in production. */
 		readonly globalHost: object;
+		/**
+		 * Sets a variable in this process's environment, which the processes it starts later inherit: a serving session
+		 * publishes its public key there (`PI_PERMISSIONS_PARENT_KEY`, ADR 0046). Absent: child processes get no key
+		 * (their asks fail closed). Must not throw.
+		 */
+		readonly setEnv?: (name: string, value: string) => void;
 	};
 	readonly log: AuthorityLog;
 	/**
@@ -107,7 +113,11 @@ export class SessionAuthority {
 		readonly isSubagent: boolean,
 		readonly target: ForwardingTarget | null,
 		private readonly escalator: ChainEscalator,
-		private readonly serving: { readonly loop: ForwardingServingLoop; readonly sweep: () => Promise<unknown> } | null,
+		private readonly serving: {
+			readonly loop: ForwardingServingLoop;
+			readonly sweep: () => Promise<unknown>;
+			readonly publishKey: () => void;
+		} | null,
 	) {}
 
 	/** Selects this session's authority once. Serving starts only with {@link start}. */
@@ -138,6 +148,11 @@ export class SessionAuthority {
 			env: options.env,
 			registry: subagents,
 		});
+		const parentKeys = new ParentAnswerKeys({
+			inherited: inheritedParentKey(options.env),
+			globalHost: io.globalHost,
+			servingRegistry,
+		});
 		const selected = selectAuthority(
 			{ hasUI: session.hasUI, isSubagent },
 			{
@@ -162,8 +177,8 @@ export class SessionAuthority {
 							staleMs: timing.heartbeatStaleMs,
 							reuseMs: timing.pollIntervalMs,
 						}),
+						keys: parentKeys,
 						clock: io.clock,
-						ids: io.ids,
 						log,
 						pollIntervalMs: timing.pollIntervalMs,
 						timeoutMs: timing.forwardingTimeoutMs,
@@ -180,46 +195,72 @@ export class SessionAuthority {
 			clock: io.clock,
 			linkBudgetMs: timing.linkBudgetMs,
 		});
+		// The one start-up warning (in the review log: a subagent has no UI) when its parent's answers cannot be verified.
+		const keyProblem = selected.kind === "parent" && target !== null ? parentKeys.problem(target) : null;
+		if (keyProblem !== null) {
+			log.event("forwarded_permission.parent_key_missing", {
+				targetSessionId: target?.sessionId ?? null,
+				reason: keyProblem,
+			});
+		}
 		const servedId = normalizeSessionId(session.sessionId);
 		// Only a UI root session serves (a subagent's asks go up, never sideways).
 		const serving =
 			session.hasUI && !isSubagent && servedId !== null
-				? {
-						loop: new ForwardingServingLoop({
-							sessionId: servedId,
-							server: new ForwardedRequestServer({
-								sessionId: servedId,
-								layout,
-								store,
-								clock: io.clock,
-								log,
-								query: options.query,
-								escalator,
-								recordServingSessionGrant: options.recordServingSessionGrant,
-								...(options.onForwardedAnswered === undefined
-									? {}
-									: { onForwardedAnswered: options.onForwardedAnswered }),
-								...(options.forwardedYolo === undefined ? {} : { forwardedYolo: options.forwardedYolo }),
-								...(options.persistServingGrant === undefined
-									? {}
-									: { persistServingGrant: options.persistServingGrant }),
-								subagents,
-								isPidAlive: io.isPidAlive,
-								pollIntervalMs: timing.pollIntervalMs,
-								escalationTimeoutMs: timing.forwardingTimeoutMs,
-							}),
-							heartbeats,
-							servingRegistry,
-							layout,
-							store,
-							clock: io.clock,
-							log,
-							pollIntervalMs: timing.pollIntervalMs,
-						}),
-						sweep: () => heartbeats.sweepDead(io.isPidAlive),
-					}
+				? SessionAuthority.serving(servedId, processAnswerKey(io.globalHost), {
+						options,
+						timing,
+						layout,
+						store,
+						heartbeats,
+						servingRegistry,
+						subagents,
+						escalator,
+					})
 				: null;
 		return new SessionAuthority(selected, isSubagent, target, escalator, serving);
+	}
+
+	private static serving(
+		servedId: string,
+		signingKey: AnswerSigningKey,
+		parts: ServingParts,
+	): NonNullable<SessionAuthority["serving"]> {
+		const { options, timing, layout, store, heartbeats, servingRegistry, subagents, escalator } = parts;
+		const { io, log } = options;
+		return {
+			loop: new ForwardingServingLoop({
+				sessionId: servedId,
+				server: new ForwardedRequestServer({
+					sessionId: servedId,
+					layout,
+					store,
+					signingKey,
+					clock: io.clock,
+					log,
+					query: options.query,
+					escalator,
+					recordServingSessionGrant: options.recordServingSessionGrant,
+					...(options.onForwardedAnswered === undefined ? {} : { onForwardedAnswered: options.onForwardedAnswered }),
+					...(options.forwardedYolo === undefined ? {} : { forwardedYolo: options.forwardedYolo }),
+					...(options.persistServingGrant === undefined ? {} : { persistServingGrant: options.persistServingGrant }),
+					subagents,
+					isPidAlive: io.isPidAlive,
+					pollIntervalMs: timing.pollIntervalMs,
+					escalationTimeoutMs: timing.forwardingTimeoutMs,
+				}),
+				heartbeats,
+				servingRegistry,
+				layout,
+				store,
+				clock: io.clock,
+				log,
+				pollIntervalMs: timing.pollIntervalMs,
+			}),
+			sweep: () => heartbeats.sweepDead(io.isPidAlive),
+			// Only the public half leaves memory: child processes started from now on inherit it.
+			publishKey: () => io.setEnv?.(PARENT_KEY_ENV, signingKey.publicKeyText),
+		};
 	}
 
 	/** Whether this session drains a forwarding inbox. */
@@ -227,9 +268,14 @@ export class SessionAuthority {
 		return this.serving !== null;
 	}
 
-	/** Starts serving (a UI root session only); sweeps heartbeat records of dead processes once. */
+	/**
+	 * Starts serving (a UI root session only): publishes this process's public answer key in its environment (before
+	 * the heartbeat, so a child that finds this session serving can also verify it), sweeps heartbeat records of dead
+	 * processes once, and starts the loop.
+	 */
 	async start(): Promise<void> {
 		if (this.serving === null) return;
+		this.serving.publishKey();
 		await this.serving.sweep();
 		this.serving.loop.start();
 	}
@@ -243,6 +289,17 @@ export class SessionAuthority {
 	escalate(details: AskDetails): Promise<TerminalDecision> {
 		return this.escalator.escalate(details);
 	}
+}
+
+interface ServingParts {
+	readonly options: SessionAuthorityOptions;
+	readonly timing: SessionAuthorityTiming;
+	readonly layout: ForwardingLayout;
+	readonly store: ForwardingStore;
+	readonly heartbeats: HeartbeatStore;
+	readonly servingRegistry: ServingRegistry;
+	readonly subagents: SubagentRegistry;
+	readonly escalator: ChainEscalator;
 }
 
 function announcedAgentName(subagents: SubagentRegistry, sessionId: string | null): string | null {

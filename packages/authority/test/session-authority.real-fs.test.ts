@@ -26,6 +26,9 @@ function session(
 		env?: Record<string, string>;
 		authorizers?: AuthorizerRegistry;
 		chain?: string[];
+		/** Another process's registries and key (a fresh object); this test's shared host by default. */
+		globalHost?: object;
+		setEnv?: (name: string, value: string) => void;
 	},
 	answer: (details: AskDetails, scopes: readonly GrantScope[]) => UserAnswer = () => ({
 		answer: "allow",
@@ -52,10 +55,10 @@ function session(
 		io: {
 			fs: new NodeForwardingFileSystem(),
 			clock: systemClock,
-			ids: { next: () => "fresh" },
 			pid: process.pid,
 			isPidAlive: () => true,
-			globalHost: host,
+			globalHost: overrides.globalHost ?? host,
+			...(overrides.setEnv === undefined ? {} : { setEnv: overrides.setEnv }),
 		},
 		log,
 		timing: { pollIntervalMs: 5, servingGraceMs: 500, forwardingTimeoutMs: 20_000, heartbeatRefreshMs: 20 },
@@ -140,5 +143,39 @@ describe("SessionAuthority", () => {
 		expect(child.authority.serves).toBe(false);
 		expect(child.authority.selected.kind).toBe("local-user");
 		expect((await child.authority.escalate(askDetails())).verdict).toBe("allow");
+	});
+
+	it("publishes the serving process's public key in its environment when serving starts, and nothing secret", async () => {
+		const published: Record<string, string> = {};
+		const root = session({ sessionId: "root", hasUI: true, setEnv: (name, value) => (published[name] = value) });
+		expect(published).toEqual({});
+		await root.authority.start();
+		await root.authority.stop();
+		expect(Object.keys(published)).toEqual(["PI_PERMISSIONS_PARENT_KEY"]);
+		expect(published.PI_PERMISSIONS_PARENT_KEY).toMatch(/^[A-Za-z0-9+/]{59}=$/);
+	});
+
+	it("verifies a parent in another process through the key it inherited, and refuses one it cannot verify", async () => {
+		const published: Record<string, string> = {};
+		const root = session({ sessionId: "root", hasUI: true, setEnv: (name, value) => (published[name] = value) });
+		await root.authority.start();
+		const env = { PI_SUBAGENT_PARENT_SESSION: "root" };
+		const inheriting = session({ sessionId: "kid", globalHost: {}, env: { ...env, ...published } });
+		const keyless = session({ sessionId: "kid2", globalHost: {}, env });
+		const verified = await inheriting.authority.escalate(askDetails());
+		const refused = await keyless.authority.escalate(askDetails());
+		await root.authority.stop();
+		expect(verified).toMatchObject({ verdict: "allow", decidedBy: { kind: "forwarded", responderSessionId: "root" } });
+		expect(inheriting.log.named("forwarded_permission.parent_key_missing")).toEqual([]);
+		expect(refused).toMatchObject({ verdict: "deny", unavailable: true, decidedBy: { kind: "unavailable" } });
+		expect(root.asked).toHaveLength(1);
+		expect(keyless.log.named("forwarded_permission.parent_key_missing")).toEqual([
+			{
+				targetSessionId: "root",
+				reason:
+					"the parent session's answers cannot be verified: PI_PERMISSIONS_PARENT_KEY is not set (the spawner must start the subagent with its parent's environment)",
+			},
+		]);
+		expect(await filesUnder(dir)).toEqual([]);
 	});
 });

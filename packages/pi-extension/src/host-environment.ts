@@ -1,9 +1,11 @@
 /**
  * Owns: `HostEnvironment`, the process facts the composition root reads once (path flavor, home, environment, pid,
- * launch directory, Pi's package directory), and `readHostEnvironment`, the adapter's only reader of `process.*`.
+ * launch directory, Pi's package directory), and `readHostEnvironment`, the adapter's only reader of `process.*` (and
+ * its one writer: a serving session's public answer key, for the child processes started after it; ADR 0046).
  * Never: touches the disk or starts anything; everything below the factory receives these values as arguments.
  */
 import { homedir } from "node:os";
+import { fileURLToPath } from "node:url";
 import { getPackageDir } from "@earendil-works/pi-coding-agent";
 import type { PathFlavorName } from "@pi-permissions/policy";
 
@@ -17,11 +19,18 @@ export interface HostEnvironment {
 	readonly launchCwd: string;
 	/** Pi's installed package (its docs and examples are read-only infrastructure); `null` or absent when unknown. */
 	readonly piPackageDir?: string | null;
+	/** This extension's own package (the permission system Pi loads); `null` or absent when unknown. */
+	readonly ownPackageDir?: string | null;
 	/**
 	 * The environment as it is now (Pi's bash tool copies it at each call; ADR 0039), read at each bash decision, so a
 	 * variable another extension sets later is seen. Absent: the bash tool's environment is unknown.
 	 */
 	readonly currentEnv?: () => Readonly<Record<string, string | undefined>>;
+	/**
+	 * Sets a variable in this process's environment, which processes started later inherit (a serving session's public
+	 * key, `PI_PERMISSIONS_PARENT_KEY`). Absent (a test host): nothing is published. Must not throw.
+	 */
+	readonly setEnv?: (name: string, value: string) => void;
 }
 
 export function readHostEnvironment(): HostEnvironment {
@@ -32,7 +41,11 @@ export function readHostEnvironment(): HostEnvironment {
 		pid: process.pid,
 		launchCwd: process.cwd(),
 		piPackageDir: piPackageDir(),
+		ownPackageDir: ownPackageDir(),
 		currentEnv: () => process.env,
+		setEnv: (name, value) => {
+			process.env[name] = value;
+		},
 	};
 }
 
@@ -41,6 +54,15 @@ function piPackageDir(): string | null {
 	try {
 		const dir = getPackageDir();
 		return typeof dir === "string" && dir !== "" ? dir : null;
+	} catch {
+		return null;
+	}
+}
+
+/** The package this module ships in: `<package>/dist/index.js` when bundled, `<package>/src/…` from source. */
+function ownPackageDir(): string | null {
+	try {
+		return fileURLToPath(new URL("..", import.meta.url)).replace(/[/\\]+$/, "");
 	} catch {
 		return null;
 	}

@@ -14,21 +14,21 @@ import { WrittenFiles } from "./runs/written-then-run";
 import { CommandEnvironment } from "./state/environment-words";
 
 /** Hops through nested indirections (`sudo timeout 5 xargs …`) before the executed unit is given up as unknown. */
-export const MAX_WRAPPER_HOPS = 8;
+const MAX_WRAPPER_HOPS = 8;
 
 /** Parses a payload's units (context `subshell`, nesting + `payload`) or reports it unparseable. */
 /** Where nested program text runs: a new shell (`payload`) or a backquote substitution found outside the tree. */
-export type NestedKind = "payload" | "command_substitution";
+type NestedKind = "payload" | "command_substitution";
 
 /** `markers`: run-time words of every unit of the payload (a script's arguments, `SCRIPT_ARGUMENT_MARKERS`). */
-export type PayloadParser = (
+type PayloadParser = (
 	text: string,
 	outer: UnitDraft,
 	kind: NestedKind,
 	markers: readonly string[],
 ) => readonly CommandUnit[] | { readonly unparseable: string };
 
-export type EmitOutcome =
+type EmitOutcome =
 	| { readonly kind: "units"; readonly units: readonly CommandUnit[] }
 	| { readonly kind: "unparseable"; readonly reason: string };
 

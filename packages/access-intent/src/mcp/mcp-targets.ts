@@ -115,23 +115,3 @@ function dedupe(values: readonly string[]): readonly string[] {
 
 /** The MCP tool forms `classifyTool` tells apart. */
 export type McpToolForm = "proxy" | "native" | "resource";
-
-/** Candidates for any MCP call, dispatched on its form (the `mcp` variant of `ToolKind` fits this parameter). */
-export function mcpTargets(
-	call: { readonly toolName: string; readonly form: McpToolForm },
-	input: unknown,
-	configuredServers: readonly string[],
-): readonly string[] {
-	switch (call.form) {
-		case "proxy":
-			return mcpProxyTargets(input, configuredServers);
-		case "native":
-			return mcpNativeTargets(call.toolName, configuredServers);
-		case "resource":
-			return mcpResourceTargets(call.toolName, input);
-		default: {
-			const unhandled: never = call.form;
-			throw new Error(`unhandled MCP tool form ${String(unhandled)}`);
-		}
-	}
-}

@@ -6,7 +6,7 @@
 import type { PathFlavor } from "@pi-permissions/policy";
 
 /** A path whose location is known: resolved against a base directory and canonicalised. */
-export interface ResolvedAccessPath {
+interface ResolvedAccessPath {
 	readonly kind: "resolved";
 	/** The token as written (before home expansion), for prompts and logs. */
 	readonly typed: string;
@@ -53,7 +53,7 @@ export function resolvedAlias(path: AccessPath, flavor: PathFlavor): string | nu
 	return flavor.fold(path.canonical) === flavor.fold(path.lexical) ? null : path.canonical;
 }
 
-export interface MatchValueInputs {
+interface MatchValueInputs {
 	/** The typed text after home expansion, normalised, when it is relative; else `null`. */
 	readonly typedRelative: string | null;
 	readonly lexical: string;

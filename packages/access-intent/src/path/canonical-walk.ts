@@ -27,7 +27,7 @@ export interface CwdFrame {
 	readonly canonicalCwd: string;
 }
 
-export interface CanonicalPath {
+interface CanonicalPath {
 	readonly path: string;
 	/** False when the walk stopped at `MAX_CANONICAL_STEPS` with segments left unexamined. */
 	readonly complete: boolean;

@@ -6,7 +6,7 @@ import { lstatSync, readdirSync, realpathSync } from "node:fs";
 
 export type EntryKind = "file" | "directory" | "symlink" | "other";
 
-export interface EntryStat {
+interface EntryStat {
 	readonly kind: EntryKind;
 }
 

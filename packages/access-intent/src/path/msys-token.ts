@@ -4,7 +4,7 @@
  */
 import { SAFE_DEVICES } from "./safe-devices";
 
-export type MsysTokenShape =
+type MsysTokenShape =
 	| { readonly kind: "device"; readonly path: string }
 	| { readonly kind: "drive-mount"; readonly windowsPath: string }
 	| { readonly kind: "unmapped-posix-absolute" }

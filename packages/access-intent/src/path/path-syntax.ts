@@ -5,17 +5,13 @@
 import type { PathFlavor } from "@pi-permissions/policy";
 
 /** A path split into its root (`""` when relative) and its segments, without any folding. */
-export interface ParsedPath {
+interface ParsedPath {
 	/** `""` (relative), `/` (posix), or a win32 root: `C:\`, `\\server\share\`, `\`. */
 	readonly root: string;
 	readonly segments: readonly string[];
 }
 
 const DRIVE = /^[A-Za-z]:/;
-
-export function isSeparator(char: string, flavor: PathFlavor): boolean {
-	return char === "/" || (flavor.name === "win32" && char === "\\");
-}
 
 const WIN32_SEPARATORS = /[\\/]/;
 const UNC = /^[\\/]{2}([^\\/]+)[\\/]+([^\\/]+)(.*)$/;

@@ -1,13 +1,8 @@
 import { MCP_DISCOVERY_TARGETS } from "@pi-permissions/policy";
 import { describe, expect, it } from "vitest";
-import {
-	mcpNativeTargets,
-	mcpProxyTargets,
-	mcpResourceTargets,
-	mcpTargets,
-	splitNativeName,
-} from "../../src/mcp/mcp-targets";
+import { mcpNativeTargets, mcpProxyTargets, mcpResourceTargets, splitNativeName } from "../../src/mcp/mcp-targets";
 import { classifyTool } from "../../src/tool-kind";
+import { mcpTargets } from "../support/mcp-targets";
 import { MCP_TARGETS_CASES } from "./mcp-targets.cases";
 
 describe("mcpProxyTargets (corpus mcp.targets)", () => {

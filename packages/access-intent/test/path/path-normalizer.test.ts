@@ -1,7 +1,8 @@
 import { POSIX_FLAVOR, WIN32_FLAVOR } from "@pi-permissions/policy";
 import { describe, expect, it } from "vitest";
 import { displayPath, resolvedAlias } from "../../src/path/access-path";
-import { MAX_CANONICAL_STEPS, PathNormalizer } from "../../src/path/path-normalizer";
+import { MAX_CANONICAL_STEPS } from "../../src/path/canonical-walk";
+import { PathNormalizer } from "../../src/path/path-normalizer";
 import { createFakeProbe } from "../support/fake-probe";
 import { PATH_VALUES_CASES } from "./path-values.cases";
 

@@ -3,10 +3,10 @@
  * Never: touches the real file system.
  */
 import { POSIX_FLAVOR } from "@pi-permissions/policy";
-import { type CollectBashPathsOptions, collectBashPaths } from "../../src/bash/effects/path-candidates";
 import type { CommandUnit } from "../../src/bash/reading/command-unit";
 import { displayPath } from "../../src/path/access-path";
 import { PathNormalizer } from "../../src/path/path-normalizer";
+import { type CollectBashPathsOptions, collectBashPaths } from "./collect-bash-paths";
 import { createFakeProbe } from "./fake-probe";
 
 const probe = createFakeProbe({

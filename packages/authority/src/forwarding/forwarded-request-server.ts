@@ -1,6 +1,7 @@
 /**
  * Owns: serving this session's inbox: each request is resolved like a local ask (recorded policy first, then this
- * node's chain and terminal on `ask` or missing facts) and answered with a response naming its decider.
+ * node's chain and terminal on `ask` or missing facts) and answered with a response naming its decider, signed with
+ * this process's key over the request's id, nonce and the digest of the bytes it read (ADR 0046).
  * Never: approves a request it could not read whole, crashes on one, or resolves without the child-fixed facts.
  */
 import type { AuthorityLog } from "../authority-log";
@@ -9,7 +10,8 @@ import { decisionState, gateErrorDecision } from "../chain/authorizer";
 import type { Clock } from "../clock";
 import type { PidProbe } from "../liveness/serving-heartbeat";
 import type { SubagentLookup } from "../subagent/subagent-registry";
-import { type ForwardedRequest, readForwardedRequest } from "./forwarded-request";
+import type { AnswerSigningKey } from "./answer-key";
+import { type ForwardedRequest, readForwardedRequest, readRequestNonce } from "./forwarded-request";
 import {
 	ForwardedRequestResolver,
 	type ForwardedRequestResolverDeps,
@@ -18,6 +20,8 @@ import {
 } from "./forwarded-request-resolver";
 import { type ForwardingLayout, isSafeRequestId } from "./forwarding-layout";
 import type { ForwardingStore } from "./forwarding-store";
+import { textDigest } from "./request-identity";
+import { type AnswerBody, SIGNED_ANSWER_FORMAT, signAnswer } from "./signed-answer";
 
 const DEFAULT_MAX_REQUEST_BYTES = 1_048_576;
 
@@ -32,6 +36,8 @@ interface ForwardedRequestServerDeps {
 	readonly sessionId: string;
 	readonly layout: ForwardingLayout;
 	readonly store: ForwardingStore;
+	/** This process's key: every response is signed with it, so a child can tell its parent's answers from forgeries. */
+	readonly signingKey: AnswerSigningKey;
 	readonly clock: Clock;
 	readonly log: AuthorityLog;
 	readonly query: PolicyLookup;
@@ -55,6 +61,14 @@ interface ForwardedRequestServerDeps {
 	/** The longest an escalation is awaited (`forwardingTimeoutMs`). */
 	readonly escalationTimeoutMs: number;
 }
+
+/** What the signed answer binds it to: the request's nonce and the digest of its bytes, as this server read them. */
+interface RequestBinding {
+	readonly nonce: string | null;
+	readonly requestDigest: string | null;
+}
+
+const UNREAD: RequestBinding = { nonce: null, requestDigest: null };
 
 export class ForwardedRequestServer {
 	private readonly resolver: ForwardedRequestResolver;
@@ -103,13 +117,16 @@ export class ForwardedRequestServer {
 		}
 		const read = await store.readJson(file, this.deps.maxRequestBytes ?? DEFAULT_MAX_REQUEST_BYTES);
 		if (read.kind === "missing") return false;
-		if (read.kind === "unreadable") return this.reject(stem, file, read.reason);
+		if (read.kind === "unreadable") return this.reject(stem, file, read.reason, UNREAD);
+		// INVARIANT: the request is decided from the very bytes the answer names, read once.
+		const binding = { nonce: readRequestNonce(read.value), requestDigest: textDigest(read.text) };
 		const parsed = readForwardedRequest(read.value);
-		if (!parsed.ok) return this.reject(stem, file, parsed.error);
+		if (!parsed.ok) return this.reject(stem, file, parsed.error, binding);
 		const request = parsed.value;
 		// SECURITY: the id inside must be the file's own, or one request could answer for another.
 		if (request.id !== stem)
-			return this.reject(stem, file, `the request id \`${request.id}\` differs from its file name`);
+			return this.reject(stem, file, `the request id \`${request.id}\` differs from its file name`, binding);
+		if (binding.nonce === null) return this.reject(stem, file, "the request has no usable `nonce`", binding);
 		if (request.targetSessionId !== sessionId) {
 			await store.remove(file);
 			log.event("permission_forwarding.warning", {
@@ -128,14 +145,14 @@ export class ForwardedRequestServer {
 			resolution = await this.resolver.resolve(request, stillWaiting);
 		} catch (error) {
 			// INVARIANT: a request is answered and removed whatever happens, or the next drain would ask again forever.
-			return this.reject(stem, file, `serving failed: ${String(error)}`);
+			return this.reject(stem, file, `serving failed: ${String(error)}`, binding);
 		}
 		// Seed 000 ("Cross-extension API", pairing): every prompt shown gets one decision on the serving session's bus,
 		// a forwarded one included, so the parent's listeners see how the ask they were shown ended.
 		if (resolution.via === "escalated") this.announceAnswer(request, resolution.decision);
 		if (!(await stillWaiting())) return this.drop(stem, file);
 		const decision = await this.persistAlways(request, resolution.decision);
-		await this.respond(stem, file, this.recordServingSessionGrant(request, decision), resolution.via);
+		await this.respond(stem, file, this.recordServingSessionGrant(request, decision), resolution.via, binding);
 		return true;
 	}
 
@@ -205,9 +222,10 @@ export class ForwardedRequestServer {
 	}
 
 	/** Answers a request that could not be read whole: always a deny, attributed to `gate_error`. */
-	private async reject(requestId: string, file: string, reason: string): Promise<boolean> {
+	private async reject(requestId: string, file: string, reason: string, binding: RequestBinding): Promise<boolean> {
 		this.deps.log.event("forwarded_permission.rejected", { requestId, reason });
-		await this.respond(requestId, file, gateErrorDecision(`the forwarded request was rejected: ${reason}`), "rejected");
+		const decision = gateErrorDecision(`the forwarded request was rejected: ${reason}`);
+		await this.respond(requestId, file, decision, "rejected", binding);
 		return true;
 	}
 
@@ -216,6 +234,7 @@ export class ForwardedRequestServer {
 		requestFile: string,
 		decision: TerminalDecision,
 		via: ForwardedResolution["via"] | "rejected",
+		binding: RequestBinding,
 	): Promise<void> {
 		const { layout, store, sessionId, clock, log } = this.deps;
 		// The requester withdraws its request when it gives up; answering then would leave an orphan response.
@@ -226,16 +245,20 @@ export class ForwardedRequestServer {
 		// Recreated on demand: the responses directory may have been deleted while serving. (The levels above it were
 		// checked at the start of this drain.)
 		const dirs = await store.ensurePrivateDirectories([layout.inbox(sessionId).responses]);
-		const response = {
+		const response: AnswerBody = {
+			format: SIGNED_ANSWER_FORMAT,
 			requestId,
+			nonce: binding.nonce,
+			requestDigest: binding.requestDigest,
+			responderSessionId: sessionId,
 			approved: decision.verdict === "allow",
 			state: decisionState(decision),
-			responderSessionId: sessionId,
 			denialReason: decision.verdict === "deny" ? decision.reason : null,
 			respondedAt: clock.now(),
 			decidedBy: decision.decidedBy,
 		};
-		const written = dirs.ok ? await store.writeJsonAtomic(layout.responseFile(sessionId, requestId), response) : dirs;
+		const signed = signAnswer(response, this.deps.signingKey);
+		const written = dirs.ok ? await store.writeJsonAtomic(layout.responseFile(sessionId, requestId), signed) : dirs;
 		if (!written.ok) log.event("permission_forwarding.error", { requestId, reason: written.error });
 		else
 			log.event("forwarded_permission.responded", {

@@ -7,6 +7,7 @@ import { err, ok, type Result } from "@pi-permissions/policy";
 import { type PromptPayload, readPromptPayload } from "@pi-permissions/presentation";
 import type { AccessFacts } from "../chain/authorizer";
 import { isSafeRequestId } from "./forwarding-layout";
+import { NONCE_SHAPE } from "./request-identity";
 
 /** The child-fixed access facts plus who asked and from where; the facts alone reach the ask details. */
 export interface ForwardedAccessIntent extends AccessFacts {
@@ -101,4 +102,13 @@ export function readForwardedRequest(value: unknown): Result<ForwardedRequest, s
 		payload: payload.value,
 		accessIntent,
 	});
+}
+
+/**
+ * The request's nonce, which the answer must repeat (ADR 0046), or `null` when the value has none of the right shape.
+ * Kept off `ForwardedRequest`: it binds the answer to the request and means nothing to whoever decides. Never throws.
+ */
+export function readRequestNonce(value: unknown): string | null {
+	const nonce = fields(value)?.nonce;
+	return typeof nonce === "string" && NONCE_SHAPE.test(nonce) ? nonce : null;
 }

@@ -1,9 +1,10 @@
 /**
- * Owns: the response file a serving session writes for one request, and its tolerant reader.
+ * Owns: the answer a serving session gives one request, its tolerant reader (run on the signed text only, once the
+ * signature verified), and the child's decision from it.
  * Never: approves on doubt: a response that is not well-formed reads as an error, never as a decision.
  */
 import { err, ok, type Result } from "@pi-permissions/policy";
-import type { DecisionState } from "../chain/authorizer";
+import { type DecisionState, type TerminalDecision, unavailableDecision } from "../chain/authorizer";
 import { type DecisionSource, readDecisionSource } from "../chain/decision-source";
 
 export interface ForwardedResponse {
@@ -59,4 +60,33 @@ export function readForwardedResponse(
 		respondedAt,
 		decidedBy: readDecisionSource(record.decidedBy),
 	});
+}
+
+/**
+ * The child's decision from its parent's verified answer, attributed to `forwarded` with the parent's own decider.
+ * A response naming no decider is never an approval.
+ */
+export function forwardedDecision(response: ForwardedResponse, id: string, targetSessionId: string): TerminalDecision {
+	// SECURITY: our servers always name their decider; a response without one is not trusted to approve.
+	if (response.decidedBy === null) {
+		return unavailableDecision(`the signed answer to request ${id} from ${targetSessionId} names no decider`);
+	}
+	const decidedBy = {
+		kind: "forwarded",
+		responderSessionId: response.responderSessionId,
+		decision: response.decidedBy,
+	} as const;
+	if (response.approved) {
+		return {
+			verdict: "allow",
+			scope: response.state === "approved_for_session" ? "requester-session" : "once",
+			decidedBy,
+		};
+	}
+	return {
+		verdict: "deny",
+		reason: response.denialReason,
+		unavailable: response.state === "confirmation_unavailable",
+		decidedBy,
+	};
 }

@@ -4,7 +4,7 @@
  * Never: touches the disk.
  */
 
-/** A request id is used as a file name only if it is this shape; otherwise a fresh id is minted. */
+/** What a request file name may be; a server removes any other name unread (children write `perm-<32 hex>`). */
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]+$/;
 const MAX_REQUEST_ID_LENGTH = 200;
 

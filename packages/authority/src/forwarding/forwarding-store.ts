@@ -8,7 +8,8 @@ import type { Clock } from "../clock";
 import type { ForwardingFileSystem } from "./forwarding-file-system";
 
 type JsonRead =
-	| { readonly kind: "value"; readonly value: unknown }
+	/** `text` is exactly what was read, for a digest of the bytes the value came from. */
+	| { readonly kind: "value"; readonly value: unknown; readonly text: string }
 	| { readonly kind: "missing" }
 	/** Present but unusable: too large, not a regular file, unreadable or not JSON. */
 	| { readonly kind: "unreadable"; readonly reason: string };
@@ -43,11 +44,16 @@ export class ForwardingStore {
 	}
 
 	/** Writes `value` as JSON to a temp file beside `path` and renames it into place; a reader never sees half a file. */
-	async writeJsonAtomic(path: string, value: unknown): Promise<Result<void, string>> {
+	writeJsonAtomic(path: string, value: unknown): Promise<Result<void, string>> {
+		return this.writeTextAtomic(path, JSON.stringify(value));
+	}
+
+	/** Writes `text` as it is, atomically (temp file + rename), so a digest of `text` is a digest of the file. */
+	async writeTextAtomic(path: string, text: string): Promise<Result<void, string>> {
 		this.writes += 1;
 		const temp = `${path}.${this.pid}.${this.clock.now()}.${this.writes}.tmp`;
 		try {
-			await this.fs.writeNewPrivateFile(temp, JSON.stringify(value));
+			await this.fs.writeNewPrivateFile(temp, text);
 			await this.fs.rename(temp, path);
 			return ok(undefined);
 		} catch (error) {
@@ -73,7 +79,7 @@ export class ForwardingStore {
 				return { kind: "unreadable", reason: `\`${path}\` is not a regular file` };
 			case "text":
 				try {
-					return { kind: "value", value: JSON.parse(read.text) as unknown };
+					return { kind: "value", value: JSON.parse(read.text) as unknown, text: read.text };
 				} catch {
 					return { kind: "unreadable", reason: `\`${path}\` is not valid JSON (${read.text.length} characters)` };
 				}

@@ -5,6 +5,7 @@ import { SubagentRegistry } from "../../src/subagent/subagent-registry";
 import { askDetails } from "../support/ask-details";
 import { ASK, makeChild, makeParent, scriptedTerminal } from "../support/forwarding-harness";
 import { MemoryLog } from "../support/memory-log";
+import { REQUEST_ID_SHAPE } from "../support/request-id-shape";
 import { filesUnder, makeTmpDir, removeTmpDir } from "../support/tmp-dir";
 
 const PARENT = "parent-1";
@@ -146,7 +147,8 @@ describe("ForwardedRequestServer over real files", () => {
 		const decision = await child.authorizer.authorize(askDetails());
 		await parent.loop.stop();
 		expect(decision).toMatchObject({ verdict: "allow", scope: "once" });
-		expect(parent.sessionGrants.map((request) => request.id)).toEqual(["req-1"]);
+		const written = child.log.named("forwarded_permission.request_created")[0]?.requestId;
+		expect(parent.sessionGrants.map((request) => request.id)).toEqual([written]);
 	});
 
 	it("hands a this-subagent grant back to the child as a session scope", async () => {
@@ -176,17 +178,22 @@ describe("ForwardedRequestServer over real files", () => {
 		});
 	});
 
-	it("mints a fresh id when the requester's id cannot name a file", async () => {
-		const { terminal, asked } = scriptedTerminal(userAllows);
-		const parent = makeParent({ agentDir: dir, sessionId: PARENT, terminal });
-		parent.loop.start();
-		await makeChild({ agentDir: dir, sessionId: "c1", target, ids: { next: () => "fresh-1" } }).authorizer.authorize(
-			askDetails({ requestId: "../../escape" }),
-		);
-		await parent.loop.stop();
-		expect(asked[0]?.requestId).toBe("fresh-1");
-		expect(await filesUnder(dir)).toEqual([]);
-	});
+	// ADR 0046: the ask's own id (a counter, a tool-call id, a hostile string) never names a request file.
+	it.each(["../../escape", "req-1", "perm-0f1e-1", "call_1"])(
+		"names the request for ask id `%s` by 128 fresh random bits, never by the ask's id",
+		async (askId) => {
+			const { terminal, asked } = scriptedTerminal(userAllows);
+			const parent = makeParent({ agentDir: dir, sessionId: PARENT, terminal });
+			parent.loop.start();
+			await makeChild({ agentDir: dir, sessionId: "c1", target }).authorizer.authorize(
+				askDetails({ requestId: askId }),
+			);
+			await parent.loop.stop();
+			expect(asked[0]?.requestId).toMatch(REQUEST_ID_SHAPE);
+			expect(asked[0]?.requestId).not.toContain(askId);
+			expect(await filesUnder(dir)).toEqual([]);
+		},
+	);
 
 	it("warns when the requester belongs to another parent (one-hop canary), and still serves", async () => {
 		const subagents = new SubagentRegistry({});
@@ -203,7 +210,7 @@ describe("ForwardedRequestServer over real files", () => {
 		).toBe(true);
 	});
 
-	it("logs both sides of one ask under the same request id", async () => {
+	it("logs both sides of one ask under the same request id, and the child joins it to the ask's own id", async () => {
 		const childLog = new MemoryLog();
 		const parentLog = new MemoryLog();
 		const { terminal } = scriptedTerminal(userAllows);
@@ -213,10 +220,13 @@ describe("ForwardedRequestServer over real files", () => {
 			askDetails({ requestId: "r-77" }),
 		);
 		await parent.loop.stop();
-		expect(childLog.named("forwarded_permission.request_created")[0]?.requestId).toBe("r-77");
-		expect(childLog.named("forwarded_permission.response_received")[0]?.requestId).toBe("r-77");
-		expect(parentLog.named("forwarded_permission.prompted")[0]?.requestId).toBe("r-77");
-		expect(parentLog.named("forwarded_permission.responded")[0]?.requestId).toBe("r-77");
+		const created = childLog.named("forwarded_permission.request_created")[0];
+		expect(created?.askId).toBe("r-77");
+		const requestId = created?.requestId;
+		expect(requestId).toMatch(REQUEST_ID_SHAPE);
+		expect(childLog.named("forwarded_permission.response_received")[0]?.requestId).toBe(requestId);
+		expect(parentLog.named("forwarded_permission.prompted")[0]?.requestId).toBe(requestId);
+		expect(parentLog.named("forwarded_permission.responded")[0]?.requestId).toBe(requestId);
 	});
 });
 
@@ -235,6 +245,7 @@ describe("requesters that are gone", () => {
 			requesterAgentName: null,
 			requesterPid: 4444,
 			payload: askDetails().payload,
+			nonce: "0".repeat(32),
 		});
 		await parent.server.processInbox();
 		expect(asked).toEqual([]);
@@ -269,11 +280,11 @@ describe("forwarding file modes", () => {
 		const parent = makeParent({ agentDir: dir, sessionId: PARENT, terminal });
 		parent.loop.start();
 		const child = makeChild({ agentDir: dir, sessionId: "c1", target });
-		const pending = child.authorizer.authorize(askDetails({ requestId: "r-mode" }));
+		const pending = child.authorizer.authorize(askDetails());
 		await expect.poll(() => asked.length).toBe(1);
 		const modeOf = async (path: string) => (await stat(path)).mode & 0o777;
 		const inbox = parent.layout.inbox(PARENT);
-		expect(await modeOf(parent.layout.requestFile(PARENT, "r-mode"))).toBe(0o600);
+		expect(await modeOf(parent.layout.requestFile(PARENT, asked[0]?.requestId ?? ""))).toBe(0o600);
 		expect(await modeOf(parent.layout.heartbeatFile(PARENT))).toBe(0o600);
 		for (const path of [parent.layout.root, parent.layout.servingDir, inbox.dir, inbox.requests, inbox.responses]) {
 			expect(await modeOf(path)).toBe(0o700);
@@ -349,7 +360,7 @@ describe("ForwardedRequestServer when its own parts fail", () => {
 		await parent.store.ensurePrivateDirectories(parent.layout.inboxDirectories(PARENT));
 		await parent.store.writeJsonAtomic(parent.layout.responseFile(PARENT, "req-1"), stale);
 		parent.loop.start();
-		const child = makeChild({ agentDir: dir, sessionId: "c1", target, ids: { next: () => "fresh-9" } });
+		const child = makeChild({ agentDir: dir, sessionId: "c1", target });
 		const decision = await child.authorizer.authorize(askDetails({ requestId: "req-1" }));
 		await parent.loop.stop();
 		expect(decision.verdict).toBe("deny");
@@ -359,24 +370,15 @@ describe("ForwardedRequestServer when its own parts fail", () => {
 		const { terminal, asked } = scriptedTerminal(userAllows);
 		const parent = makeParent({ agentDir: dir, sessionId: PARENT, terminal });
 		parent.loop.start();
-		let n = 0;
-		const child = makeChild({
-			agentDir: dir,
-			sessionId: "c1",
-			target,
-			ids: {
-				next: () => {
-					n += 1;
-					return `fresh-${n}`;
-				},
-			},
-		});
+		const child = makeChild({ agentDir: dir, sessionId: "c1", target });
 		const decisions = await Promise.all([
 			child.authorizer.authorize(askDetails()),
 			child.authorizer.authorize(askDetails()),
 		]);
 		await parent.loop.stop();
 		expect(decisions.map((decision) => decision.verdict)).toEqual(["allow", "allow"]);
-		expect(asked.map((details) => details.requestId).sort()).toEqual(["fresh-1", "req-1"]);
+		const ids = asked.map((details) => details.requestId);
+		expect(new Set(ids).size).toBe(2);
+		for (const id of ids) expect(id).toMatch(REQUEST_ID_SHAPE);
 	});
 });

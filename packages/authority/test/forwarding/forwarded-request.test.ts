@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readAccessIntent, readForwardedRequest } from "../../src/forwarding/forwarded-request";
+import { readAccessIntent, readForwardedRequest, readRequestNonce } from "../../src/forwarding/forwarded-request";
 import { localPayload } from "../support/ask-details";
 
 const intent = {
@@ -89,5 +89,20 @@ describe("readAccessIntent", () => {
 			boundaryValue: null,
 			principal: { agentName: null },
 		});
+	});
+});
+
+describe("readRequestNonce", () => {
+	it.each([
+		["32 hex digits", { nonce: "a".repeat(32) }, "a".repeat(32)],
+		["128 hex digits", { nonce: "0".repeat(128) }, "0".repeat(128)],
+		["no nonce", {}, null],
+		["a short nonce", { nonce: "a".repeat(31) }, null],
+		["a long nonce", { nonce: "a".repeat(129) }, null],
+		["uppercase hex", { nonce: "A".repeat(32) }, null],
+		["a number", { nonce: 5 }, null],
+		["a non-object", "nonce", null],
+	])("reads %s", (_label, value, nonce) => {
+		expect(readRequestNonce(value)).toBe(nonce);
 	});
 });

@@ -9,6 +9,7 @@ import { ServingRegistry } from "../../src/liveness/serving-registry";
 import { askDetails, localPayload } from "../support/ask-details";
 import { makeChild, makeParent, scriptedTerminal } from "../support/forwarding-harness";
 import { MemoryLog } from "../support/memory-log";
+import { signedAnswerBody } from "../support/signed-answers";
 import { filesUnder, makeTmpDir, removeTmpDir } from "../support/tmp-dir";
 
 const PARENT = "parent-1";
@@ -36,6 +37,7 @@ function validRequest(id: string, targetSessionId = PARENT) {
 		requesterAgentName: null,
 		payload: localPayload(),
 		accessIntent: null,
+		nonce: "a".repeat(32),
 	};
 }
 
@@ -75,12 +77,14 @@ describe("hostile and broken request files", () => {
 		["wrong types", JSON.stringify({ ...validRequest("r1"), createdAt: "yesterday", requesterSessionId: 7 })],
 		["a path-traversal id inside", JSON.stringify(validRequest("../../../etc/passwd"))],
 		["an id naming another request", JSON.stringify(validRequest("r2"))],
+		["a request without a nonce", JSON.stringify({ ...validRequest("r1"), nonce: undefined })],
+		["a request with a short nonce", JSON.stringify({ ...validRequest("r1"), nonce: "abc" })],
 		["a JSON array", "[1,2,3]"],
 	])("rejects a %s request with a logged reason and a deny, never asking or approving", async (_label, content) => {
 		const { asked, log, inbox } = await serveOnce("r1.json", content);
 		expect(asked).toEqual([]);
 		expect(log.named("forwarded_permission.rejected")).toHaveLength(1);
-		const response = JSON.parse(await readFile(`${inbox.responses}/r1.json`, "utf8"));
+		const response = await signedAnswerBody(`${inbox.responses}/r1.json`);
 		expect(response).toMatchObject({ approved: false, decidedBy: { kind: "gate_error" } });
 		expect(await filesUnder(inbox.requests)).toEqual([]);
 	});
@@ -91,7 +95,7 @@ describe("hostile and broken request files", () => {
 		expect(fs.reads).toEqual(["too-large"]);
 		expect(asked).toEqual([]);
 		expect(String(log.named("forwarded_permission.rejected")[0]?.reason)).toMatch(/over the 1048576-byte limit/);
-		expect(JSON.parse(await readFile(`${inbox.responses}/r1.json`, "utf8")).approved).toBe(false);
+		expect((await signedAnswerBody(`${inbox.responses}/r1.json`)).approved).toBe(false);
 	});
 
 	it("removes a file whose name is not a request id, answering nothing", async () => {
@@ -116,7 +120,7 @@ describe("hostile and broken request files", () => {
 		await symlink(`${dir}/elsewhere.json`, `${inbox.requests}/r1.json`);
 		await parent.server.processInbox();
 		expect(asked).toEqual([]);
-		expect(JSON.parse(await readFile(`${inbox.responses}/r1.json`, "utf8")).approved).toBe(false);
+		expect((await signedAnswerBody(`${inbox.responses}/r1.json`)).approved).toBe(false);
 		expect(await readFile(`${dir}/elsewhere.json`, "utf8")).toContain('"r1"');
 	});
 
@@ -146,24 +150,25 @@ describe("broken responses", () => {
 			"an approval that names no decider",
 			JSON.stringify({ approved: true, state: "approved", responderSessionId: PARENT }),
 		],
-	])("reports %s as unavailable, never as an approval, and withdraws the request", async (_label, content) => {
+	])("records %s as a forgery, never as an approval, and still ends within its bound", async (_label, content) => {
 		const registry = new ServingRegistry({});
 		const withdraw = registry.announce(PARENT);
-		const child = makeChild({ agentDir: dir, sessionId: "c1", target, servingRegistry: registry });
-		const pending = child.authorizer.authorize(askDetails({ requestId: "r1" }));
-		const requestFile = child.layout.requestFile(PARENT, "r1");
-		await expect
-			.poll(() =>
-				readFile(requestFile, "utf8").then(
-					() => true,
-					() => false,
-				),
-			)
-			.toBe(true);
-		await writeFile(child.layout.responseFile(PARENT, "r1"), content);
+		const log = new MemoryLog();
+		const child = makeChild({ agentDir: dir, sessionId: "c1", target, servingRegistry: registry, timeoutMs: 400, log });
+		const pending = child.authorizer.authorize(askDetails());
+		const requests = child.layout.inbox(PARENT).requests;
+		const written = async () => (await filesUnder(requests)).filter((name) => name.endsWith(".json"));
+		await expect.poll(async () => (await written()).length).toBe(1);
+		const [name] = await written();
+		await writeFile(`${child.layout.inbox(PARENT).responses}/${name}`, content);
 		const decision = await pending;
 		withdraw();
 		expect(decision).toMatchObject({ verdict: "deny", unavailable: true, decidedBy: { kind: "unavailable" } });
+		expect(decision.verdict === "deny" && decision.reason).toMatch(
+			/no answer within 400 ms .*; 1 forged answer was refused$/,
+		);
+		expect(log.named("forwarded_permission.forgery")).toHaveLength(1);
+		expect(log.named("forwarded_permission.response_received")).toEqual([]);
 		expect(await filesUnder(dir)).toEqual([]);
 	});
 });
@@ -307,7 +312,7 @@ describe("disk faults", () => {
 		);
 		expect(decision).toMatchObject({ verdict: "deny", unavailable: true });
 		expect(decision.verdict === "deny" && decision.reason).toMatch(
-			/cannot write the request: cannot write `.*requests\/r9\.json`: ENOSPC/,
+			/cannot write the request: cannot write `.*requests\/perm-[0-9a-f]{32}\.json`: ENOSPC/,
 		);
 		expect(await filesUnder(dir)).toEqual([]);
 	});

@@ -3,9 +3,10 @@ import { fileURLToPath } from "node:url";
 import type { PatternValue, PermissionConfig } from "@pi-permissions/policy";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { TerminalDecision } from "../../src/chain/authorizer";
+import { inheritedParentKey } from "../../src/forwarding/parent-answer-keys";
 import { processIsAlive } from "../../src/liveness/pid-probe";
 import { askDetails } from "../support/ask-details";
-import { makeChild, makeParent, scriptedTerminal } from "../support/forwarding-harness";
+import { HARNESS_PARENT_KEY, makeChild, makeParent, scriptedTerminal } from "../support/forwarding-harness";
 import { policyQuery } from "../support/policy-query";
 import { filesUnder, makeTmpDir, removeTmpDir } from "../support/tmp-dir";
 import {
@@ -22,7 +23,12 @@ const PARENT_SCRIPT = fileURLToPath(new URL("./fixtures/forwarding-parent.ts", i
 const PARENT = "parent-session";
 
 function runTs(script: string, args: readonly string[], env: Record<string, string>): ChildProcess {
-	const { PI_AGENT_ROUTER_PARENT_SESSION_ID: _router, PI_SUBAGENT_PARENT_SESSION: _parent, ...inherited } = process.env;
+	const {
+		PI_AGENT_ROUTER_PARENT_SESSION_ID: _router,
+		PI_SUBAGENT_PARENT_SESSION: _parent,
+		PI_PERMISSIONS_PARENT_KEY: _key,
+		...inherited
+	} = process.env;
 	return spawn(process.execPath, ["--conditions=@pi-permissions/source", "--import", "tsx", script, ...args], {
 		cwd: PACKAGE_ROOT,
 		env: { ...inherited, ...env },
@@ -68,7 +74,7 @@ describe("forwarding across real processes", () => {
 	])(
 		"answers each of $children child processes × $asks concurrent asks with exactly its own answer, leaving no file",
 		async ({ children, asks }) => {
-			const { terminal, asked } = scriptedTerminal((details) => userAnswerFor(details.requestId));
+			const { terminal, asked } = scriptedTerminal((details) => userAnswerFor(details.payload.request.value));
 			const parent = makeParent({
 				agentDir: dir,
 				sessionId: PARENT,
@@ -83,6 +89,7 @@ describe("forwarding across real processes", () => {
 				outputOf(
 					runTs(CHILD_SCRIPT, [dir, String(child), String(asks), "25", "2000", "600000"], {
 						PI_SUBAGENT_PARENT_SESSION: PARENT,
+						PI_PERMISSIONS_PARENT_KEY: HARNESS_PARENT_KEY.publicKeyText,
 					}),
 				),
 			);
@@ -117,7 +124,10 @@ describe("forwarding across real processes", () => {
 		parent.loop.start();
 		await parent.loop.tick();
 		// Ask 2 is an `ask` under the scripted policy, so it reaches the terminal and stays open there.
-		const child = runTs(CHILD_SCRIPT, [dir, "7", "3", "10", "2000", "600000"], { PI_SUBAGENT_PARENT_SESSION: PARENT });
+		const child = runTs(CHILD_SCRIPT, [dir, "7", "3", "10", "2000", "600000"], {
+			PI_SUBAGENT_PARENT_SESSION: PARENT,
+			PI_PERMISSIONS_PARENT_KEY: HARNESS_PARENT_KEY.publicKeyText,
+		});
 		const exited = outputOf(child);
 		await expect.poll(() => asked.length, { timeout: 60_000 }).toBe(1);
 		child.kill("SIGKILL");
@@ -132,7 +142,9 @@ describe("forwarding across real processes", () => {
 		const output = outputOf(parentProcess);
 		let seen = "";
 		parentProcess.stdout?.on("data", (chunk: Buffer) => (seen += chunk.toString("utf8")));
-		await expect.poll(() => seen.includes("serving"), { timeout: 60_000 }).toBe(true);
+		await expect.poll(() => /serving \S+\n/.test(seen), { timeout: 60_000 }).toBe(true);
+		const inheritedKey = inheritedParentKey({ PI_PERMISSIONS_PARENT_KEY: /serving (\S+)\n/.exec(seen)?.[1] });
+		expect(inheritedKey.kind).toBe("present");
 		const child = makeChild({
 			agentDir: dir,
 			sessionId: "child-k",
@@ -140,9 +152,10 @@ describe("forwarding across real processes", () => {
 			isPidAlive: processIsAlive,
 			graceMs: 300,
 			timeoutMs: 600_000,
+			inheritedKey,
 		});
 		const pending = child.authorizer.authorize(askDetails({ requestId: "kill-me" }));
-		await expect.poll(() => seen.includes("asked kill-me"), { timeout: 60_000 }).toBe(true);
+		await expect.poll(() => seen.includes("asked perm-"), { timeout: 60_000 }).toBe(true);
 		parentProcess.kill("SIGKILL");
 		await output;
 		const decision = await pending;

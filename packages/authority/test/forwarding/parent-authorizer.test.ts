@@ -2,10 +2,13 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ForwardingLayout } from "../../src/forwarding/forwarding-layout";
 import { ForwardingStore } from "../../src/forwarding/forwarding-store";
 import { NodeForwardingFileSystem } from "../../src/forwarding/node-forwarding-file-system";
+import { ParentAnswerKeys } from "../../src/forwarding/parent-answer-keys";
 import { ParentAuthorizer } from "../../src/forwarding/parent-authorizer";
 import { classifyHeartbeat } from "../../src/liveness/serving-heartbeat";
+import { ServingRegistry } from "../../src/liveness/serving-registry";
 import { LIVENESS_CASES, NOW } from "../liveness/forwarding-liveness.cases";
 import { askDetails } from "../support/ask-details";
+import { inherited } from "../support/forwarding-harness";
 import { SteppingClock } from "../support/manual-clock";
 import { MemoryLog } from "../support/memory-log";
 import { filesUnder, makeTmpDir, removeTmpDir } from "../support/tmp-dir";
@@ -32,8 +35,8 @@ describe("ParentAuthorizer waiting on a target", () => {
 			layout: new ForwardingLayout(dir),
 			store: new ForwardingStore(new NodeForwardingFileSystem(), clock, 1),
 			liveness: { judge: async () => state },
+			keys: new ParentAnswerKeys({ inherited: inherited(), globalHost: {}, servingRegistry: new ServingRegistry({}) }),
 			clock,
-			ids: { next: () => "fresh" },
 			log: new MemoryLog(),
 			pollIntervalMs: POLL,
 			timeoutMs: TIMEOUT,

@@ -1,5 +1,4 @@
 /** Builds a serving parent and forwarding children over one real directory, with small injected intervals. */
-import type { AuthorityLog } from "../../src/authority-log";
 import type {
 	AskDetails,
 	PermissionCheck,
@@ -10,6 +9,7 @@ import type {
 import { AuthorizerRegistry } from "../../src/chain/authorizer-registry";
 import { ChainEscalator } from "../../src/chain/chain-escalator";
 import { type Clock, systemClock } from "../../src/clock";
+import { type AnswerSigningKey, processAnswerKey } from "../../src/forwarding/answer-key";
 import type { ForwardedRequest } from "../../src/forwarding/forwarded-request";
 import { ForwardedRequestServer } from "../../src/forwarding/forwarded-request-server";
 import type { ForwardingFileSystem } from "../../src/forwarding/forwarding-file-system";
@@ -17,8 +17,8 @@ import { ForwardingLayout } from "../../src/forwarding/forwarding-layout";
 import { ForwardingServingLoop } from "../../src/forwarding/forwarding-serving-loop";
 import { ForwardingStore } from "../../src/forwarding/forwarding-store";
 import { NodeForwardingFileSystem } from "../../src/forwarding/node-forwarding-file-system";
+import { type InheritedParentKey, ParentAnswerKeys } from "../../src/forwarding/parent-answer-keys";
 import { ParentAuthorizer } from "../../src/forwarding/parent-authorizer";
-import type { IdGenerator } from "../../src/ids";
 import { ForwardingLivenessJudge } from "../../src/liveness/forwarding-liveness";
 import { HeartbeatStore, type PidProbe } from "../../src/liveness/serving-heartbeat";
 import { ServingRegistry } from "../../src/liveness/serving-registry";
@@ -27,6 +27,17 @@ import type { SubagentLookup } from "../../src/subagent/subagent-registry";
 import { MemoryLog } from "./memory-log";
 
 export const ASK: PermissionCheck = { state: "ask", matchedPattern: "*", origin: "builtin" };
+
+/**
+ * The key the harness's parents sign with unless a test gives them another: the stand-in for one parent process's key,
+ * which the harness's children trust as if they had inherited it (`PI_PERMISSIONS_PARENT_KEY`).
+ */
+export const HARNESS_PARENT_KEY: AnswerSigningKey = processAnswerKey({});
+
+/** What a child trusts when it inherited `key`'s public half. */
+export function inherited(key: AnswerSigningKey = HARNESS_PARENT_KEY): InheritedParentKey {
+	return { kind: "present", key: key.publicKey };
+}
 
 export interface ParentOptions {
 	readonly agentDir: string;
@@ -50,6 +61,8 @@ export interface ParentOptions {
 	/** Replaces the whole query (to inject a broken engine). */
 	readonly query?: PolicyLookup;
 	readonly recordServingSessionGrant?: (request: ForwardedRequest) => void;
+	/** The key this parent signs with; {@link HARNESS_PARENT_KEY} by default. */
+	readonly signingKey?: AnswerSigningKey;
 }
 
 export function makeParent(options: ParentOptions) {
@@ -80,6 +93,7 @@ export function makeParent(options: ParentOptions) {
 		sessionId: options.sessionId,
 		layout,
 		store,
+		signingKey: options.signingKey ?? HARNESS_PARENT_KEY,
 		clock,
 		log,
 		query: options.query ?? recording,
@@ -126,15 +140,16 @@ export interface ChildOptions {
 	readonly isPidAlive?: PidProbe;
 	readonly pid?: number;
 	readonly servingRegistry?: ServingRegistry;
-	readonly log?: AuthorityLog;
-	readonly ids?: IdGenerator;
+	readonly log?: MemoryLog;
+	/** The parent key the child inherited; {@link HARNESS_PARENT_KEY}'s by default. */
+	readonly inheritedKey?: InheritedParentKey;
+	/** Where this process's own key lives (for an in-process parent); a fresh object by default. */
+	readonly globalHost?: object;
 	readonly pollIntervalMs?: number;
 	readonly timeoutMs?: number;
 	readonly graceMs?: number;
 	readonly staleMs?: number;
 }
-
-let counter = 0;
 
 export function makeChild(options: ChildOptions) {
 	const clock = options.clock ?? systemClock;
@@ -142,8 +157,9 @@ export function makeChild(options: ChildOptions) {
 	const layout = new ForwardingLayout(options.agentDir);
 	const store = new ForwardingStore(options.fs ?? new NodeForwardingFileSystem(), clock, process.pid);
 	const heartbeats = new HeartbeatStore({ store, layout, clock, log, pid: process.pid });
+	const servingRegistry = options.servingRegistry ?? new ServingRegistry({});
 	const liveness = new ForwardingLivenessJudge({
-		servingRegistry: options.servingRegistry ?? new ServingRegistry({}),
+		servingRegistry,
 		heartbeats,
 		clock,
 		isPidAlive: options.isPidAlive ?? (() => true),
@@ -160,19 +176,18 @@ export function makeChild(options: ChildOptions) {
 		layout,
 		store,
 		liveness,
+		keys: new ParentAnswerKeys({
+			inherited: options.inheritedKey ?? inherited(),
+			globalHost: options.globalHost ?? {},
+			servingRegistry,
+		}),
 		clock,
-		ids: options.ids ?? {
-			next: () => {
-				counter += 1;
-				return `minted-${counter}`;
-			},
-		},
 		log,
 		pollIntervalMs: options.pollIntervalMs ?? 5,
 		timeoutMs: options.timeoutMs ?? 20_000,
 		graceMs: options.graceMs ?? 2000,
 	});
-	return { authorizer, log, layout };
+	return { authorizer, log, layout, store };
 }
 
 /** A terminal whose answers a test scripts per request, recording every ask it saw. */

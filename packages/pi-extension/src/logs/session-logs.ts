@@ -16,7 +16,8 @@ import { REVIEW_LOG_MAX_BYTES, reviewLogFile, reviewLogSink } from "./review-log
  * Authority events the operator reviews: what an authorizer link concluded (or why it could not, or that it was
  * skipped because nothing registered it), the answer this session gave a subagent's forwarded ask (joined to the
  * child's own decision record by its request id), a forwarded ask waiting for the parent and how that wait ended,
- * and when this session started and stopped serving its subagents' asks.
+ * every forged answer a subagent refused and a subagent that cannot verify its parent at all (ADR 0046), and when
+ * this session started and stopped serving its subagents' asks.
  */
 const REVIEWED_AUTHORITY_EVENTS: ReadonlySet<AuthorityEventName> = new Set<AuthorityEventName>([
 	"authorizer_chain_unregistered_link",
@@ -26,6 +27,8 @@ const REVIEWED_AUTHORITY_EVENTS: ReadonlySet<AuthorityEventName> = new Set<Autho
 	"forwarded_permission.response_timed_out",
 	"forwarded_permission.no_serving_session",
 	"forwarded_permission.responded",
+	"forwarded_permission.forgery",
+	"forwarded_permission.parent_key_missing",
 	"forwarded_permission.serving_started",
 	"forwarded_permission.serving_stopped",
 ]);
@@ -149,9 +152,13 @@ export class SessionLogs {
 
 	/**
 	 * Records what the OS sandbox did (`sandbox_blocked`: an access it stopped; `sandbox_unavailable`: it could not
-	 * start) in the review log beside the decisions. Never throws.
+	 * start; `sandbox_removed`: a protected name the sandboxed command made, removed after the call) in the review log
+	 * beside the decisions. Never throws.
 	 */
-	sandbox(event: "sandbox_blocked" | "sandbox_unavailable", fields: Readonly<Record<string, unknown>>): void {
+	sandbox(
+		event: "sandbox_blocked" | "sandbox_unavailable" | "sandbox_removed",
+		fields: Readonly<Record<string, unknown>>,
+	): void {
 		this.writeReview({ event, sessionId: this.options.sessionId, ...fields });
 	}
 

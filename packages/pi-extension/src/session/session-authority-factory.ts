@@ -57,7 +57,6 @@ export function createSessionAuthority(
 				return {
 					promptMaxRows: now.promptMaxRows,
 					promptFieldMaxWidth: now.promptFieldMaxWidth,
-					doublePressToConfirm: now.doublePressToConfirm,
 					timeoutMs: forwardingTimeoutMs,
 					// Only the TUI dialog reads this (`userPromptFor` gives RPC and print mode the fallback): no ping there.
 					ping: {
@@ -67,6 +66,7 @@ export function createSessionAuthority(
 					},
 				};
 			},
+			clock: edges.clock,
 			announce: deps.uiPrompts,
 			...(parts.always === undefined ? {} : { always: parts.always }),
 		}),
@@ -83,10 +83,11 @@ export function createSessionAuthority(
 		io: {
 			fs: edges.forwardingFs,
 			clock: edges.clock,
-			ids: edges.ids,
 			pid: host.pid,
 			isPidAlive: edges.isPidAlive,
 			globalHost: edges.globalHost,
+			// ADR 0046: a serving session publishes its public key for the child processes its spawners start.
+			...(host.setEnv === undefined ? {} : { setEnv: host.setEnv }),
 		},
 		log: deps.authorityLog ?? parts.logs.authority,
 		timing: { forwardingTimeoutMs },

@@ -32,7 +32,6 @@ function authorityOn(host: object, sessionId: string): SessionAuthority {
 		io: {
 			fs: {} as ForwardingFileSystem,
 			clock: { now: () => 0, sleep: async () => undefined },
-			ids: { next: () => "id-1" },
 			pid: 1,
 			isPidAlive: () => true,
 			globalHost: host,

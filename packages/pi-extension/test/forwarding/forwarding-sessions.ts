@@ -46,8 +46,14 @@ export interface ParentSession {
 
 export type ToolEnd = Extract<AgentSessionEvent, { type: "tool_execution_end" }>;
 
-/** A parent session with a UI, bound (so serving has started) and idle. */
-export async function openParent(space: Workspace): Promise<ParentSession> {
+/**
+ * A parent session with a UI, bound (so serving has started) and idle. `setEnv` stands in for the process environment
+ * the serving session publishes its public answer key into (ADR 0046); without it nothing is published.
+ */
+export async function openParent(
+	space: Workspace,
+	options: { readonly setEnv?: (name: string, value: string) => void } = {},
+): Promise<ParentSession> {
 	const bus = createEventBus();
 	const uiPrompts: unknown[] = [];
 	bus.on("permissions:ui_prompt", (payload) => uiPrompts.push(payload));
@@ -56,7 +62,7 @@ export async function openParent(space: Workspace): Promise<ParentSession> {
 	const dialogs: DialogRecord[] = [];
 	const answers: SelectAnswer[] = [];
 	const notices: string[] = [];
-	const { session, faux } = await sdkSession(space, bus);
+	const { session, faux } = await sdkSession(space, bus, options.setEnv);
 	const ends = recordEnds(session);
 	await session.bindExtensions({ mode: "rpc", uiContext: scriptedUi(dialogs, answers, notices) });
 	return {
@@ -166,10 +172,11 @@ export function choose(prefix: string): SelectAnswer {
 	return (_title, options) => options.find((option) => option.startsWith(prefix));
 }
 
-async function sdkSession(space: Workspace, bus: EventBusController) {
+async function sdkSession(space: Workspace, bus: EventBusController, setEnv?: (name: string, value: string) => void) {
 	const { faux, modelRuntime } = await fauxRuntime();
 	const settingsManager = quietSettings();
-	const resourceLoader = await loadResources({ space, settingsManager, eventBus: bus, host: testHost(space) });
+	const host = setEnv === undefined ? testHost(space) : { ...testHost(space), setEnv };
+	const resourceLoader = await loadResources({ space, settingsManager, eventBus: bus, host });
 	const session = await createTestSession({ space, faux, modelRuntime, resourceLoader, settingsManager });
 	return { session, faux };
 }

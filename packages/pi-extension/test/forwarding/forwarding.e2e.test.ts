@@ -42,6 +42,22 @@ describe("forwarding a subagent's ask to its serving parent (real Pi sessions)",
 		}
 	});
 
+	// ADR 0046: what a spawner's child processes inherit; only the public half of the parent's key is published.
+	it("publishes the serving process's public answer key in its environment once the parent serves", async () => {
+		const space = workspace({}, ASK_BASH);
+		const published: Record<string, string> = {};
+		const parent = await openParent(space, { setEnv: (name, value) => (published[name] = value) });
+		try {
+			expect(Object.keys(published)).toEqual(["PI_PERMISSIONS_PARENT_KEY"]);
+			expect(published.PI_PERMISSIONS_PARENT_KEY).toMatch(/^[A-Za-z0-9+/]{59}=$/);
+			parent.answer(choose("Yes"));
+			const child = await runChild(space, parent.bus, parent.sessionId, [[bash("touch signed.txt", "c1")]]);
+			expect(child.ends[0]?.isError).toBe(false);
+		} finally {
+			await parent.close();
+		}
+	});
+
 	it("blocks the child's call when the parent denies it", async () => {
 		const space = workspace({}, ASK_BASH);
 		const parent = await openParent(space);

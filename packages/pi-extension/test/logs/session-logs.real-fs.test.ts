@@ -142,6 +142,37 @@ describe("SessionLogs", () => {
 		expect(debugEvents).toContain("forwarded_permission.request_created");
 	});
 
+	// ADR 0046: a refused forgery and an unverifiable parent are records the operator reviews, their ids intact.
+	it("writes each forged answer a subagent refused, and a parent it cannot verify, to the review log", () => {
+		const dir = agentDir();
+		const logs = SessionLogs.open({ agentDir: dir, sessionId: "s-1", settings: BOTH, now: NOW });
+		const requestId = `perm-${"0123456789abcdef".repeat(2)}`;
+		const contentDigest = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
+		logs.authority.event("forwarded_permission.forgery", {
+			requestId,
+			targetSessionId: "p-1",
+			forgery: "bad_signature",
+			reason: "the signature does not verify under the parent's key (another key, or a changed byte)",
+			contentDigest,
+			responseFile: "/agent/sessions/permission-forwarding/sessions/p-1/responses/x.json",
+		});
+		logs.authority.event("forwarded_permission.parent_key_missing", {
+			targetSessionId: "p-1",
+			reason: "the parent session's answers cannot be verified: PI_PERMISSIONS_PARENT_KEY is not set",
+		});
+		logs.close();
+		const reviewed = records(reviewLogFile(dir)).filter((record) => record.event !== "session_summary");
+		expect(reviewed).toEqual([
+			expect.objectContaining({
+				event: "forwarded_permission.forgery",
+				requestId,
+				forgery: "bad_signature",
+				contentDigest,
+			}),
+			expect.objectContaining({ event: "forwarded_permission.parent_key_missing", targetSessionId: "p-1" }),
+		]);
+	});
+
 	it("writes a gate error the runner never saw, marked when it came before the session", () => {
 		const dir = agentDir();
 		const logs = SessionLogs.open({ agentDir: dir, sessionId: "s-1", settings: BOTH, now: NOW });

@@ -12,13 +12,13 @@ const DOT_NUMBER = /^\.\d/;
 const ASSIGNMENT_OPERAND = /^(?:--?[A-Za-z0-9][A-Za-z0-9_.-]*|[A-Za-z_][A-Za-z0-9_.-]*)=(.*)$/s;
 
 /** `https://…`, `git+ssh://…`, `file://…`: a URL is a network or scheme address, not a path operand. */
-export function isUrl(token: string): boolean {
+function isUrl(token: string): boolean {
 	// A plain substring test first: this runs on every operand word of every command.
 	return token.includes("://") && URL_SCHEME.test(token);
 }
 
 /** `@types/node`, `@scope/pkg@1.2`: a package name, not a path (PP-226). */
-export function isScopedPackageName(token: string): boolean {
+function isScopedPackageName(token: string): boolean {
 	return token.charCodeAt(0) === 64 /* @ */ && SCOPED_PACKAGE.test(token);
 }
 

@@ -5,6 +5,9 @@
  * store, so no sandbox that masks files by name can stop it: the gate's path rules must meet it; ADR 0037).
  */
 
+import { scanOptions } from "../options/option-scanner";
+import { GIT_GLOBAL_OPTIONS } from "./programs/git-global-options";
+
 /** Sub-commands whose operands may name an object as `REV:PATH`. */
 const OBJECT_SUBCOMMANDS: ReadonlySet<string> = new Set([
 	"show",
@@ -17,28 +20,12 @@ const OBJECT_SUBCOMMANDS: ReadonlySet<string> = new Set([
 	"blame",
 ]);
 
-/** Global options that take the next word as their value. */
-const VALUE_GLOBALS: ReadonlySet<string> = new Set([
-	"-C",
-	"-c",
-	"--git-dir",
-	"--work-tree",
-	"--namespace",
-	"--super-prefix",
-	"--config-env",
-]);
-
 /**
  * The paths named by `REV:PATH` operands of `git <args>` (literal words; `null` for a word that is not literal). A
  * URL (`https://…`) is not an object name.
  */
 export function gitRevisionReads(args: readonly (string | null)[]): string[] {
-	let i = 0;
-	while (i < args.length) {
-		const text = args[i];
-		if (text === null || text === undefined || !text.startsWith("-")) break;
-		i += VALUE_GLOBALS.has(text) ? 2 : 1;
-	}
+	const i = scanOptions(args, GIT_GLOBAL_OPTIONS).rest;
 	const subcommand = args[i];
 	if (subcommand === null || subcommand === undefined || !OBJECT_SUBCOMMANDS.has(subcommand)) return [];
 	const reads: string[] = [];

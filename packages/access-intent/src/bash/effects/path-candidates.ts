@@ -5,7 +5,7 @@
  * Never: consults rules or decides an action; candidacy is a file-system question answered through the normalizer.
  */
 
-import { type BashPaths, PathCandidateSink } from "../../path/path-candidate-sink";
+import { PathCandidateSink } from "../../path/path-candidate-sink";
 import type { PathNormalizer } from "../../path/path-normalizer";
 import type { CommandUnit, Redirect } from "../reading/command-unit";
 import { literalWordText, literalWordTexts, type ShellWord, unglobbedLiteralText } from "../reading/shell-word";
@@ -34,7 +34,7 @@ import { awkReads } from "./programs/awk-program";
 import { programReads } from "./programs/program-read-table";
 import { sedWrites } from "./programs/sed-script";
 import { awkCommandLine, sedCommandLine } from "./programs/write-operand-table";
-import { type UnitVisitor, UnitWalk } from "./unit-walk";
+import type { UnitVisitor, UnitWalk } from "./unit-walk";
 import { variableNamedFiles } from "./variable-named-files";
 
 const DECLARATIONS = new Set(["export", "declare", "local", "readonly", "typeset"]);
@@ -44,27 +44,6 @@ const DATA_REDIRECTS = new Set(["<<", "<<-", "<<<"]);
 const SKIP: OperandRole = { kind: "skip" };
 /** `2>&1`, `>&-`: a descriptor duplicated or closed, not a file. */
 const FD_DUPLICATE = /^(?:\d+|-)$/;
-
-export interface CollectBashPathsOptions {
-	/** Directory the command starts in (a shell alias's workdir argument), resolved against cwd; the cwd when absent. */
-	readonly workdir?: string;
-	/** `$1`, `"$@"` outside a function are empty (Pi's `bash -c` has no arguments; ADR 0031): they name no file. */
-	readonly positionalEmpty?: boolean;
-	/** `$(pwd)` prints the shell's directory (no `pwd` function): it is read as `$PWD` (ADR 0031). */
-	readonly pwdIsBuiltin?: boolean;
-}
-
-export function collectBashPaths(
-	units: readonly CommandUnit[],
-	normalizer: PathNormalizer,
-	options: CollectBashPathsOptions = {},
-): BashPaths {
-	const start = options.workdir === undefined ? normalizer.cwd : normalizer.resolveLexical(options.workdir);
-	const walk = new UnitWalk(normalizer.withProbeCache(), start);
-	const collector = new PathCollector(walk, options.positionalEmpty === true, options.pwdIsBuiltin === true);
-	walk.run(units, [collector]);
-	return collector.sink.result();
-}
 
 type Certainty = "definite" | "if-shaped";
 

@@ -7,7 +7,7 @@ import type { CommandUnit } from "../reading/command-unit";
 import { literalWordText } from "../reading/shell-word";
 
 /** A file a unit opens through a variable: the variable, and the file it falls back to when the variable is unset. */
-export interface VariableNamedFile {
+interface VariableNamedFile {
 	readonly variable: string;
 	readonly fallback: string | null;
 }

@@ -10,7 +10,7 @@
 import type { AccessPath } from "../../path/access-path";
 import type { PathNormalizer } from "../../path/path-normalizer";
 import { isSafeDevice } from "../../path/safe-devices";
-import type { OptionValue } from "../options/option-scan";
+import type { OptionValue } from "../options/option-scanner";
 import type { CommandUnit, Redirect } from "../reading/command-unit";
 import { literalWordText, literalWordTexts, type ShellWord, unglobbedLiteralText } from "../reading/shell-word";
 import type { Bases } from "../state/bash-shell-state";
@@ -23,9 +23,7 @@ import {
 	type WriteSelection,
 	writeSelections,
 } from "./programs/write-operand-table";
-import { type UnitVisitor, UnitWalk } from "./unit-walk";
-
-export type { WriteEffect } from "./programs/write-operand-table";
+import type { UnitVisitor, UnitWalk } from "./unit-walk";
 
 /** One path a command may write. */
 export interface WriteTarget {
@@ -38,35 +36,16 @@ export interface WriteTarget {
 }
 
 /** Resolved targets examined per command before the rest is reported as one unchecked write. */
-export const MAX_WRITE_TARGETS = 512;
+const MAX_WRITE_TARGETS = 512;
 /** The spelling listed when the write slice was cut short. */
-export const UNCHECKED_WRITES = "<writes not checked: command too large>";
+const UNCHECKED_WRITES = "<writes not checked: command too large>";
 
 const DECLARATIONS: ReadonlySet<string> = new Set(["export", "declare", "local", "readonly", "typeset"]);
 const FD_DUPLICATE = /^(?:\d+|-)$/;
 const FD_DEVICE = /^\/dev\/fd\/\d+$/;
 
-export interface CollectWriteTargetsOptions {
-	/** Directory the command starts in, resolved against cwd; the cwd when absent. */
-	readonly workdir?: string;
-	/** `$1`, `"$@"` outside a function are empty (Pi's `bash -c` has no arguments; ADR 0031). */
-	readonly positionalEmpty?: boolean;
-}
-
-export function collectWriteTargets(
-	units: readonly CommandUnit[],
-	normalizer: PathNormalizer,
-	options: CollectWriteTargetsOptions = {},
-): readonly WriteTarget[] {
-	const start = options.workdir === undefined ? normalizer.cwd : normalizer.resolveLexical(options.workdir);
-	const walk = new UnitWalk(normalizer.withProbeCache(), start);
-	const collector = new WriteCollector(walk, options.positionalEmpty === true);
-	walk.run(units, [collector]);
-	return collector.result();
-}
-
 /** True for a redirect that opens its target for writing (`>`, `>>`, `>|`, `&>`, `2>`, `<>`, `>&file`). */
-export function isWritingRedirect(redirect: Redirect): boolean {
+function isWritingRedirect(redirect: Redirect): boolean {
 	const op = redirect.operator;
 	if (op === "<<" || op === "<<-" || op === "<<<" || !op.includes(">")) return false;
 	const target = literalWordText(redirect.target);

@@ -5,7 +5,7 @@
  */
 
 /** What an arithmetic expression reaches: a command's output (reason), or the variable names it evaluates. */
-export type ExpressionReach =
+type ExpressionReach =
 	| { readonly kind: "code"; readonly reason: string }
 	| { readonly kind: "names"; readonly names: readonly string[] };
 
@@ -17,7 +17,7 @@ const POSITIONAL = /\$(?:[0-9@*]|\{[0-9@*])/;
 const TRANSFORM = /\$\{[^}]*@[A-Za-z]\}/;
 const IDENTIFIER = /(?<![\w#.])[A-Za-z_]\w*/g;
 
-export const SUBSTITUTION_REASON = "arithmetic over the output of a command can run commands (`$(( $(…) ))`)";
+const SUBSTITUTION_REASON = "arithmetic over the output of a command can run commands (`$(( $(…) ))`)";
 
 /** `${x:=…}` and `${x=…}` assign x while expanding. */
 const DEFAULT_ASSIGNMENT = /\$\{([A-Za-z_]\w*):?=([^}]*)\}?/g;

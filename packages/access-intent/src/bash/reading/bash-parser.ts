@@ -39,7 +39,7 @@ async function loadGrammar(candidates: readonly string[]): Promise<Language> {
 }
 
 /** Parser progress hook: return `false` to cancel the parse (the work budget ran out). */
-export type ParseTick = () => boolean;
+type ParseTick = () => boolean;
 
 export class BashParser {
 	private constructor(private readonly parser: Parser) {}

@@ -25,7 +25,7 @@ export type Deliver = (ref: WordRef) => void;
 
 export type ScanFrame = BaseFrame & { readonly kind: "scan"; readonly listDepth?: number };
 export type UnitFrame = BaseFrame & { readonly kind: "command" | "declaration" | "test"; readonly unit: UnitDraft };
-export type AssignmentFrame = BaseFrame & {
+type AssignmentFrame = BaseFrame & {
 	readonly kind: "assignment";
 	readonly into: Assignment[];
 	named: boolean;

@@ -10,7 +10,7 @@ export type UnitContext = "command_substitution" | "process_substitution" | "sub
 export type WrapperKind = "opaque-payload" | "indirection";
 
 /** Words of a unit that an outer wrapper, not bash, decides at run time (`find -exec … {}`, `xargs cmd`). */
-export interface RunTimeWords {
+interface RunTimeWords {
 	/** Strings the wrapper replaces in the unit's words (`{}` of `find -exec`, the `-I` string of `xargs`). */
 	readonly markers: readonly string[];
 	/** The wrapper appends words read from its input (`xargs cmd`, `fd -x cmd`). */

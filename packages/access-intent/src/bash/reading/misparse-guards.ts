@@ -15,7 +15,7 @@ export interface PrefixRepair {
 }
 
 /** The construct enclosing a command, as far as the repair checks need it. */
-export interface EnclosingNode {
+interface EnclosingNode {
 	readonly nodeType: string;
 	readonly start: number;
 }

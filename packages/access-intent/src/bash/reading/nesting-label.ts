@@ -8,16 +8,16 @@
 export type CompoundLabel = "subshell" | "brace_group" | "if" | "while" | "for" | "case" | "function" | "negation";
 
 /** A compound's label as its text refines it: `((…))` is arithmetic, `until` and `select` are their own loops. */
-export type InnerCompoundLabel = CompoundLabel | "arithmetic" | "until" | "select";
+type InnerCompoundLabel = CompoundLabel | "arithmetic" | "until" | "select";
 
 /** A prefix blanked by a repair and re-parsed (`misparse-guards.ts`): its compound is nested under it. */
-export type PrefixLabel = "time" | "negation" | "coproc";
+type PrefixLabel = "time" | "negation" | "coproc";
 
 /** Control labels: the unit's effect may not reach later units (`control-labels.ts`, ADR 0005). */
 export type ControlLabel = "pipeline" | "background" | "conditional" | "and_then";
 
 /** Text that runs apart from the statement around it: a substitution, a wrapper's payload or executed command. */
-export type RunLabel = "command_substitution" | "process_substitution" | "payload" | "wrapper";
+type RunLabel = "command_substitution" | "process_substitution" | "payload" | "wrapper";
 
 export type NestingLabel = InnerCompoundLabel | PrefixLabel | ControlLabel | RunLabel;
 

@@ -11,7 +11,7 @@ export interface WordRange {
 	readonly end: number;
 }
 
-export interface PlainStatement {
+interface PlainStatement {
 	/** Each command's word ranges, name first, in source order. */
 	readonly commands: readonly (readonly WordRange[])[];
 	/** `separators[k]` joins `commands[k]` and `commands[k + 1]`. */

@@ -25,7 +25,7 @@ const UNARY_OPERATORS: ReadonlySet<string> = new Set([
 /** Where the operand may start: a word character, `.` (`./x`, `.env`) or a quote. */
 const OPERAND_START = /^[\w."']$/;
 
-export interface PlainTest {
+interface PlainTest {
 	/** `[` or `[[`, the unit's name. */
 	readonly opener: string;
 	/** The operator and the operand, the unit's arguments. */

@@ -52,7 +52,7 @@ import type { SourceIndex } from "./source-index";
 import { type DraftKind, newDraft, type UnitDraft, type WordRef } from "./unit-draft";
 import { type DynamicSpan, plainVariableName, readShellWord } from "./word-text";
 
-export interface CollectBase {
+interface CollectBase {
 	readonly context: UnitContext | null;
 	readonly nesting: readonly NestingLabel[];
 	/** Run-time words of every unit (a script's arguments, ADR 0031): stamped on every draft. */
@@ -61,7 +61,7 @@ export interface CollectBase {
 	readonly prefixes: ReadonlyMap<number, PrefixRepair["label"]>;
 }
 
-export interface CollectOptions {
+interface CollectOptions {
 	/** Draft plain simple commands from their text without visiting their words (false: the full walk, for tests). */
 	readonly plainCommands: boolean;
 }

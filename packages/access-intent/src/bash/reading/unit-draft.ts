@@ -74,7 +74,7 @@ export function newDraft(
 }
 
 /** What wrapper analysis decided for a unit. */
-export interface WrapperFacts {
+interface WrapperFacts {
 	readonly wrapperKind: WrapperKind | null;
 	readonly executedUnit: string | null;
 	readonly innerWrappers: readonly InnerWrapper[];

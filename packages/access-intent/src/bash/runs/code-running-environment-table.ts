@@ -17,9 +17,9 @@
  * An empty value runs nothing for every row (`LD_PRELOAD= cmd`).
  */
 
-export type EnvironmentEffect = "runs-value" | "runs-code" | "git-config-key" | "writes-value" | "terminal-only";
+type EnvironmentEffect = "runs-value" | "runs-code" | "git-config-key" | "writes-value" | "terminal-only";
 
-export interface EnvironmentRow {
+interface EnvironmentRow {
 	readonly name: string;
 	readonly effect: EnvironmentEffect;
 	/** For `runs-code`: only values matching this hold code. */

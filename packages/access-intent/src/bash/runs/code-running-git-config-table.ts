@@ -11,9 +11,9 @@
  * (`color.ui`, `user.name`) run nothing and keep `git -c key=value …` judged as today.
  */
 
-export type GitConfigValue = "shell" | "opaque" | "terminal-only";
+type GitConfigValue = "shell" | "opaque" | "terminal-only";
 
-export interface GitConfigRow {
+interface GitConfigRow {
 	readonly key: string;
 	readonly value: GitConfigValue;
 }

@@ -16,11 +16,12 @@
  * option runs a default program, so it is opaque.
  */
 
-export type OptionValue = "shell" | "program" | "opaque" | "ssh-option" | "git-config";
+/** What kind of value a code-running option takes (the list above). */
+type OptionValueKind = "shell" | "program" | "opaque" | "ssh-option" | "git-config";
 
 export interface OptionRow {
 	readonly option: string;
-	readonly value: OptionValue;
+	readonly value: OptionValueKind;
 	readonly optionalValue?: boolean;
 	/** The program reads no short-option clusters (`gcc -DB=1` is not `-B`): `-x` matches only as a prefix. */
 	readonly noCluster?: boolean;

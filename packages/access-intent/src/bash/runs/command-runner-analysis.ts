@@ -5,21 +5,24 @@
  * Never: guesses; a computed word, an unknown tmux sub-command or an unreadable payload is unknown (`null`).
  */
 
+import { valueText } from "../options/option-queries";
+import { scanOptions } from "../options/option-scanner";
+import { refTexts } from "../options/word-option-scan";
 import { literalWordText } from "../reading/shell-word";
 import type { WordRef } from "../reading/unit-draft";
 import { CODE_RUNNING_OPTIONS } from "./code-running-option-table";
 import {
 	LISTING_RUNNERS,
 	LOADER_CODE_OPTIONS,
-	LOADER_VALUE_OPTIONS,
+	LOADER_GRAMMAR,
 	PACKAGE_RUNNERS,
 	SQLITE_OPAQUE,
 	SQLITE_PIPE_DOT_COMMANDS,
 	SQLITE_SHELL_DOT_COMMANDS,
 	SQLITE_VALUE_OPTIONS,
 	type SqlClient,
+	START_STOP_GRAMMAR,
 	START_STOP_PROGRAM_OPTIONS,
-	START_STOP_VALUE_OPTIONS,
 	TMUX_HARMLESS_COMMANDS,
 	TMUX_SHELL_COMMANDS,
 } from "./command-runner-table";
@@ -61,19 +64,9 @@ function tmuxCommand(words: readonly string[]): Found {
 	const [name, ...rest] = words;
 	if (name === undefined || name === "") return NOT_A_WRAPPER;
 	if (TMUX_HARMLESS_COMMANDS.has(name)) return NOT_A_WRAPPER;
-	const values = TMUX_SHELL_COMMANDS.get(name);
-	if (values === undefined) return null;
-	let i = 0;
-	while (i < rest.length && (rest[i] as string).startsWith("-") && rest[i] !== "-") {
-		const cluster = rest[i] as string;
-		if (cluster === "--") {
-			i++;
-			break;
-		}
-		const valueAt = [...cluster.slice(1)].findIndex((letter) => values.includes(letter));
-		i += valueAt !== -1 && valueAt === cluster.length - 2 ? 2 : 1;
-	}
-	const payload = rest.slice(i);
+	const grammar = TMUX_SHELL_COMMANDS.get(name);
+	if (grammar === undefined) return null;
+	const payload = rest.slice(scanOptions(rest, grammar).rest);
 	// A new session or window with no command runs the default shell, which reads nothing from us.
 	if (payload.length === 0) return name.startsWith("run") || name.startsWith("pipe") ? null : NOT_A_WRAPPER;
 	return [{ kind: "payload", text: payload.join(" ") }];
@@ -124,51 +117,46 @@ function sqliteCommand(text: string | null): Found {
 	return found;
 }
 
+/** Loader options that end the run without starting the program. */
+const LOADER_INERT: readonly string[] = ["--list", "--verify", "--help", "--version"];
+
 /** `/lib64/ld-linux-x86-64.so.2 [--preload ''] /usr/bin/rm x`: the first operand is the program it runs. */
 export function loaderExecutions(args: readonly WordRef[]): Found {
-	for (let i = 0; i < args.length; i++) {
-		const text = literalWordText((args[i] as WordRef).word);
-		if (text === null) return null;
-		if (text === "--") return words(args.slice(i + 1));
-		if (!text.startsWith("--")) return words(args.slice(i));
-		const [name = "", attached] = text.split(/=(.*)/s);
-		if (!LOADER_VALUE_OPTIONS.has(name)) {
-			if (name === "--list" || name === "--verify" || name === "--help" || name === "--version") return NOT_A_WRAPPER;
+	const texts = refTexts(args);
+	const scan = scanOptions(texts, LOADER_GRAMMAR);
+	for (const option of scan.options) {
+		if (!option.known) {
+			if (LOADER_INERT.includes(option.name)) return NOT_A_WRAPPER;
 			continue;
 		}
-		const value = attached ?? (args[i + 1] === undefined ? null : literalWordText((args[i + 1] as WordRef).word));
-		if (attached === undefined) i++;
 		// SECURITY: `--preload lib.so` loads code into the program; an empty list loads nothing (A2-ldso-env).
-		if (LOADER_CODE_OPTIONS.has(name) && value !== "") return null;
+		if (LOADER_CODE_OPTIONS.has(option.name) && (option.value === null ? null : valueText(option.value, texts)) !== "")
+			return null;
 	}
-	return null;
+	// `ld.so $PROG`: a computed word may be an option or the program.
+	if (scan.uncertain !== null) return null;
+	// The program is the first operand, or the first word after `--`; with neither the loader runs nothing.
+	return words(args.slice(scan.rest));
 }
 
 /** `start-stop-daemon --start --exec /usr/bin/rm -- x`: the program option and the words after `--`. */
 export function startStopExecutions(args: readonly WordRef[]): Found {
+	const texts = refTexts(args);
+	const scan = scanOptions(texts, START_STOP_GRAMMAR);
+	// A computed word may be `--exec` or `--start` itself.
+	if (scan.uncertain !== null) return null;
 	let program: string | null = null;
 	let start = false;
-	let i = 0;
-	for (; i < args.length; i++) {
-		const text = literalWordText((args[i] as WordRef).word);
-		if (text === null) return null;
-		if (text === "--") {
-			i++;
-			break;
-		}
-		const [name = "", attached] = text.split(/=(.*)/s);
+	for (const option of scan.options) {
+		const name = option.name;
 		if (name === "-S" || name === "--start") start = true;
-		if (START_STOP_PROGRAM_OPTIONS.has(name) || START_STOP_VALUE_OPTIONS.has(name)) {
-			const value = attached ?? (args[i + 1] === undefined ? null : literalWordText((args[i + 1] as WordRef).word));
-			if (attached === undefined) i++;
-			// `--startas` wins over `--exec`: it names what is started, `--exec` what is matched.
-			if (START_STOP_PROGRAM_OPTIONS.has(name) && (program === null || name === "-a" || name === "--startas"))
-				program = value;
-		}
+		// `--startas` wins over `--exec`: it names what is started, `--exec` what is matched.
+		if (START_STOP_PROGRAM_OPTIONS.has(name) && (program === null || name === "-a" || name === "--startas"))
+			program = option.value === null ? null : valueText(option.value, texts);
 	}
 	if (!start) return NOT_A_WRAPPER;
 	if (program === null) return null;
-	const rest = args.slice(i).map((ref) => literalWordText(ref.word));
+	const rest = texts.slice(scan.rest);
 	if (rest.some((text) => text === null)) return null;
 	return [{ kind: "payload", text: [program, ...(rest as string[])].map(shellQuote).join(" ") }];
 }
@@ -178,7 +166,7 @@ function words(refs: readonly WordRef[]): Found {
 }
 
 /** A literal as one bash word: plain words stay as typed, anything else is single-quoted. */
-export function shellQuote(text: string): string {
+function shellQuote(text: string): string {
 	return /^[A-Za-z0-9_./=:,+@%-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
 }
 
@@ -188,27 +176,24 @@ export function shellQuote(text: string): string {
  * commands from stdin (`psql db <<EOF`), which this parse does not read.
  */
 export function sqlClientExecutions(client: SqlClient, args: readonly WordRef[]): Found {
+	const texts = refTexts(args);
+	const scan = scanOptions(texts, client.grammar);
 	let commands = 0;
 	let found: Found = NOT_A_WRAPPER;
-	for (let i = 0; i < args.length; i++) {
-		const text = literalWordText((args[i] as WordRef).word);
-		if (text === null) return null;
-		if (client.inert.includes(text)) return NOT_A_WRAPPER;
-		const [name = "", attached] = text.startsWith("--")
-			? text.split(/=(.*)/s)
-			: [text.slice(0, 2), text.slice(2) || undefined];
-		const takes = [...client.commandOptions, ...client.fileOptions, ...client.outputOptions].includes(name);
-		if (!takes) continue;
-		const value = attached ?? (args[i + 1] === undefined ? null : literalWordText((args[i + 1] as WordRef).word));
-		if (attached === undefined) i++;
-		if (value === null || client.fileOptions.includes(name)) return null;
-		if (client.outputOptions.includes(name)) {
+	for (const option of scan.options) {
+		if (client.inert.includes(texts[option.index] ?? "")) return NOT_A_WRAPPER;
+		if (!option.known) continue;
+		const value = option.value === null ? null : valueText(option.value, texts);
+		if (value === null || client.fileOptions.includes(option.name)) return null;
+		if (client.outputOptions.includes(option.name)) {
 			if (value.startsWith("|")) found = combineFound(found, [{ kind: "payload", text: value.slice(1) }]);
 			continue;
 		}
 		commands++;
 		if (client.escapes.test(value)) return null;
 	}
+	// SECURITY: a computed word may be `-f file` or a command that escapes: unknown.
+	if (scan.uncertain !== null) return null;
 	return commands === 0 ? null : found;
 }
 
@@ -235,16 +220,8 @@ export function packageRunnerExecutions(
 		i = 1 + runner.operands;
 	}
 	const own = name === "npx" || name === "npm" ? optionExecutions(args.slice(i), RUNNER_CALL_OPTIONS) : NOT_A_WRAPPER;
-	for (; i < args.length; i++) {
-		const text = literalWordText((args[i] as WordRef).word);
-		if (text === null || !text.startsWith("-")) break;
-		if (text === "--") {
-			i++;
-			break;
-		}
-		if (runner.valueOptions.includes(text)) i++;
-	}
-	const inner = args.slice(i);
+	const after = args.slice(i);
+	const inner = after.slice(scanOptions(refTexts(after), runner.grammar).rest);
 	if (own === null || inner.length === 0 || !runsWrapper(inner)) return own;
 	return combineFound(own, [{ kind: "words", words: inner, markers: [] }]);
 }

@@ -9,24 +9,36 @@
  * deny a payload that is `rm`; an unreadable payload asks). A program missing from every list runs nothing.
  */
 
-/** tmux sub-commands (and aliases) whose last operands are a shell command, with the option letters taking a value. */
-export const TMUX_SHELL_COMMANDS: ReadonlyMap<string, string> = new Map([
-	["new-session", "cefFnstxyX"],
-	["new", "cefFnstxyX"],
-	["new-window", "cefFnt"],
-	["neww", "cefFnt"],
-	["split-window", "cefFlpt"],
-	["splitw", "cefFlpt"],
-	["respawn-pane", "cet"],
-	["respawnp", "cet"],
-	["respawn-window", "cet"],
-	["respawnw", "cet"],
-	["run-shell", "cdt"],
-	["run", "cdt"],
-	["display-popup", "bBcdehHsStTwxy"],
-	["popup", "bBcdehHsStTwxy"],
-	["pipe-pane", "t"],
-	["pipep", "t"],
+import {
+	GNU_READING,
+	type OptionGrammar,
+	type OptionReading,
+	option,
+	optionGrammar,
+	POSIX_READING,
+} from "../options/option-grammar";
+
+/** A tmux sub-command's options (POSIX getopt, short options only): the letters that take a value. */
+const tmux = (valueLetters: string): OptionGrammar => optionGrammar(POSIX_READING, { shortValue: valueLetters });
+
+/** tmux sub-commands (and aliases) whose last operands are a shell command, with their options. */
+export const TMUX_SHELL_COMMANDS: ReadonlyMap<string, OptionGrammar> = new Map([
+	["new-session", tmux("cefFnstxyX")],
+	["new", tmux("cefFnstxyX")],
+	["new-window", tmux("cefFnt")],
+	["neww", tmux("cefFnt")],
+	["split-window", tmux("cefFlpt")],
+	["splitw", tmux("cefFlpt")],
+	["respawn-pane", tmux("cet")],
+	["respawnp", tmux("cet")],
+	["respawn-window", tmux("cet")],
+	["respawnw", tmux("cet")],
+	["run-shell", tmux("cdt")],
+	["run", tmux("cdt")],
+	["display-popup", tmux("bBcdehHsStTwxy")],
+	["popup", tmux("bBcdehHsStTwxy")],
+	["pipe-pane", tmux("t")],
+	["pipep", tmux("t")],
 ]);
 
 /** tmux sub-commands that read or change tmux state only. Any other sub-command (send-keys, if-shell, bind-key,
@@ -128,6 +140,14 @@ export const LOADER_VALUE_OPTIONS: ReadonlySet<string> = new Set([
 	"--audit",
 ]);
 export const LOADER_CODE_OPTIONS: ReadonlySet<string> = new Set(["--preload", "--audit"]);
+/**
+ * How the loader reads its options: long ones only, up to the program (a word with one dash is the program), and a
+ * computed word where an option may stand is unknown.
+ */
+export const LOADER_GRAMMAR: OptionGrammar = optionGrammar(
+	{ ...POSIX_READING, longOptions: true, singleDash: "operand", computed: "uncertain" },
+	{ options: [...LOADER_VALUE_OPTIONS].map((name) => option([name], "value")) },
+);
 
 /** start-stop-daemon: the options naming the program it starts; `--` ends its own options. */
 export const START_STOP_PROGRAM_OPTIONS: ReadonlySet<string> = new Set(["-x", "--exec", "-a", "--startas"]);
@@ -162,6 +182,18 @@ export const START_STOP_VALUE_OPTIONS: ReadonlySet<string> = new Set([
 	"--output",
 	"--notify-timeout",
 ]);
+/**
+ * How start-stop-daemon's options are read: whole words anywhere before `--` (`-x prog`, `--exec prog`, `-x=prog`,
+ * `--exec=prog`; `-xprog` is not `-x`), and a computed word is unknown.
+ */
+export const START_STOP_GRAMMAR: OptionGrammar = optionGrammar(
+	{ ...GNU_READING, abbreviations: "none", singleDash: "word", singleDashEquals: true, computed: "uncertain" },
+	{
+		shortFlag: "S",
+		longFlag: ["start"],
+		options: [...START_STOP_PROGRAM_OPTIONS, ...START_STOP_VALUE_OPTIONS].map((name) => option([name], "value")),
+	},
+);
 
 /** Programs that run commands from a file, stdin, a directory or a screen session: nothing they run is readable. */
 export const OPAQUE_RUNNERS: readonly string[] = [
@@ -201,13 +233,20 @@ export const VIM_VARIANT = /^n?vim(?:diff)?\.[\w-]+$/;
 /** Paths of the running shell itself: `/proc/self/exe -c 'cmd'` is bash. */
 export const SELF_EXE = /^\/proc\/(?:self|\d+|\$\$|\$\{?BASHPID\}?)\/exe$/;
 
-/** A package or environment runner: the verb before the command (`uv run`), or none (`npx`), and its value options. */
-export interface PackageRunner {
+/** A package or environment runner: the verb before the command (`uv run`), or none (`npx`), and its options. */
+interface PackageRunner {
 	readonly verbs: readonly string[] | null;
 	/** Operands between the verb and the command (`direnv exec DIR cmd`). */
 	readonly operands: number;
-	readonly valueOptions: readonly string[];
+	/** Its options before the command: the listed ones take a value, any other word with a dash is a flag. */
+	readonly grammar: OptionGrammar;
 }
+
+/**
+ * How runners read their own options: whole words (`-p x`, `--package x`, `--package=x`; never a cluster), up to the
+ * command or `--`; a lone `-` is a flag.
+ */
+const RUNNER_READING: OptionReading = { ...POSIX_READING, longOptions: true, singleDash: "word", loneDash: "option" };
 
 const UVX_FROM = "--from";
 
@@ -218,7 +257,7 @@ const runner = (
 ): PackageRunner => ({
 	verbs,
 	operands,
-	valueOptions,
+	grammar: optionGrammar(RUNNER_READING, { options: valueOptions.map((name) => option([name], "value")) }),
 });
 
 /**
@@ -269,27 +308,47 @@ export interface SqlClient {
 	readonly inert: readonly string[];
 	/** Command text that runs a shell command, an editor or another file. */
 	readonly escapes: RegExp;
+	/** The command, file and output options as a grammar. */
+	readonly grammar: OptionGrammar;
+}
+
+/**
+ * How the clients' options are read wherever they stand: `-cVALUE` or `-c VALUE` (one letter, never a cluster),
+ * `--command=VALUE` or `--command VALUE`; `--` ends nothing, and a computed word is unknown.
+ */
+const SQL_CLIENT_READING: OptionReading = {
+	...GNU_READING,
+	abbreviations: "none",
+	singleDash: "letter",
+	endOfOptions: false,
+	computed: "uncertain",
+};
+
+function sqlClient(client: Omit<SqlClient, "grammar">): SqlClient {
+	const valueOptions = [...client.commandOptions, ...client.fileOptions, ...client.outputOptions];
+	const options = valueOptions.map((name) => option([name], "value"));
+	return { ...client, grammar: optionGrammar(SQL_CLIENT_READING, { options }) };
 }
 
 export const SQL_CLIENTS: ReadonlyMap<string, SqlClient> = new Map([
 	[
 		"psql",
-		{
+		sqlClient({
 			commandOptions: ["-c", "--command"],
 			fileOptions: ["-f", "--file"],
 			outputOptions: ["-o", "--output", "-L", "--log-file"],
 			inert: ["-l", "--list", "-V", "--version", "--help", "-?"],
 			escapes: /\\!|\\(?:o|out|g|w|write)\s*\||\bprogram\b|\\(?:i|ir|include|include_relative|e|edit|ef|ev)\b/i,
-		},
+		}),
 	],
 	[
 		"mysql",
-		{
+		sqlClient({
 			commandOptions: ["-e", "--execute"],
 			fileOptions: [],
 			outputOptions: [],
 			inert: ["-V", "--version", "--help", "-?"],
 			escapes: /\\!|\bsystem\b|\bsource\b|\\\.|\bpager\b|\bedit\b|\\e\b/i,
-		},
+		}),
 	],
 ]);

@@ -4,7 +4,7 @@
  * Never: judges git's own work; a git command with none of these runs nothing of its own (`git -c color.ui=always log`).
  */
 
-import { startsLikeOption } from "../options/wrapper-option-scan";
+import { startsLikeOption } from "../options/word-option-scan";
 import { literalWordText } from "../reading/shell-word";
 import type { WordRef } from "../reading/unit-draft";
 import { gitConfigEffect, gitConfigRow } from "./code-running-git-config-table";

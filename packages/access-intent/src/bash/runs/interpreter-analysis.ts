@@ -5,6 +5,9 @@
  * Never: reads the script file; a named script is judged by the path rules like any file.
  */
 
+import { valueText } from "../options/option-queries";
+import { scanOptions } from "../options/option-scanner";
+import { refTexts } from "../options/word-option-scan";
 import type { Redirect } from "../reading/command-unit";
 import { literalWordText } from "../reading/shell-word";
 import type { WordRef } from "../reading/unit-draft";
@@ -15,7 +18,7 @@ import { type InterpreterEntry, STDIN_PATHS } from "./wrapper-table";
  * What an interpreter run is found to be: code the command line cannot show, so what runs is unknown. It is a
  * `WrapperAnalysis` by shape; declared here so this module does not import the wrapper dispatch that imports it.
  */
-export interface InterpreterAnalysis {
+interface InterpreterAnalysis {
 	readonly kind: "opaque-payload";
 	readonly executions: null;
 }
@@ -34,48 +37,25 @@ export function analyseInterpreter(
 		const first = args[0] === undefined ? null : literalWordText(args[0].word);
 		return first === entry.inlineSubcommand || first === null ? OPAQUE : null;
 	}
-	for (let i = 0; i < args.length; i++) {
-		const text = literalWordText((args[i] as WordRef).word);
-		if (text === null) return OPAQUE;
-		if (text === "--version" || text === "--help" || text === "-V" || text === "-h") return null;
-		if (entry.inlineLong.some((flag) => text === flag || text.startsWith(`${flag}=`))) return OPAQUE;
-		const next = args[i + 1] === undefined ? null : literalWordText((args[i + 1] as WordRef).word);
-		if (text.startsWith("--")) {
-			const [name = "", attached] = text.split(/=(.*)/s);
-			if (entry.valueOptions.includes(name)) {
-				if (loadsCode(name, attached ?? next)) return OPAQUE;
-				if (attached === undefined) i++;
-			}
-			continue;
-		}
-		if (text === "-") return OPAQUE;
-		if (!text.startsWith("-")) {
-			// SECURITY: `python3 /dev/stdin <<EOF`, `perl /dev/fd/3 3<<< 'code'`: the script is data the command feeds.
-			return STDIN_PATHS.has(text) || DESCRIPTOR_PATH.test(text) ? OPAQUE : null;
-		}
-		const cluster = readCluster(text, next, entry);
-		if (cluster === "opaque") return OPAQUE;
-		if (cluster === "module") return null;
-		i += cluster;
+	const texts = refTexts(args);
+	const scan = scanOptions(texts, entry.grammar);
+	for (const option of scan.options) {
+		const word = texts[option.index];
+		if (word === "--version" || word === "--help" || word === "-V" || word === "-h") return null;
+		if (entry.inline.has(option.name)) return OPAQUE;
+		if (!option.known) continue;
+		const value = option.value === null ? null : valueText(option.value, texts);
+		// `python3 -m pytest` runs a module the command names; `-m timeit 'code'` runs code of its own.
+		if (option.name === "-m") return value !== null && !CODE_RUNNING_PYTHON_MODULES.has(value) ? null : OPAQUE;
+		if (loadsCode(option.name, value)) return OPAQUE;
 	}
+	// A computed word may be inline code (`python3 $FLAGS`) or the script.
+	if (scan.uncertain !== null) return OPAQUE;
+	const script = scan.operands[0] === undefined ? null : texts[scan.operands[0]];
 	// No script operand: the program comes from stdin (`curl x | python3`).
-	return OPAQUE;
-}
-
-/** A short cluster: opaque, a harmless `-m module` that ends the options, or how many further words it took. */
-function readCluster(text: string, next: string | null, entry: InterpreterEntry): "opaque" | "module" | number {
-	for (let j = 1; j < text.length; j++) {
-		const letter = text[j] as string;
-		if (entry.inlineLetters.includes(letter)) return "opaque";
-		const option = `-${letter}`;
-		if (!entry.valueOptions.includes(option)) continue;
-		const attached = text.slice(j + 1);
-		const value = attached === "" ? next : attached;
-		if (option === "-m") return value !== null && !CODE_RUNNING_PYTHON_MODULES.has(value) ? "module" : "opaque";
-		if (loadsCode(option, value)) return "opaque";
-		return attached === "" ? 1 : 0;
-	}
-	return 0;
+	if (script === null || script === undefined) return OPAQUE;
+	// SECURITY: `python3 /dev/stdin <<EOF`, `perl /dev/fd/3 3<<< 'code'`: the script is data the command feeds.
+	return STDIN_PATHS.has(script) || DESCRIPTOR_PATH.test(script) ? OPAQUE : null;
 }
 
 /** `node -r data:…`, `--import=data:…`: a module given as a `data:` URL (or a computed one) is inline code. */

@@ -4,7 +4,7 @@
  * Never: guesses; a computed word where an option may stand, or a value it cannot read, is unknown.
  */
 
-import { startsLikeOption } from "../options/wrapper-option-scan";
+import { startsLikeOption } from "../options/word-option-scan";
 import { literalWordText, type ShellWord } from "../reading/shell-word";
 import type { WordRef } from "../reading/unit-draft";
 import { gitConfigEffect } from "./code-running-git-config-table";
@@ -40,7 +40,7 @@ export function combineFound(a: Found, b: Found): Found {
 const PLAIN_PROGRAM = /^[A-Za-z0-9_./+-]+$/;
 
 /** What running `value` as a row's kind of value executes. */
-export function valueExecutions(row: OptionRow, value: string | null): Found {
+function valueExecutions(row: OptionRow, value: string | null): Found {
 	if (value === null) return null;
 	switch (row.value) {
 		case "shell":

@@ -5,7 +5,7 @@
  * Never: guesses; an option the grammar does not know or a run-time marker in a joined payload is unknown (`null`).
  */
 
-import { scanOptions } from "../options/wrapper-option-scan";
+import { scanWords } from "../options/word-option-scan";
 import { literalWordText } from "../reading/shell-word";
 import type { WordRef } from "../reading/unit-draft";
 import { composedWords } from "./composed-command";
@@ -18,9 +18,9 @@ const UNKNOWN = null;
 
 /** What a prefix wrapper run with `args` executes, or `null` when its grammar leaves any doubt. */
 export function prefixExecutions(args: readonly WordRef[], spec: PrefixWrapper): readonly Execution[] | null {
-	const scan = scanOptions(args, spec.grammar);
-	if (scan.next === null) return UNKNOWN;
-	let i = scan.next;
+	const scan = scanWords(args, spec.grammar);
+	if (scan.uncertain !== null) return UNKNOWN;
+	let i = scan.rest;
 	const settings: Setting[] = [];
 	if (spec.assignments) {
 		for (; i < args.length; i++) {

@@ -30,7 +30,7 @@ const READS_ARGUMENTS =
 	/\$(?:[0-9@*#]|\{[0-9@*#!])|(?:^|[^\w-])(?:shift|getopts|select|set)(?![\w-])|BASH_ARGV|(?:^|[^\w-])for\s+\w+\s*(?:;|\n|do(?![\w-]))/;
 
 /** How a literal script is read: `arguments` when words after it reach a script that reads them (`$1`, `"$@"`). */
-export interface ScriptReading {
+interface ScriptReading {
 	readonly arguments: boolean;
 }
 

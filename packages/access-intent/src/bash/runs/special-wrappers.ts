@@ -4,8 +4,10 @@
  * Never: guesses; when the grammar leaves any doubt the result is unknown (`null`).
  */
 
-import type { OptionGrammar } from "../options/wrapper-option-scan";
-import { scanOptions } from "../options/wrapper-option-scan";
+import { GNU_READING, type OptionGrammar, optionGrammar, strictGrammar } from "../options/option-grammar";
+import { valueText } from "../options/option-queries";
+import { scanOptions } from "../options/option-scanner";
+import { refTexts, scanWords } from "../options/word-option-scan";
 import type { Redirect } from "../reading/command-unit";
 import { literalWordText } from "../reading/shell-word";
 import type { WordRef } from "../reading/unit-draft";
@@ -117,18 +119,22 @@ export function trapExecutions(args: readonly WordRef[]): readonly Execution[] |
 	return [{ kind: "payload", text: actionText }];
 }
 
+/**
+ * How `su`, `sg`, `runuser` and `script` are searched for their payload: `-c CMD`, `--command CMD`, `--command=CMD`
+ * written whole wherever they stand (`--` included; `-lc` is not read as `-c`), and a computed word is unknown.
+ */
+const SU_GRAMMAR: OptionGrammar = optionGrammar(
+	{ ...GNU_READING, abbreviations: "none", singleDash: "word", endOfOptions: false, computed: "uncertain" },
+	{ shortValue: "c", longValue: ["command"] },
+);
+
 export function suExecutions(args: readonly WordRef[]): readonly Execution[] | null {
-	for (let i = 0; i < args.length; i++) {
-		const text = literalWordText((args[i] as WordRef).word);
-		if (text === null) return UNKNOWN;
-		const attached = text.startsWith("--command=") ? text.slice("--command=".length) : null;
-		if (attached !== null) return [{ kind: "payload", text: attached }];
-		if (text === "-c" || text === "--command") {
-			const payload = args[i + 1] === undefined ? null : literalWordText((args[i + 1] as WordRef).word);
-			return payload === null ? UNKNOWN : [{ kind: "payload", text: payload }];
-		}
-	}
-	return UNKNOWN;
+	const texts = refTexts(args);
+	const payload = scanOptions(texts, SU_GRAMMAR).options.find((option) => option.known);
+	// No `-c` before a computed word or the end: the command is the login shell's (or unknown).
+	if (payload === undefined) return UNKNOWN;
+	const text = payload.value === null ? null : valueText(payload.value, texts);
+	return text === null ? UNKNOWN : [{ kind: "payload", text }];
 }
 
 /** `su`, `sg`, `runuser`: the payload runs in the target user's login shell (`script -c` also writes a log file). */
@@ -232,7 +238,7 @@ export function execClauses(
 	return uncertain ? UNKNOWN : executions;
 }
 
-const XARGS_GRAMMAR: OptionGrammar = {
+const XARGS_GRAMMAR: OptionGrammar = strictGrammar({
 	shortValue: "nPLsaEdI",
 	shortFlag: "0rtpxo",
 	shortOptional: "ile",
@@ -249,35 +255,38 @@ const XARGS_GRAMMAR: OptionGrammar = {
 		"max-lines",
 		"eof",
 	],
-};
+});
 
 export function xargsExecutions(args: readonly WordRef[]): readonly Execution[] | null {
-	const scan = scanOptions(args, XARGS_GRAMMAR);
-	if (scan.next === null) return UNKNOWN;
-	const words = args.slice(scan.next);
+	const texts = refTexts(args);
+	const scan = scanWords(args, XARGS_GRAMMAR, texts);
+	if (scan.uncertain !== null) return UNKNOWN;
+	const words = args.slice(scan.rest);
 	// Bare `xargs` runs `echo`, which the corpus keeps without an executed unit (PP-044).
 	if (words.length === 0) return UNKNOWN;
 	const markers: string[] = [];
 	for (const option of scan.options) {
-		if (option.name === "I") markers.push(option.value ?? "");
-		if (option.name === "i" || option.name === "replace") markers.push(option.value || "{}");
+		const value = option.value === null ? null : valueText(option.value, texts);
+		// A computed replace string (`-I "$R"`) is unknown: the empty marker makes the command unknown below.
+		if (option.name === "-I") markers.push(value ?? "");
+		if (option.name === "-i" || option.name === "--replace") markers.push(value || "{}");
 	}
 	if (markers.includes("")) return UNKNOWN;
 	// Without a replace string xargs appends the words it reads to the command (`xargs git` may run `git push`).
 	return [{ kind: "words", words, markers, appended: markers.length === 0 }];
 }
 
-const FLOCK_GRAMMAR: OptionGrammar = {
+const FLOCK_GRAMMAR: OptionGrammar = strictGrammar({
 	shortValue: "wE",
 	shortFlag: "sxunoF",
 	longValue: ["timeout", "conflict-exit-code"],
 	longFlag: ["shared", "exclusive", "unlock", "nonblock", "close", "no-fork", "verbose"],
-};
+});
 
 export function flockExecutions(args: readonly WordRef[]): readonly Execution[] | null {
-	const scan = scanOptions(args, FLOCK_GRAMMAR);
-	if (scan.next === null) return UNKNOWN;
-	const rest = args.slice(scan.next + 1);
+	const scan = scanWords(args, FLOCK_GRAMMAR);
+	if (scan.uncertain !== null) return UNKNOWN;
+	const rest = args.slice(scan.rest + 1);
 	const first = rest[0] === undefined ? null : literalWordText(rest[0].word);
 	if (first === "-c" || first === "--command") {
 		const payload = rest[1] === undefined ? null : literalWordText(rest[1].word);

@@ -12,7 +12,7 @@
  * - `input-fed`: the command text is completed from input in a way the gate does not model (`parallel cmd ::: …`
  *   appends to a shell payload): the ask floor stays even when the command is known.
  */
-export type WrapperSemantics = "transparent" | "judged" | "input-fed";
+type WrapperSemantics = "transparent" | "judged" | "input-fed";
 
 export interface WrapperSemanticsRow {
 	readonly semantics: WrapperSemantics;

@@ -5,7 +5,14 @@
  * entries are reviewed together (a wrapper missing here is a bypass), so it is not split by letter.
  */
 
-import type { OptionGrammar } from "../options/wrapper-option-scan";
+import {
+	type OptionGrammar,
+	type OptionReading,
+	option,
+	optionGrammar,
+	STRICT_READING,
+	strictGrammar,
+} from "../options/option-grammar";
 import type { WrapperKind } from "../reading/command-unit";
 import { CODE_RUNNING_OPTIONS } from "./code-running-option-table";
 import {
@@ -76,12 +83,13 @@ export const EFFECT_SHAPES: ReadonlySet<SpecialShape> = new Set([
 	"listing",
 ]);
 
-export interface WrapperEntry {
+interface WrapperEntry {
 	readonly kind: WrapperKind;
 	readonly spec: PrefixWrapper | { readonly shape: SpecialShape };
 }
 
-const NO_OPTIONS: OptionGrammar = { shortValue: "", shortFlag: "", longValue: [], longFlag: [] };
+/** Wrappers read their options strictly: an option not listed, or a word that may hide one, leaves the command unknown. */
+const NO_OPTIONS: OptionGrammar = strictGrammar({});
 
 function prefix(grammar: OptionGrammar, extra: Partial<Omit<PrefixWrapper, "shape" | "grammar">> = {}): WrapperEntry {
 	return {
@@ -123,7 +131,7 @@ const WRAPPERS: ReadonlyMap<string, WrapperEntry> = new Map<string, WrapperEntry
 	[
 		"sudo",
 		prefix(
-			{
+			strictGrammar({
 				shortValue: "ugCDprtTUR",
 				shortFlag: "AbEHknPSBN",
 				shortUncertain: "eilsvVhK",
@@ -151,100 +159,100 @@ const WRAPPERS: ReadonlyMap<string, WrapperEntry> = new Map<string, WrapperEntry
 					"reset-timestamp",
 				],
 				longUncertain: ["edit", "login", "list", "shell", "validate", "version", "help", "host", "remove-timestamp"],
-			},
+			}),
 			{ assignments: true },
 		),
 	],
-	["doas", prefix({ shortValue: "u", shortFlag: "n", shortUncertain: "sCL", longValue: [], longFlag: [] })],
+	["doas", prefix(strictGrammar({ shortValue: "u", shortFlag: "n", shortUncertain: "sCL" }))],
 	[
 		"env",
 		prefix(
-			{
-				shortValue: "uC",
-				shortFlag: "i0v",
-				shortUncertain: "SP",
-				longValue: ["unset", "chdir"],
-				longFlag: [
-					"ignore-environment",
-					"null",
-					"debug",
-					"default-signal",
-					"ignore-signal",
-					"block-signal",
-					"list-signal-handling",
-				],
-				longUncertain: ["split-string", "help", "version"],
-				loneDash: true,
-			},
+			strictGrammar(
+				{
+					shortValue: "uC",
+					shortFlag: "i0v",
+					shortUncertain: "SP",
+					longValue: ["unset", "chdir"],
+					longFlag: [
+						"ignore-environment",
+						"null",
+						"debug",
+						"default-signal",
+						"ignore-signal",
+						"block-signal",
+						"list-signal-handling",
+					],
+					longUncertain: ["split-string", "help", "version"],
+				},
+				{ loneDash: "option" },
+			),
 			{ assignments: true },
 		),
 	],
-	["command", prefix({ shortValue: "", shortFlag: "p", shortUncertain: "vV", longValue: [], longFlag: [] })],
+	["command", prefix(strictGrammar({ shortFlag: "p", shortUncertain: "vV" }))],
 	["builtin", prefix(NO_OPTIONS)],
-	["exec", prefix({ shortValue: "a", shortFlag: "cl", longValue: [], longFlag: [] })],
+	["exec", prefix(strictGrammar({ shortValue: "a", shortFlag: "cl" }))],
 	["nohup", prefix(NO_OPTIONS)],
-	["nice", prefix({ shortValue: "n", shortFlag: "", longValue: ["adjustment"], longFlag: [], numericOption: true })],
+	["nice", prefix(strictGrammar({ shortValue: "n", longValue: ["adjustment"] }, { numeric: "-n" }))],
 	[
 		"ionice",
-		prefix({
-			shortValue: "cn",
-			shortFlag: "t",
-			shortUncertain: "pPu",
-			longValue: ["class", "classdata"],
-			longFlag: ["ignore"],
-			longUncertain: ["pid", "pgid", "uid"],
-		}),
+		prefix(
+			strictGrammar({
+				shortValue: "cn",
+				shortFlag: "t",
+				shortUncertain: "pPu",
+				longValue: ["class", "classdata"],
+				longFlag: ["ignore"],
+				longUncertain: ["pid", "pgid", "uid"],
+			}),
+		),
 	],
 	[
 		"timeout",
 		prefix(
-			{
+			strictGrammar({
 				shortValue: "sk",
 				shortFlag: "v",
 				longValue: ["signal", "kill-after"],
 				longFlag: ["preserve-status", "foreground", "verbose"],
-			},
+			}),
 			{ operands: 1 },
 		),
 	],
 	[
 		"time",
-		prefix({
-			shortValue: "of",
-			shortFlag: "apvq",
-			longValue: ["output", "format"],
-			longFlag: ["append", "portability", "verbose", "quiet"],
-		}),
+		prefix(
+			strictGrammar({
+				shortValue: "of",
+				shortFlag: "apvq",
+				longValue: ["output", "format"],
+				longFlag: ["append", "portability", "verbose", "quiet"],
+			}),
+		),
 	],
-	["stdbuf", prefix({ shortValue: "ioe", shortFlag: "", longValue: ["input", "output", "error"], longFlag: [] })],
-	["setsid", prefix({ shortValue: "", shortFlag: "cfw", longValue: [], longFlag: ["ctty", "fork", "wait"] })],
+	["stdbuf", prefix(strictGrammar({ shortValue: "ioe", longValue: ["input", "output", "error"] }))],
+	["setsid", prefix(strictGrammar({ shortFlag: "cfw", longFlag: ["ctty", "fork", "wait"] }))],
 	[
 		"watch",
 		prefix(
-			{
+			strictGrammar({
 				shortValue: "nq",
 				shortFlag: "bcdegtpw",
 				shortUncertain: "x",
 				longValue: ["interval", "equexit"],
 				longFlag: ["beep", "color", "no-color", "differences", "errexit", "chgexit", "no-title", "precise", "no-wrap"],
 				longUncertain: ["exec"],
-			},
+			}),
 			{ shellJoin: true },
 		),
 	],
-	[
-		"chroot",
-		prefix(
-			{ shortValue: "", shortFlag: "", longValue: ["userspec", "groups"], longFlag: ["skip-chdir"] },
-			{ operands: 1 },
-		),
-	],
+	["chroot", prefix(strictGrammar({ longValue: ["userspec", "groups"], longFlag: ["skip-chdir"] }), { operands: 1 })],
 	["coproc", prefix(NO_OPTIONS)],
 	["busybox", prefix(NO_OPTIONS)],
 	[
 		"parallel",
 		prefix(
-			{
+			strictGrammar({
 				shortValue: "jSnNLdaCE",
 				shortFlag: "kqvuXmg0r",
 				// `-I X` makes `X` the replacement string: the words no longer say which parts are filled in (ADR 0038).
@@ -278,31 +286,25 @@ const WRAPPERS: ReadonlyMap<string, WrapperEntry> = new Map<string, WrapperEntry
 					"dry-run",
 					"will-cite",
 				],
-			},
+			}),
 			{ shellJoin: true, markers: ["{"], terminators: [":::", "::::", ":::+", "::::+"], composed: true },
 		),
 	],
 	[
 		"rust-parallel",
 		prefix(
-			{
+			strictGrammar({
 				shortValue: "ijrt",
 				shortFlag: "dp",
 				shortUncertain: "s",
 				longValue: ["input-file", "jobs", "regex", "timeout-seconds", "channel-capacity"],
 				longFlag: ["dry-run", "progress-bar"],
 				longUncertain: ["shell", "shell-path"],
-			},
+			}),
 			{ markers: ["{"], terminators: [":::", "::::"] },
 		),
 	],
-	[
-		"rush",
-		prefix(
-			{ shortValue: "DIjrtTvO", shortFlag: "cdeEkq", longValue: [], longFlag: [] },
-			{ shellJoin: true, markers: ["{"] },
-		),
-	],
+	["rush", prefix(strictGrammar({ shortValue: "DIjrtTvO", shortFlag: "cdeEkq" }), { shellJoin: true, markers: ["{"] })],
 	["find", special("indirection", "find")],
 	["fd", special("indirection", "fd")],
 	["fdfind", special("indirection", "fd")],
@@ -343,18 +345,20 @@ const WRAPPERS: ReadonlyMap<string, WrapperEntry> = new Map<string, WrapperEntry
 	...OPAQUE_RUNNERS.map((name): [string, WrapperEntry] => [name, special("opaque-payload", "command-runner")]),
 	...[...LISTING_RUNNERS.keys()].map((name): [string, WrapperEntry] => [name, special("opaque-payload", "listing")]),
 	// Programs that run the command in their operands (`ssh-agent cmd`, `entr cmd`, `dbus-launch cmd`).
-	["daemonize", prefix({ shortValue: "acEeloprtu", shortFlag: "v", longValue: [], longFlag: [] })],
-	["ssh-agent", prefix({ shortValue: "aEt", shortFlag: "cdD", shortUncertain: "ks", longValue: [], longFlag: [] })],
-	["entr", prefix({ shortValue: "", shortFlag: "acdnprz", shortUncertain: "s", longValue: [], longFlag: [] })],
+	["daemonize", prefix(strictGrammar({ shortValue: "acEeloprtu", shortFlag: "v" }))],
+	["ssh-agent", prefix(strictGrammar({ shortValue: "aEt", shortFlag: "cdD", shortUncertain: "ks" }))],
+	["entr", prefix(strictGrammar({ shortFlag: "acdnprz", shortUncertain: "s" }))],
 	[
 		"dbus-launch",
-		prefix({
-			shortValue: "",
-			shortFlag: "",
-			longValue: ["config-file"],
-			longFlag: ["sh-syntax", "csh-syntax", "auto-syntax", "exit-with-session", "exit-with-x11", "binary-syntax"],
-			longUncertain: ["autolaunch", "close-stderr", "version", "help"],
-		}),
+		prefix(
+			strictGrammar({
+				shortValue: "",
+				shortFlag: "",
+				longValue: ["config-file"],
+				longFlag: ["sh-syntax", "csh-syntax", "auto-syntax", "exit-with-session", "exit-with-x11", "binary-syntax"],
+				longUncertain: ["autolaunch", "close-stderr", "version", "help"],
+			}),
+		),
 	],
 	// An awk program runs commands through `system()`, `| getline` and `print | "cmd"` (ADR 0019).
 	...["awk", "gawk", "mawk", "nawk"].map((name): [string, WrapperEntry] => [name, special("opaque-payload", "awk")]),
@@ -398,42 +402,71 @@ const WRAPPERS: ReadonlyMap<string, WrapperEntry> = new Map<string, WrapperEntry
 	]),
 ]);
 
-/** Interpreters that run inline code (`python -c`, `node -e`): the flags that take code, per family. */
+/** Interpreters that run inline code (`python -c`, `node -e`): their options and which of them take code. */
 export interface InterpreterEntry {
-	/** Letters that, inside a short-option cluster, mean "the program text follows". */
-	readonly inlineLetters: string;
-	readonly inlineLong: readonly string[];
-	/** Options whose value is the next word (`-m module`, `-r lib`): they end or skip the scan. */
-	readonly valueOptions: readonly string[];
+	/** The options, by canonical name, that mean "the program text follows" (`-c`, `--eval`, `-Command`). */
+	readonly inline: ReadonlySet<string>;
+	/** Its options: the inline ones and those whose value is the next word (`-m module`, `-r lib`). */
+	readonly grammar: OptionGrammar;
 	/** `deno eval`: a subcommand that runs inline code. */
 	readonly inlineSubcommand?: string;
 }
 
+/**
+ * How interpreters read options: up to the script (a cluster's first value letter owns the rest of the word), a
+ * single-dash long name may carry `=value` (`-Command=…`), `--` is read as an option and a computed word is unknown.
+ */
+const INTERPRETER_READING: OptionReading = {
+	...STRICT_READING,
+	unknown: "flag",
+	singleDashEquals: true,
+	endOfOptions: false,
+	computed: "uncertain",
+};
+
+/**
+ * An interpreter row: the letters that, inside a short-option cluster, mean "the program text follows", the long
+ * spellings that do, and the options whose value is the next word (they end or skip the scan).
+ */
+function interpreter(
+	inlineLetters: string,
+	inlineLong: readonly string[],
+	valueOptions: readonly string[],
+	inlineSubcommand?: string,
+): InterpreterEntry {
+	const inline = [...[...inlineLetters].map((letter) => `-${letter}`), ...inlineLong];
+	const options = [
+		...inline.map((spelling) => option([spelling], "flag")),
+		...valueOptions.map((spelling) => option([spelling], "value")),
+	];
+	const grammar = optionGrammar(INTERPRETER_READING, { options });
+	return inlineSubcommand === undefined
+		? { inline: new Set(inline), grammar }
+		: { inline: new Set(inline), grammar, inlineSubcommand };
+}
+
 const INTERPRETERS: readonly [RegExp, InterpreterEntry][] = [
 	// `-i` reads more code from stdin after the script (a REPL).
-	[/^(?:python|pypy)[0-9.]*$/, { inlineLetters: "ci", inlineLong: [], valueOptions: ["-m", "-W", "-X"] }],
+	[/^(?:python|pypy)[0-9.]*$/, interpreter("ci", [], ["-m", "-W", "-X"])],
 	[
 		/^(?:node|nodejs|bun)$/,
-		{
-			inlineLetters: "epi",
-			inlineLong: ["--eval", "--print", "--interactive"],
-			valueOptions: ["-r", "--require", "--import", "--loader", "--experimental-loader"],
-		},
+		interpreter(
+			"epi",
+			["--eval", "--print", "--interactive"],
+			["-r", "--require", "--import", "--loader", "--experimental-loader"],
+		),
 	],
-	[/^ipython[0-9.]*$/, { inlineLetters: "ci", inlineLong: [], valueOptions: ["-m"] }],
-	[/^perl[0-9.]*$/, { inlineLetters: "eE", inlineLong: [], valueOptions: [] }],
-	[/^ruby[0-9.]*$/, { inlineLetters: "e", inlineLong: [], valueOptions: ["-r", "-I"] }],
-	[/^php[0-9.]*$/, { inlineLetters: "r", inlineLong: [], valueOptions: ["-c", "-d"] }],
-	[/^(?:lua|luajit)[0-9.]*$/, { inlineLetters: "e", inlineLong: [], valueOptions: ["-l"] }],
-	[/^(?:osascript|Rscript|julia)$/, { inlineLetters: "e", inlineLong: ["--eval"], valueOptions: [] }],
-	[
-		/^(?:pwsh|powershell)$/,
-		{ inlineLetters: "c", inlineLong: ["-Command", "-command", "-EncodedCommand"], valueOptions: [] },
-	],
-	[/^deno$/, { inlineLetters: "", inlineLong: [], valueOptions: [], inlineSubcommand: "eval" }],
+	[/^ipython[0-9.]*$/, interpreter("ci", [], ["-m"])],
+	[/^perl[0-9.]*$/, interpreter("eE", [], [])],
+	[/^ruby[0-9.]*$/, interpreter("e", [], ["-r", "-I"])],
+	[/^php[0-9.]*$/, interpreter("r", [], ["-c", "-d"])],
+	[/^(?:lua|luajit)[0-9.]*$/, interpreter("e", [], ["-l"])],
+	[/^(?:osascript|Rscript|julia)$/, interpreter("e", ["--eval"], [])],
+	[/^(?:pwsh|powershell)$/, interpreter("c", ["-Command", "-command", "-EncodedCommand"], [])],
+	[/^deno$/, interpreter("", [], [], "eval")],
 	[
 		/^(?:tsx|ts-node|ts-node-esm|esno|vite-node)$/,
-		{ inlineLetters: "ep", inlineLong: ["--eval", "--print"], valueOptions: ["-r", "--require", "--import"] },
+		interpreter("ep", ["--eval", "--print"], ["-r", "--require", "--import"]),
 	],
 ];
 

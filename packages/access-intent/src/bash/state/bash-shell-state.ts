@@ -14,12 +14,12 @@ export type EnvironmentLookup = (name: string) => VariableValues | null;
 export type Bases = { readonly kind: "known"; readonly dirs: readonly string[] } | { readonly kind: "unknown" };
 
 /** More possible directories or values than this collapse to unknown. */
-export const MAX_POSSIBILITIES = 8;
+const MAX_POSSIBILITIES = 8;
 /** A loop variable keeps more: `for f in src/*.ts` lists a directory (a word expands to at most 16 values anyway). */
-export const MAX_LOOP_VALUES = 16;
+const MAX_LOOP_VALUES = 16;
 
 /** `name=v`, `name+=v`, or either when the text does not tell them apart. */
-export type AssignMode = "set" | "append" | "set-or-append";
+type AssignMode = "set" | "append" | "set-or-append";
 
 /** `declare -l`, `-u`, `-c`: the case bash gives every later value of the variable. */
 export type CaseAttribute = "lower" | "upper" | "capitalize";

@@ -21,14 +21,14 @@ export interface ValuePiece {
 	readonly active: boolean;
 }
 
-export interface WordValue {
+interface WordValue {
 	readonly text: string;
 	readonly pieces: readonly ValuePiece[];
 	/** True when an unquoted variable contributed whitespace, so bash splits the value into several words. */
 	readonly splits: boolean;
 }
 
-export interface ResolvedWord {
+interface ResolvedWord {
 	readonly values: readonly WordValue[];
 	/** The word spelled with `$NAME` / raw dynamic parts, when some possible value is unknown; else `null`. */
 	readonly unresolved: string | null;
@@ -37,7 +37,7 @@ export interface ResolvedWord {
 }
 
 /** A word expands to at most this many combinations; beyond it the rest is reported as unresolved. */
-export const MAX_WORD_VALUES = 16;
+const MAX_WORD_VALUES = 16;
 
 const GLOB_CHAR = /[*?[]/;
 

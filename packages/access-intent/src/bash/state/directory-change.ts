@@ -14,7 +14,7 @@ import { resolveWord, type VariableLookup } from "./bash-word-values";
 
 const CD_OPTIONS = /^-[LPe@]+$/;
 
-export interface DirectoryChangeContext {
+interface DirectoryChangeContext {
 	/** True for a plain top-level unit whose effect certainly persists. */
 	readonly certain: boolean;
 	/** The directories in force when the unit ran. */

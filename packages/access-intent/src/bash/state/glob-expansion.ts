@@ -13,14 +13,14 @@ export interface GlobBudget {
 	matches: number;
 }
 
-export const GLOB_LISTING_LIMIT = 64;
-export const GLOB_MATCH_LIMIT = 256;
+const GLOB_LISTING_LIMIT = 64;
+const GLOB_MATCH_LIMIT = 256;
 
 export function createGlobBudget(): GlobBudget {
 	return { listings: GLOB_LISTING_LIMIT, matches: GLOB_MATCH_LIMIT };
 }
 
-export interface GlobExpansion {
+interface GlobExpansion {
 	/** The words bash would substitute, spelled like the pattern (relative stays relative), sorted. */
 	readonly matches: readonly string[];
 	/** False when the budget ran out, so more entries may match than are listed. */

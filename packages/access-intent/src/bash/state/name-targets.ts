@@ -1,14 +1,15 @@
 /**
  * Owns: which words of a unit name a variable that bash will set (`read NAME`, `printf -v NAME`, `declare NAME=…`,
- * `for NAME in …`), read from the option grammars of `shell-state-table.ts`.
+ * `for NAME in …`), read by the option grammars of `shell-state-table.ts`.
  * Never: decides; the rebinding guard and the arithmetic check ask these questions of the same units.
  */
+import { scanOptions } from "../options/option-scanner";
 import type { CommandUnit } from "../reading/command-unit";
-import { literalWordText, type ShellWord } from "../reading/shell-word";
+import { literalWordText, literalWordTexts, type ShellWord } from "../reading/shell-word";
 import { DECLARATION_BUILTINS, NAME_TAKING_BUILTINS } from "./shell-state-table";
 
 /** A word bash reads as a variable name (with an optional `[subscript]`, and `=value` for declarations). */
-export interface NameTarget {
+interface NameTarget {
 	readonly word: ShellWord;
 	/** The word's literal text, `null` when it is computed. */
 	readonly literal: string | null;
@@ -22,48 +23,29 @@ export function nameTargets(unit: CommandUnit): readonly NameTarget[] {
 	const name = unit.commandName;
 	if (name === null) return NO_TARGETS;
 	if (DECLARATION_BUILTINS.has(name)) return declarationTargets(unit);
-	const grammar = NAME_TAKING_BUILTINS.get(name);
-	if (grammar === undefined) return NO_TARGETS;
+	const builtin = NAME_TAKING_BUILTINS.get(name);
+	if (builtin === undefined) return NO_TARGETS;
+	const scan = scanOptions(literalWordTexts(unit.args), builtin.grammar);
 	const targets: NameTarget[] = [];
-	const operands: ShellWord[] = [];
-	let options = true;
-	for (let i = 0; i < unit.args.length; i++) {
-		const word = unit.args[i] as ShellWord;
-		const text = literalWordText(word);
-		if (options && text === "--") {
-			options = false;
-			continue;
-		}
-		if (!options || text === null || !text.startsWith("-") || text === "-") {
-			options = false;
-			operands.push(word);
-			continue;
-		}
-		for (let k = 1; k < text.length; k++) {
-			const letter = text[k] as string;
-			if (!grammar.optionsWithArgument.includes(letter)) continue;
-			const attached = text.slice(k + 1);
-			const target = grammar.targetOptions.includes(letter);
-			if (attached !== "") {
-				if (target)
-					targets.push({
-						word: { raw: attached, parts: [{ kind: "literal", text: attached, globActive: false }] },
-						literal: attached,
-					});
-			} else {
-				const next = unit.args[i + 1];
-				if (next !== undefined && target) targets.push(targetOf(next));
-				i++;
-			}
-			break;
-		}
+	for (const option of scan.options) {
+		const value = option.value;
+		if (value === null || !builtin.targetOptions.includes(option.name.slice(1))) continue;
+		targets.push(
+			value.kind === "text"
+				? {
+						word: { raw: value.text, parts: [{ kind: "literal", text: value.text, globActive: false }] },
+						literal: value.text,
+					}
+				: targetOf(unit.args[value.index] as ShellWord),
+		);
 	}
+	const operands = scan.operands.map((index) => unit.args[index] as ShellWord);
 	const picked =
-		grammar.operands === "all"
+		builtin.operands === "all"
 			? operands
-			: grammar.operands === "first"
+			: builtin.operands === "first"
 				? operands.slice(0, 1)
-				: grammar.operands === "second"
+				: builtin.operands === "second"
 					? operands.slice(1, 2)
 					: [];
 	for (const word of picked) targets.push(targetOf(word));

@@ -5,10 +5,13 @@
  * Never: guesses a value: a variable set from input becomes unknown, and a name that is not a literal word forgets
  * every tracked variable. To add a builtin that sets variables, add a row to `VARIABLE_WRITERS` and to its test.
  */
+import { valueText } from "../options/option-queries";
+import { scanOptions } from "../options/option-scanner";
 import type { Assignment, CommandUnit, Redirect } from "../reading/command-unit";
 import { literalWordText, literalWordTexts, type ShellWord } from "../reading/shell-word";
 import type { BashShellState, CaseAttribute } from "./bash-shell-state";
 import { resolveWord, type VariableLookup, type VariableValues } from "./bash-word-values";
+import { NAME_TAKING_BUILTINS, type NameTakingBuiltin } from "./shell-state-table";
 
 const DECLARATIONS = new Set(["export", "declare", "local", "readonly", "typeset"]);
 /** The declaration builtins whose `-n` makes a nameref (for `export`, `-n` removes the export attribute). */
@@ -18,48 +21,32 @@ const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** The variable names a builtin sets from its words, or `"any"` when a name is not a literal word. */
 type WrittenNames = readonly string[] | "any";
 
-/** Reads `texts` (literal texts, `null` for a computed word) as options (`values` take a separate word) and names. */
+/** Reads `texts` (literal texts, `null` for a computed word) by a builtin's grammar: its target options, then names. */
 function namesAfterOptions(
 	texts: readonly (string | null)[],
-	values: string,
-	nameOptions: string,
+	builtin: string,
 	fallback: readonly string[],
 ): WrittenNames {
+	const row = NAME_TAKING_BUILTINS.get(builtin) as NameTakingBuiltin;
+	const scan = scanOptions(texts, row.grammar);
 	const names: string[] = [];
-	let operands: (string | null)[] = [];
-	for (let i = 0; i < texts.length; i++) {
-		const text = texts[i];
-		if (text === undefined) break;
-		if (operands.length === 0 && text === "--") {
-			operands = texts.slice(i + 1);
-			break;
-		}
-		if (text === null || !text.startsWith("-") || text === "-") {
-			operands = texts.slice(i);
-			break;
-		}
-		for (let j = 1; j < text.length; j++) {
-			const letter = text[j] as string;
-			if (!values.includes(letter) && !nameOptions.includes(letter)) continue;
-			const attached = text.slice(j + 1);
-			const value = attached !== "" ? attached : texts[++i];
-			if (nameOptions.includes(letter)) {
-				if (value === null || value === undefined) return "any";
-				names.push(value);
-			}
-			break;
-		}
+	for (const option of scan.options) {
+		if (!row.targetOptions.includes(option.name.slice(1))) continue;
+		const value = option.value === null ? null : valueText(option.value, texts);
+		if (value === null) return "any";
+		names.push(value);
 	}
+	const operands = scan.operands.map((index) => texts[index] ?? null);
 	if (operands.some((text) => text === null)) return "any";
 	return [...names, ...(operands.length > 0 ? (operands as string[]) : names.length > 0 ? [] : fallback)];
 }
 
 /** Builtins that set variables from input or computation: the names each one sets. */
 export const VARIABLE_WRITERS: ReadonlyMap<string, (texts: readonly (string | null)[]) => WrittenNames> = new Map([
-	["read", (texts) => namesAfterOptions(texts, "dinNptu", "a", ["REPLY"])],
+	["read", (texts) => namesAfterOptions(texts, "read", ["REPLY"])],
 	["printf", printfNames],
-	["mapfile", (texts) => namesAfterOptions(texts, "dnOsuCc", "", ["MAPFILE"])],
-	["readarray", (texts) => namesAfterOptions(texts, "dnOsuCc", "", ["MAPFILE"])],
+	["mapfile", (texts) => namesAfterOptions(texts, "mapfile", ["MAPFILE"])],
+	["readarray", (texts) => namesAfterOptions(texts, "readarray", ["MAPFILE"])],
 	["getopts", (texts) => (texts[1] === null ? "any" : [texts[1] ?? "OPTARG", "OPTARG", "OPTIND"])],
 	["wait", waitNames],
 	["let", letNames],

@@ -2,9 +2,11 @@
  * Owns: data only: the shell variables and builtins that rebind a command name or make bash evaluate text again,
  * and the option grammars of the builtins that set a variable by name. Add a row with the reason a person reads in
  * the ask, and a row in `test/bash/shell-state-table.test.ts` that runs it (each row was checked in bash 5.2).
- * Never: decides anything; `shell-rebinding-guard.ts`, `arithmetic-reevaluation.ts` and `environment-words.ts` read
- * these tables.
+ * Never: decides anything; `shell-rebinding-guard.ts`, `arithmetic-reevaluation.ts`, `environment-words.ts`,
+ * `name-targets.ts` and `shell-state-effects.ts` read these tables.
  */
+
+import { type OptionGrammar, optionGrammar, POSIX_READING } from "../options/option-grammar";
 
 /** Variables whose assignment changes which program a command name runs (the array itself is the hash table). */
 export const REBINDING_VARIABLES: ReadonlyMap<string, string> = new Map([
@@ -71,21 +73,30 @@ export const SHELL_SET_PREFIX = /^(?:BASH|COMP_|READLINE_)/;
  * bash evaluates as arithmetic (`read 'a[$(cmd)]'`).
  */
 export interface NameTakingBuiltin {
-	/** Option letters that consume the next word (or the rest of their word). */
-	readonly optionsWithArgument: string;
+	/** Its options: the letters that take an argument (the next word, or the rest of their word). */
+	readonly grammar: OptionGrammar;
 	/** Option letters whose argument is itself a target name (`read -a NAME`, `printf -v NAME`). */
 	readonly targetOptions: string;
 	/** Which operands are target names: all of them, the first only, the second only, or none. */
 	readonly operands: "all" | "first" | "second" | "none";
 }
 
+/** A row: the option letters taking an argument, those naming a target, and which operands are targets. */
+function builtin(
+	withArgument: string,
+	targetOptions: string,
+	operands: NameTakingBuiltin["operands"],
+): NameTakingBuiltin {
+	return { grammar: optionGrammar(POSIX_READING, { shortValue: withArgument }), targetOptions, operands };
+}
+
 export const NAME_TAKING_BUILTINS: ReadonlyMap<string, NameTakingBuiltin> = new Map([
-	["read", { optionsWithArgument: "adinNptu", targetOptions: "a", operands: "all" }],
-	["mapfile", { optionsWithArgument: "dnOsuCc", targetOptions: "", operands: "first" }],
-	["readarray", { optionsWithArgument: "dnOsuCc", targetOptions: "", operands: "first" }],
-	["printf", { optionsWithArgument: "v", targetOptions: "v", operands: "none" }],
-	["getopts", { optionsWithArgument: "", targetOptions: "", operands: "second" }],
-	["wait", { optionsWithArgument: "p", targetOptions: "p", operands: "none" }],
+	["read", builtin("adinNptu", "a", "all")],
+	["mapfile", builtin("dnOsuCc", "", "first")],
+	["readarray", builtin("dnOsuCc", "", "first")],
+	["printf", builtin("v", "v", "none")],
+	["getopts", builtin("", "", "second")],
+	["wait", builtin("p", "p", "none")],
 ]);
 
 /** Declaration builtins: their words are names or `name=value` assignments; `-i` makes the names integers. */

@@ -1,11 +1,11 @@
 import { POSIX_FLAVOR } from "@pi-permissions/policy";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { collectBashPaths } from "../../../src/bash/effects/path-candidates";
 import type { CommandUnit } from "../../../src/bash/reading/command-unit";
 import type { ShellWord } from "../../../src/bash/reading/shell-word";
 import { displayPath } from "../../../src/path/access-path";
 import { PathNormalizer } from "../../../src/path/path-normalizer";
+import { collectBashPaths } from "../../support/collect-bash-paths";
 import { assignment, command, dynamic, lit, text, variable, word } from "../../support/command-units";
 import { createFakeProbe } from "../../support/fake-probe";
 

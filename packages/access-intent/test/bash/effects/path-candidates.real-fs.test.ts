@@ -1,9 +1,9 @@
 import { POSIX_FLAVOR } from "@pi-permissions/policy";
 import { afterAll, describe, expect, it } from "vitest";
-import { collectBashPaths } from "../../../src/bash/effects/path-candidates";
 import { displayPath } from "../../../src/path/access-path";
 import { createNodeFileSystemProbe } from "../../../src/path/file-system-probe";
 import { PathNormalizer } from "../../../src/path/path-normalizer";
+import { collectBashPaths } from "../../support/collect-bash-paths";
 import { command, redirect } from "../../support/command-units";
 import { createTmpTree } from "../../support/tmp-tree";
 

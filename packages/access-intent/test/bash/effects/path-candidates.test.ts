@@ -1,9 +1,9 @@
 import { WIN32_FLAVOR } from "@pi-permissions/policy";
 import { describe, expect, it } from "vitest";
-import { collectBashPaths } from "../../../src/bash/effects/path-candidates";
 import type { CommandUnit } from "../../../src/bash/reading/command-unit";
 import { displayPath } from "../../../src/path/access-path";
 import { PathNormalizer } from "../../../src/path/path-normalizer";
+import { collectBashPaths } from "../../support/collect-bash-paths";
 import { command, quoted, redirect, text, variable, word } from "../../support/command-units";
 import { createFakeProbe } from "../../support/fake-probe";
 import { external, normalizer, ruleValues } from "../../support/fake-project";

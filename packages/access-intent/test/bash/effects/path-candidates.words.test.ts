@@ -1,10 +1,11 @@
 import { POSIX_FLAVOR } from "@pi-permissions/policy";
 import { describe, expect, it } from "vitest";
-import { collectBashPaths } from "../../../src/bash/effects/path-candidates";
 import type { CommandUnit } from "../../../src/bash/reading/command-unit";
 import { displayPath } from "../../../src/path/access-path";
+import { MAX_CANONICAL_STEPS } from "../../../src/path/canonical-walk";
 import { MAX_PROBE_CALLS, UNCHECKED_PATHS } from "../../../src/path/path-candidate-sink";
-import { MAX_CANONICAL_STEPS, PathNormalizer } from "../../../src/path/path-normalizer";
+import { PathNormalizer } from "../../../src/path/path-normalizer";
+import { collectBashPaths } from "../../support/collect-bash-paths";
 import { assignment, command, dynamic, quoted, redirect, text, variable, word } from "../../support/command-units";
 import { createFakeProbe } from "../../support/fake-probe";
 import { external, normalizer, ruleValues } from "../../support/fake-project";

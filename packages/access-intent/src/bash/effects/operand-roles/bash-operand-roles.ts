@@ -5,14 +5,19 @@
  * Never: resolves or probes words, or holds the option data: it assigns roles from `operand-role-table.ts`, where a
  * new command goes.
  */
+import { optionGrammar } from "../../options/option-grammar";
+import { type ScannedOption, scanOptions } from "../../options/option-scanner";
 import type { OperandRole } from "./operand-role";
-import { type CommandSpec, SPECS, type ValueRole } from "./operand-role-table";
+import { type CommandSpec, OPERAND_ROLE_READING, SPECS, type ValueRole } from "./operand-role-table";
 import { testOperandRoles } from "./test-operand-roles";
 
 /** The two roles most words get, shared: a role is read-only, so one frozen value serves every word. */
 const SKIP: OperandRole = Object.freeze({ kind: "skip" });
 const OPERAND: OperandRole = Object.freeze({ kind: "operand", attached: null });
 const NO_VALUES: readonly ValueRole[] = Object.freeze([]);
+
+/** Commands without a spec: no option takes a value, an unknown `--opt=value` keeps its value. */
+const NO_SPEC = optionGrammar(OPERAND_ROLE_READING);
 
 /**
  * Roles for the argument words of `commandName`; `texts[i]` is the literal text of word i, or `null` when it is not a
@@ -23,43 +28,60 @@ export function operandRoles(commandName: string | null, texts: readonly (string
 	if (commandName === "[[") return testOperandRoles(texts, false);
 	const commandSpec = (commandName !== null ? SPECS.get(commandName) : undefined) ?? null;
 	const roles: OperandRole[] = [];
-	let optionsEnded = false;
-	let patternGiven = false;
-	let pending: ValueRole[] = [];
-	for (const text of texts) {
-		if (pending.length > 0) {
-			const role = pending.shift() as ValueRole;
-			roles.push(valueRole(role, null));
-			continue;
-		}
-		if (text === null || optionsEnded || !text.startsWith("-") || text === "-") {
-			if (commandSpec?.patternFirst && !patternGiven) {
-				// SECURITY: only the single pattern operand is skipped; every later operand is judged as a file.
-				patternGiven = true;
-				roles.push(SKIP);
-			} else roles.push(operandRole(commandSpec, text));
-			continue;
-		}
-		if (text === "--") {
-			optionsEnded = true;
-			roles.push(SKIP);
-			continue;
-		}
-		const option = parseOption(text, commandSpec);
-		if (option.roles.length > 0 && option.roles.some((role) => role !== "other")) patternGiven = true;
-		const [first, ...rest] = option.roles;
-		if (option.attached !== null) {
+	if (!mayHoldOption(texts)) {
+		// No word can be an option: the scan would read every word as an operand.
+		for (let index = 0; index < texts.length; index++)
+			roles.push(
+				index === 0 && commandSpec?.patternFirst === true ? SKIP : operandRole(commandSpec, texts[index] ?? null),
+			);
+		return roles;
+	}
+	const scan = scanOptions(texts, commandSpec?.grammar ?? NO_SPEC);
+	for (let index = 0; index < texts.length; index++) roles.push(SKIP);
+	// The first option word whose value is a pattern or a file: a pattern-first command's pattern is given before
+	// any operand that follows it.
+	let patternOption = texts.length;
+	const options = scan.options;
+	for (let at = 0; at < options.length; at++) {
+		const option = options[at] as ScannedOption;
+		const values = (option.known ? commandSpec?.values.get(option.name) : undefined) ?? NO_VALUES;
+		const value = option.value;
+		const head = values[0];
+		if (option.index < patternOption && namesPatternOrFile(values)) patternOption = option.index;
+		if (value?.kind === "text") {
 			// An unknown `--opt=value` keeps its value as an operand: it may name a file (`--config=/etc/x`).
 			const unknownValue: OperandRole =
-				commandSpec?.operands === "text" ? SKIP : { kind: "operand", attached: option.attached };
-			roles.push(first === undefined ? unknownValue : valueRole(first, option.attached));
-			pending = rest;
-		} else {
-			roles.push(SKIP);
-			pending = option.roles.length === 0 ? [] : [...option.roles];
+				commandSpec?.operands === "text" ? SKIP : { kind: "operand", attached: value.text };
+			roles[option.index] = head === undefined ? unknownValue : valueRole(head, value.text);
+		} else if (value?.kind === "word" && head !== undefined) roles[value.index] = valueRole(head, null);
+		for (let more = 0; more < option.moreValues.length; more++) {
+			const role = values[more + 1];
+			if (role !== undefined) roles[option.moreValues[more] as number] = valueRole(role, null);
 		}
 	}
+	const operands = scan.operands;
+	for (let at = 0; at < operands.length; at++) {
+		const index = operands[at] as number;
+		// SECURITY: only the single pattern operand is skipped; every later operand is judged as a file.
+		if (at === 0 && commandSpec?.patternFirst === true && patternOption > index) roles[index] = SKIP;
+		else roles[index] = operandRole(commandSpec, texts[index] ?? null);
+	}
 	return roles;
+}
+
+/** True when some word may be an option: a literal of two or more characters that starts with a dash. */
+function mayHoldOption(texts: readonly (string | null)[]): boolean {
+	for (let index = 0; index < texts.length; index++) {
+		const text = texts[index];
+		if (text !== null && text !== undefined && text.length > 1 && text.charCodeAt(0) === 45) return true;
+	}
+	return false;
+}
+
+/** True when an option's values include a pattern or a file (a pattern-first command's pattern is then given). */
+function namesPatternOrFile(values: readonly ValueRole[]): boolean {
+	for (let index = 0; index < values.length; index++) if (values[index] !== "other") return true;
+	return false;
 }
 
 const PATH: OperandRole = Object.freeze({ kind: "path", attached: null });
@@ -93,29 +115,4 @@ function valueRole(role: ValueRole, attached: string | null): OperandRole {
 			throw new Error(`unhandled value role ${String(unhandled)}`);
 		}
 	}
-}
-
-/** An option word: its value roles and an attached value (`--file=x`, `-fx`, or any unknown `--opt=x`). */
-function parseOption(
-	text: string,
-	commandSpec: CommandSpec | null,
-): { roles: readonly ValueRole[]; attached: string | null } {
-	const eq = text.indexOf("=");
-	if (text.startsWith("--")) {
-		const name = eq < 0 ? text : text.slice(0, eq);
-		const roles = commandSpec?.values.get(name) ?? NO_VALUES;
-		return { roles, attached: eq < 0 ? null : text.slice(eq + 1) };
-	}
-	// Without an option table no letter takes a value.
-	if (commandSpec === null) return { roles: NO_VALUES, attached: null };
-	if (commandSpec.wholeWordOptions === true)
-		return { roles: commandSpec.values.get(text) ?? NO_VALUES, attached: null };
-	// A short cluster: the first letter that takes a value owns the rest of the word, or the next word.
-	for (let i = 1; i < text.length; i++) {
-		const roles = commandSpec?.values.get(`-${text[i]}`);
-		if (!roles) continue;
-		const rest = text.slice(i + 1);
-		return { roles, attached: rest === "" ? null : rest };
-	}
-	return { roles: NO_VALUES, attached: null };
 }

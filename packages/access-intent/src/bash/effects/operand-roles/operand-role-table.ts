@@ -6,12 +6,16 @@
  * `test/path/bash-operand-roles.test.ts`.
  */
 
+import { GNU_READING, type OptionGrammar, type OptionReading, optionGrammar } from "../../options/option-grammar";
+
 /** What an option's value is: a pattern or program, a file, or other text. */
 export type ValueRole = "pattern" | "path" | "other";
 
 export interface CommandSpec {
 	/** Options that take separate value words (or an attached `--opt=v` / `-ov`), with each value's role. */
 	readonly values: ReadonlyMap<string, readonly ValueRole[]>;
+	/** The options of `values` as a grammar: each takes as many value words as it has roles. */
+	readonly grammar: OptionGrammar;
 	/** True when the first operand is a pattern/program unless one of the `values` options with a pattern or path role gave it. */
 	readonly patternFirst: boolean;
 	/**
@@ -19,16 +23,27 @@ export interface CommandSpec {
 	 * printed text (`text`): a literal word is still judged like an operand (PP-231 `echo //`), a computed one is not.
 	 */
 	readonly operands: "operand" | "path" | "text";
-	/** Options are whole words with one dash (`find -name`), never clusters of letters. */
-	readonly wholeWordOptions?: boolean;
 }
+
+/**
+ * How these commands' options are read: GNU order, unknown options are flags (an unknown `--opt=value` keeps its
+ * value, which may name a file), and a long option is matched only as written.
+ */
+export const OPERAND_ROLE_READING: OptionReading = { ...GNU_READING, abbreviations: "none" };
 
 function spec(
 	patternFirst: boolean,
 	entries: Record<string, readonly ValueRole[]>,
 	operands: CommandSpec["operands"] = "operand",
+	reading: OptionReading = OPERAND_ROLE_READING,
 ): CommandSpec {
-	return { patternFirst, values: new Map(Object.entries(entries)), operands };
+	const values = new Map(Object.entries(entries));
+	const options = [...values].map(([spelling, roles]) => ({
+		spellings: [spelling],
+		takes: "value" as const,
+		valueWords: roles.length,
+	}));
+	return { patternFirst, values, operands, grammar: optionGrammar(reading, { options }) };
 }
 
 const P: readonly ValueRole[] = ["pattern"];
@@ -224,14 +239,17 @@ const FIND_TEXT_TESTS = [
 	"-newerBt",
 ];
 const FIND_FILE_TESTS = ["-newer", "-anewer", "-cnewer", "-samefile", "-fprint", "-fprint0", "-fls"];
-const FIND: CommandSpec = {
-	...spec(false, {
+/** find's tests and actions are whole words with one dash (`-name`), never clusters of letters. */
+const FIND: CommandSpec = spec(
+	false,
+	{
 		...Object.fromEntries(FIND_TEXT_TESTS.map((test) => [test, O])),
 		...Object.fromEntries(FIND_FILE_TESTS.map((test) => [test, F])),
 		"-fprintf": ["path", "other"],
-	}),
-	wholeWordOptions: true,
-};
+	},
+	"operand",
+	{ ...OPERAND_ROLE_READING, singleDash: "word" },
+);
 
 const PGREP = spec(
 	false,

@@ -9,7 +9,7 @@ import type { OperandRole } from "./operand-role";
  * Unary operators whose operand is a file (bash 5.2 `help test`); `-t FD` takes a descriptor number, `-o NAME`, `-v
  * NAME`, `-R NAME`, `-z S` and `-n S` take text. How to add a row: an operator that stats or opens its operand.
  */
-export const FILE_TEST_OPERATORS: readonly string[] = [
+const FILE_TEST_OPERATORS: readonly string[] = [
 	"-a",
 	"-b",
 	"-c",
@@ -33,7 +33,7 @@ export const FILE_TEST_OPERATORS: readonly string[] = [
 ];
 
 /** Binary operators comparing two files. */
-export const FILE_COMPARISONS: readonly string[] = ["-nt", "-ot", "-ef"];
+const FILE_COMPARISONS: readonly string[] = ["-nt", "-ot", "-ef"];
 
 /** Words that join or compare text and numbers: a computed word next to one of them is a string or a number. */
 const TEXT_SYNTAX = new Set([

@@ -5,7 +5,7 @@
  * Never: judges pipes to commands or `system()` (the effect tables own what runs).
  */
 
-export interface AwkWrites {
+interface AwkWrites {
 	/** File names written by a redirection to a string literal, as spelled (escapes `\"`, `\\` removed). */
 	readonly files: readonly string[];
 	/** True when a redirection targets an expression (`print > f`, `print > ("x" n)`): the name is computed. */
@@ -27,7 +27,7 @@ export function awkWrites(program: string): AwkWrites {
 	return { files, computed };
 }
 
-export interface AwkReads {
+interface AwkReads {
 	/** File names read by `getline [var] < "file"`, as spelled. */
 	readonly files: readonly string[];
 	/** True when a `getline <` reads a computed name (`getline < f`, `getline < ("x" n)`). */

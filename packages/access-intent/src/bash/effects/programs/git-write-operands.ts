@@ -4,17 +4,12 @@
  * and `git config` writes (the `--get`/`--list` forms read only).
  * Never: runs git or reads a repository; the row for `git` in `write-operand-table.ts` points here.
  */
-import {
-	type ArgTexts,
-	hasOption,
-	type OptionGrammar,
-	type OptionValue,
-	optionValues,
-	scanOptions,
-} from "../../options/option-scan";
+import { gnuGrammar } from "../../options/option-grammar";
+import { hasOption, optionValues } from "../../options/option-queries";
+import { type ArgTexts, type OptionScan, type OptionValue, scanOptions } from "../../options/option-scanner";
+import { GIT_GLOBAL_OPTIONS } from "./git-global-options";
 import { fromValue, type WriteEffect, type WriteSelection, word } from "./write-selection";
 
-const GIT_GLOBAL_VALUES = ["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--config-env", "--super-prefix"];
 const GIT_CONFIG_READS = [
 	"--get",
 	"--get-all",
@@ -29,16 +24,10 @@ const GIT_CONFIG_READS = [
 ];
 
 export function git(args: ArgTexts): WriteSelection[] {
-	let index = 0;
+	const globals = scanOptions(args, GIT_GLOBAL_OPTIONS);
+	const index = globals.rest;
 	let directory: OptionValue | null = null;
-	while (index < args.length) {
-		const text = args[index] ?? null;
-		if (text === null || !text.startsWith("-")) break;
-		if (GIT_GLOBAL_VALUES.includes(text)) {
-			if (text === "-C") directory = { kind: "word", index: index + 1 };
-			index += 2;
-		} else index++;
-	}
+	for (const option of globals.options) if (option.name === "-C") directory = { kind: "word", index: option.index + 1 };
 	const subcommand = args[index];
 	const rest = args.slice(index + 1);
 	const scanned = scanOptions(
@@ -58,8 +47,9 @@ export function git(args: ArgTexts): WriteSelection[] {
 	return out.map((selection) => shiftGitSelection(selection, index + 1, directory, args));
 }
 
-const GIT_OUTPUT_GRAMMAR: OptionGrammar = { shortValues: "", longValues: ["output", "output-directory", "file"] };
-const GIT_OUTPUT_O_GRAMMAR: OptionGrammar = { ...GIT_OUTPUT_GRAMMAR, shortValues: "o" };
+const GIT_OUTPUT_LONG = ["output", "output-directory", "file"];
+const GIT_OUTPUT_GRAMMAR = gnuGrammar({ longValue: GIT_OUTPUT_LONG });
+const GIT_OUTPUT_O_GRAMMAR = gnuGrammar({ shortValue: "o", longValue: GIT_OUTPUT_LONG });
 
 /**
  * A selection read from the words after the subcommand, placed back among all of git's words; `git -C dir diff
@@ -78,9 +68,9 @@ function shiftGitSelection(
 	return { kind: "text", text, relativeTo: directory, effect: moved.effect, via: moved.via, tree: moved.tree };
 }
 
-const GIT_WORKTREE_GRAMMAR: OptionGrammar = {
-	shortValues: "bcoju",
-	longValues: [
+const GIT_WORKTREE_GRAMMAR = gnuGrammar({
+	shortValue: "bcoju",
+	longValue: [
 		"branch",
 		"origin",
 		"depth",
@@ -92,7 +82,7 @@ const GIT_WORKTREE_GRAMMAR: OptionGrammar = {
 		"upload-pack",
 		"jobs",
 	],
-};
+});
 
 function gitOperands(rest: ArgTexts): readonly number[] {
 	return scanOptions(rest, GIT_WORKTREE_GRAMMAR).operands;
@@ -137,7 +127,7 @@ function gitWorktreeWrites(subcommand: string | null, rest: ArgTexts): WriteSele
 }
 
 /** `git config` writes the repository's config unless it only reads (`--get`, `--list`, one key, `get`/`list`). */
-function gitConfig(rest: ArgTexts, scanned: ReturnType<typeof scanOptions>): WriteSelection[] {
+function gitConfig(rest: ArgTexts, scanned: OptionScan): WriteSelection[] {
 	if (hasOption(scanned, ...GIT_CONFIG_READS)) return [];
 	const positional = scanned.operands.map((index) => rest[index]);
 	const verb = positional[0];

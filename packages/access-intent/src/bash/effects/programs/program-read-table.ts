@@ -7,6 +7,15 @@
  * `PROGRAM_READS` and one row in `test/bash/effects/program-read-table.test.ts`.
  */
 
+import {
+	GNU_READING,
+	type OptionGrammar,
+	type OptionReading,
+	option,
+	optionGrammar,
+} from "../../options/option-grammar";
+import { valueText } from "../../options/option-queries";
+import { scanOptions } from "../../options/option-scanner";
 import type { ShellWord } from "../../reading/shell-word";
 import { literalWordText, literalWordTexts } from "../../reading/shell-word";
 import { gitRevisionReads } from "../git-revision-reads";
@@ -20,28 +29,24 @@ type Handler = (args: readonly ShellWord[]) => ProgramRead[];
 
 const STDIN = new Set(["-", "/dev/stdin"]);
 
-/** The value of `--name=V`, `--name V` (and for a short option `-x V`, `-xV`) at each place it is written. */
-function values(args: readonly ShellWord[], long: readonly string[], short: readonly string[] = []): (string | null)[] {
-	const found: (string | null)[] = [];
-	for (let i = 0; i < args.length; i++) {
-		const text = literalWordText(args[i] as ShellWord);
-		if (text === null) continue;
-		if (text === "--") break;
-		const next = (): string | null => {
-			const word = args[i + 1];
-			i++;
-			return word === undefined ? null : literalWordText(word);
-		};
-		for (const name of long) {
-			if (text === name) found.push(next());
-			else if (text.startsWith(`${name}=`)) found.push(text.slice(name.length + 1));
-		}
-		for (const name of short) {
-			if (text === name) found.push(next());
-			else if (text.startsWith(name) && !text.startsWith("--")) found.push(text.slice(name.length));
-		}
-	}
-	return found;
+/**
+ * How these programs' options are found: wherever they stand up to `--`; a word with one dash is one option, its
+ * value attached or in the next word (`-T F`, `-TF`; `-cT` is not `-T`), and a single-dash long name as a whole
+ * word or with `=value` (`-files0-from=F`).
+ */
+const FILES_FROM_READING: OptionReading = {
+	...GNU_READING,
+	abbreviations: "none",
+	singleDash: "letter",
+	singleDashEquals: true,
+};
+
+/** The value of each listed option at each place it is written; `null` for a computed value or none. */
+function values(args: readonly ShellWord[], grammar: OptionGrammar): (string | null)[] {
+	const texts = literalWordTexts(args);
+	return scanOptions(texts, grammar).options.flatMap((option) =>
+		option.known ? [option.value === null ? null : valueText(option.value, texts)] : [],
+	);
 }
 
 /** `F` is read, and the names in it are files read too: unresolved (`sort --files0-from=F`, `tar -T F`). */
@@ -54,7 +59,10 @@ function namesFrom(option: string, value: string | null): ProgramRead[] {
 }
 
 function filesFromOption(long: string, short: readonly string[] = []): Handler {
-	return (args) => values(args, [long], short).flatMap((value) => namesFrom(long, value));
+	const grammar = optionGrammar(FILES_FROM_READING, {
+		options: [long, ...short].map((spelling) => option([spelling], "value")),
+	});
+	return (args) => values(args, grammar).flatMap((value) => namesFrom(long, value));
 }
 
 /** GNU tar: `-T F`, `-TF`, `--files-from[=]F`; `T` inside another cluster (`-cT F`, `cfT x F`) names its list too. */
@@ -101,19 +109,19 @@ const CURL_FILES = ["-T", "--upload-file", "-K", "--config"];
  * curl reads `@F` of a data option (`name@F` for `--data-urlencode`), `name=@F` / `name=<F` of a form field, and the
  * file of `-T` / `-K`; `@-` and `-` are stdin. A computed value that may begin with `@` is an unresolved read.
  */
+/** How curl's reading options are found here: wherever they stand, each written whole (`-d V`, `--data=V`). */
+const CURL_READS = optionGrammar(
+	{ ...FILES_FROM_READING, singleDash: "word", singleDashEquals: false, endOfOptions: false },
+	{ options: [...CURL_DATA, ...CURL_FORM, ...CURL_FILES].map((spelling) => option([spelling], "value")) },
+);
+
 function curl(args: readonly ShellWord[]): ProgramRead[] {
 	const reads: ProgramRead[] = [];
-	for (let i = 0; i < args.length; i++) {
-		const text = literalWordText(args[i] as ShellWord);
-		if (text === null) continue;
-		const option = [...CURL_DATA, ...CURL_FORM, ...CURL_FILES].find(
-			(name) => text === name || (name.startsWith("--") && text.startsWith(`${name}=`)),
-		);
-		if (option === undefined) continue;
-		const valueWord = text === option ? args[i + 1] : undefined;
-		if (text === option) i++;
-		const value =
-			text === option ? (valueWord === undefined ? null : literalWordText(valueWord)) : text.slice(option.length + 1);
+	const texts = literalWordTexts(args);
+	for (const { name: option, known, value: given } of scanOptions(texts, CURL_READS).options) {
+		if (!known) continue;
+		const valueWord = given?.kind === "word" ? args[given.index] : undefined;
+		const value = given === null ? null : valueText(given, texts);
 		if (value === null) {
 			// SECURITY: `curl -d "$BODY"` may send `@.env`; a value whose first character is computed is unresolved.
 			const first = valueWord?.parts[0];

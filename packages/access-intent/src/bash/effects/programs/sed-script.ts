@@ -5,7 +5,7 @@
  * such, so the caller asks instead of guessing.
  */
 
-export interface SedWrites {
+interface SedWrites {
 	/** File names written by `w FILE`, `W FILE` and `s/…/…/w FILE`, as spelled. */
 	readonly files: readonly string[];
 	/** File names read by `r FILE` and `R FILE`, as spelled (`/dev/stdin` included). */

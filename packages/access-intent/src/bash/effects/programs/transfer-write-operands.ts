@@ -4,7 +4,9 @@
  * targets.
  * Never: fetches or unpacks anything; their rows in `write-operand-table.ts` point here.
  */
-import { type ArgTexts, hasOption, optionValues, scanOptions } from "../../options/option-scan";
+import { gnuGrammar } from "../../options/option-grammar";
+import { hasOption, optionValues } from "../../options/option-queries";
+import { type ArgTexts, scanOptions } from "../../options/option-scanner";
 import { basename, fromValue, inDirs, type WriteSelection, word } from "./write-selection";
 
 const CURL_VALUES = "oDcdHXuAebFTxmKrwyYzEtQ";
@@ -36,8 +38,10 @@ const CURL_LONG = [
 	"write-out",
 ];
 
+const CURL_OPTIONS = gnuGrammar({ shortValue: CURL_VALUES, longValue: CURL_LONG });
+
 export function curl(args: ArgTexts): WriteSelection[] {
-	const scanned = scanOptions(args, { shortValues: CURL_VALUES, longValues: CURL_LONG });
+	const scanned = scanOptions(args, CURL_OPTIONS);
 	const out = optionValues(
 		scanned,
 		"-o",
@@ -66,26 +70,28 @@ export function curl(args: ArgTexts): WriteSelection[] {
 	return out;
 }
 
+const WGET_OPTIONS = gnuGrammar({
+	shortValue: "OoaPeiUTtwQlAR",
+	longValue: [
+		"output-document",
+		"output-file",
+		"append-output",
+		"directory-prefix",
+		"execute",
+		"input-file",
+		"user-agent",
+		"timeout",
+		"tries",
+		"wait",
+		"quota",
+		"level",
+		"accept",
+		"reject",
+	],
+});
+
 export function wget(args: ArgTexts): WriteSelection[] {
-	const scanned = scanOptions(args, {
-		shortValues: "OoaPeiUTtwQlAR",
-		longValues: [
-			"output-document",
-			"output-file",
-			"append-output",
-			"directory-prefix",
-			"execute",
-			"input-file",
-			"user-agent",
-			"timeout",
-			"tries",
-			"wait",
-			"quota",
-			"level",
-			"accept",
-			"reject",
-		],
-	});
+	const scanned = scanOptions(args, WGET_OPTIONS);
 	const documents = optionValues(scanned, "-O", "--output-document");
 	const out = [...documents, ...optionValues(scanned, "-o", "--output-file", "-a", "--append-output")].map((value) =>
 		fromValue(value, "write", "wget -O"),
@@ -102,28 +108,30 @@ export function wget(args: ArgTexts): WriteSelection[] {
 	return out;
 }
 
+const TAR_OPTIONS = gnuGrammar({
+	shortValue: "fCTXbHKLNVgF",
+	longValue: [
+		"file",
+		"directory",
+		"files-from",
+		"exclude-from",
+		"blocking-factor",
+		"format",
+		"starting-file",
+		"newer",
+		"label",
+		"listed-incremental",
+		"info-script",
+		"new-volume-script",
+	],
+});
+
 /** `tar` modes: create/append/update write the archive; extract writes the target directory (names are data). */
 export function tar(args: ArgTexts): WriteSelection[] {
 	const first = args[0];
 	const bundled = first !== undefined && first !== null && !first.startsWith("-") ? first : null;
 	const normalized = bundled === null ? args : [`-${bundled}`, ...args.slice(1)];
-	const scanned = scanOptions(normalized, {
-		shortValues: "fCTXbHKLNVgF",
-		longValues: [
-			"file",
-			"directory",
-			"files-from",
-			"exclude-from",
-			"blocking-factor",
-			"format",
-			"starting-file",
-			"newer",
-			"label",
-			"listed-incremental",
-			"info-script",
-			"new-volume-script",
-		],
-	});
+	const scanned = scanOptions(normalized, TAR_OPTIONS);
 	const mode = (letters: string, ...long: string[]) => hasOption(scanned, ...[...letters].map((l) => `-${l}`), ...long);
 	const out: WriteSelection[] = [];
 	if (mode("cruA", "--create", "--append", "--update", "--catenate", "--concatenate", "--delete")) {
@@ -137,32 +145,36 @@ export function tar(args: ArgTexts): WriteSelection[] {
 	return out;
 }
 
+const UNZIP_OPTIONS = gnuGrammar({ shortValue: "dP" });
+
 export function unzip(args: ArgTexts): WriteSelection[] {
-	const scanned = scanOptions(args, { shortValues: "dP" });
+	const scanned = scanOptions(args, UNZIP_OPTIONS);
 	if (hasOption(scanned, "-l", "-p", "-t", "-v", "-Z", "-z")) return [];
 	const dirs = optionValues(scanned, "-d");
 	if (dirs.length === 0) return [{ kind: "text", text: ".", effect: "create", via: "unzip", tree: false }];
 	return dirs.map((dir) => fromValue(dir, "create", "unzip -d"));
 }
 
+const PATCH_OPTIONS = gnuGrammar({
+	shortValue: "BDdFiopruVYzg",
+	longValue: [
+		"prefix",
+		"ifdef",
+		"directory",
+		"fuzz",
+		"input",
+		"output",
+		"strip",
+		"reject-file",
+		"version-control",
+		"basename-prefix",
+		"suffix",
+		"get",
+	],
+});
+
 export function patch(args: ArgTexts): WriteSelection[] {
-	const scanned = scanOptions(args, {
-		shortValues: "BDdFiopruVYzg",
-		longValues: [
-			"prefix",
-			"ifdef",
-			"directory",
-			"fuzz",
-			"input",
-			"output",
-			"strip",
-			"reject-file",
-			"version-control",
-			"basename-prefix",
-			"suffix",
-			"get",
-		],
-	});
+	const scanned = scanOptions(args, PATCH_OPTIONS);
 	const out = optionValues(scanned, "-o", "--output", "-r", "--reject-file").map((value) =>
 		fromValue(value, "write", "patch"),
 	);

@@ -10,7 +10,9 @@
  * (`git-write-operands.ts`, `transfer-write-operands.ts`) and the selection vocabulary is `write-selection.ts`.
  */
 
-import { type ArgTexts, hasOption, type OptionGrammar, optionValues, scanOptions } from "../../options/option-scan";
+import { gnuGrammar, type OptionGrammar } from "../../options/option-grammar";
+import { hasOption, optionValues, valueText } from "../../options/option-queries";
+import { type ArgTexts, scanOptions } from "../../options/option-scanner";
 import { awkWrites } from "./awk-program";
 import { git } from "./git-write-operands";
 import { sedWrites } from "./sed-script";
@@ -20,7 +22,15 @@ import { basename, fromValue, type Handler, type WriteEffect, type WriteSelectio
 export type { WriteEffect, WriteSelection } from "./write-selection";
 
 /** Every operand is written (`tee`, `truncate`, `touch`, `rm`, …). */
-function operandsAre(effect: WriteEffect, via: string, grammar: OptionGrammar = {}, recursive: string[] = []): Handler {
+/** A program whose options the table does not list: any `-x` is a flag, every other word an operand. */
+const NO_OPTIONS: OptionGrammar = gnuGrammar({});
+
+function operandsAre(
+	effect: WriteEffect,
+	via: string,
+	grammar: OptionGrammar = NO_OPTIONS,
+	recursive: string[] = [],
+): Handler {
 	return (args) => {
 		const scanned = scanOptions(args, grammar);
 		const tree = recursive.length > 0 && hasOption(scanned, ...recursive);
@@ -88,18 +98,18 @@ function copyLike(program: string, grammar: OptionGrammar, movesSources: boolean
  * A sed command line's scripts (`-e` values, else its first operand; `null` for a computed one), its `-f` files and
  * its input file operands.
  */
+const SED_OPTIONS = gnuGrammar({ shortValue: "efl", longValue: ["expression", "file", "line-length"] });
+
 export function sedCommandLine(args: ArgTexts): {
 	readonly scripts: readonly (string | null)[];
 	readonly scriptFiles: ReturnType<typeof optionValues>;
 	readonly files: readonly number[];
 } {
-	const scanned = scanOptions(args, { shortValues: "efl", longValues: ["expression", "file", "line-length"] });
+	const scanned = scanOptions(args, SED_OPTIONS);
 	const expressions = optionValues(scanned, "-e", "--expression");
 	const scriptFiles = optionValues(scanned, "-f", "--file");
 	let files = scanned.operands;
-	const scripts: (string | null)[] = expressions.map((value) =>
-		value.kind === "text" ? value.text : (args[value.index] ?? null),
-	);
+	const scripts: (string | null)[] = expressions.map((value) => valueText(value, args));
 	if (expressions.length === 0 && scriptFiles.length === 0) {
 		const first = files[0];
 		if (first === undefined) return { scripts, scriptFiles, files };
@@ -133,19 +143,19 @@ function sed(args: ArgTexts): WriteSelection[] {
 	return out;
 }
 
+const AWK_OPTIONS = gnuGrammar({
+	shortValue: "fvFWEiel",
+	longValue: ["file", "assign", "field-separator", "exec", "include", "source", "load"],
+});
+
 /** An awk command line's program texts (`-e`/`--source` values, else its first operand; `null` when computed). */
 export function awkCommandLine(args: ArgTexts): {
 	readonly sources: readonly (string | null)[];
 	readonly programFiles: ReturnType<typeof optionValues>;
 } {
-	const scanned = scanOptions(args, {
-		shortValues: "fvFWEiel",
-		longValues: ["file", "assign", "field-separator", "exec", "include", "source", "load"],
-	});
+	const scanned = scanOptions(args, AWK_OPTIONS);
 	const programFiles = optionValues(scanned, "-f", "--file", "-E", "--exec", "-i", "--include");
-	const sources = optionValues(scanned, "-e", "--source").map((value) =>
-		value.kind === "text" ? value.text : (args[value.index] ?? null),
-	);
+	const sources = optionValues(scanned, "-e", "--source").map((value) => valueText(value, args));
 	if (programFiles.length === 0 && sources.length === 0) {
 		const first = scanned.operands[0];
 		if (first !== undefined) sources.push(args[first] ?? null);
@@ -211,9 +221,7 @@ function splitLike(program: string, defaultPrefix: string, firstSuffix: string, 
 		const scanned = scanOptions(args, grammar);
 		const prefixes =
 			program === "csplit"
-				? optionValues(scanned, "-f", "--prefix").map((value) =>
-						value.kind === "text" ? value.text : (args[value.index] ?? null),
-					)
+				? optionValues(scanned, "-f", "--prefix").map((value) => valueText(value, args))
 				: [scanned.operands[1] === undefined ? defaultPrefix : (args[scanned.operands[1]] ?? null)];
 		if (prefixes.length === 0) prefixes.push(defaultPrefix);
 		return prefixes.map((prefix) =>
@@ -251,27 +259,29 @@ function metadata(program: string): Handler {
 	};
 }
 
+const RSYNC_OPTIONS = gnuGrammar({
+	shortValue: "eBfMTP",
+	longValue: [
+		"rsh",
+		"filter",
+		"exclude",
+		"include",
+		"temp-dir",
+		"log-file",
+		"backup-dir",
+		"partial-dir",
+		"block-size",
+		"rsync-path",
+		"exclude-from",
+		"include-from",
+		"files-from",
+		"port",
+	],
+});
+
 function rsyncLike(program: string): Handler {
 	return (args) => {
-		const scanned = scanOptions(args, {
-			shortValues: "eBfMTP",
-			longValues: [
-				"rsh",
-				"filter",
-				"exclude",
-				"include",
-				"temp-dir",
-				"log-file",
-				"backup-dir",
-				"partial-dir",
-				"block-size",
-				"rsync-path",
-				"exclude-from",
-				"include-from",
-				"files-from",
-				"port",
-			],
-		});
+		const scanned = scanOptions(args, RSYNC_OPTIONS);
 		const out = optionValues(scanned, "--log-file").map((value) => fromValue(value, "write", `${program} --log-file`));
 		const last = scanned.operands.at(-1);
 		const text = last === undefined ? null : (args[last] ?? null);
@@ -283,12 +293,14 @@ function rsyncLike(program: string): Handler {
 }
 
 function logsDir(program: string): Handler {
-	return optionsWrite({ longValues: ["logs-dir"] }, ["--logs-dir"], `${program} --logs-dir`, "create");
+	return optionsWrite(gnuGrammar({ longValue: ["logs-dir"] }), ["--logs-dir"], `${program} --logs-dir`, "create");
 }
+
+const COMPRESSOR_OPTIONS = gnuGrammar({ shortValue: "S", longValue: ["suffix"] });
 
 function compressor(program: string): Handler {
 	return (args) => {
-		const scanned = scanOptions(args, { shortValues: "S", longValues: ["suffix"] });
+		const scanned = scanOptions(args, COMPRESSOR_OPTIONS);
 		if (hasOption(scanned, "-c", "--stdout", "-t", "--test", "-l", "--list")) return [];
 		// Compressing writes `f.gz` and removes `f`; decompressing the reverse: both names are written.
 		return scanned.operands.flatMap((index) => [word(index, "write", program), word(index, "delete", program)]);
@@ -311,25 +323,36 @@ function outputOption(program: string): Handler {
 	};
 }
 
+const UNIQ_OPTIONS = gnuGrammar({
+	shortValue: "fsw",
+	longValue: ["skip-fields", "skip-chars", "check-chars", "group", "all-repeated"],
+});
+
 /** The table: one row per program (the command name after normalisation). */
 export const WRITE_OPERANDS: ReadonlyMap<string, Handler> = new Map<string, Handler>([
-	["tee", operandsAre("write", "tee", { longValues: ["output-error"] })],
-	["cp", copyLike("cp", { shortValues: "tS", longValues: ["target-directory", "suffix"] }, false)],
-	["mv", copyLike("mv", { shortValues: "tS", longValues: ["target-directory", "suffix"] }, true)],
+	["tee", operandsAre("write", "tee", gnuGrammar({ longValue: ["output-error"] }))],
+	["cp", copyLike("cp", gnuGrammar({ shortValue: "tS", longValue: ["target-directory", "suffix"] }), false)],
+	["mv", copyLike("mv", gnuGrammar({ shortValue: "tS", longValue: ["target-directory", "suffix"] }), true)],
 	[
 		"install",
 		copyLike(
 			"install",
-			{ shortValues: "tSgmo", longValues: ["target-directory", "suffix", "group", "mode", "owner", "strip-program"] },
+			gnuGrammar({
+				shortValue: "tSgmo",
+				longValue: ["target-directory", "suffix", "group", "mode", "owner", "strip-program"],
+			}),
 			false,
 		),
 	],
-	["ln", copyLike("ln", { shortValues: "tS", longValues: ["target-directory", "suffix"] }, false)],
+	["ln", copyLike("ln", gnuGrammar({ shortValue: "tS", longValue: ["target-directory", "suffix"] }), false)],
 	["link", operandsAre("create", "link")],
-	["rm", operandsAre("delete", "rm", {}, ["-r", "-R", "--recursive"])],
+	["rm", operandsAre("delete", "rm", NO_OPTIONS, ["-r", "-R", "--recursive"])],
 	["unlink", operandsAre("delete", "unlink")],
 	["rmdir", operandsAre("delete", "rmdir")],
-	["shred", operandsAre("write", "shred", { shortValues: "ns", longValues: ["iterations", "size", "random-source"] })],
+	[
+		"shred",
+		operandsAre("write", "shred", gnuGrammar({ shortValue: "ns", longValue: ["iterations", "size", "random-source"] })),
+	],
 	["sed", sed],
 	["gsed", sed],
 	["awk", awk],
@@ -339,9 +362,9 @@ export const WRITE_OPERANDS: ReadonlyMap<string, Handler> = new Map<string, Hand
 	[
 		"sort",
 		optionsWrite(
-			{
-				shortValues: "okStT",
-				longValues: [
+			gnuGrammar({
+				shortValue: "okStT",
+				longValue: [
 					"output",
 					"key",
 					"buffer-size",
@@ -353,7 +376,7 @@ export const WRITE_OPERANDS: ReadonlyMap<string, Handler> = new Map<string, Hand
 					"batch-size",
 					"random-source",
 				],
-			},
+			}),
 			["-o", "--output"],
 			"sort -o",
 		),
@@ -361,40 +384,50 @@ export const WRITE_OPERANDS: ReadonlyMap<string, Handler> = new Map<string, Hand
 	[
 		"uniq",
 		(args) =>
-			scanOptions(args, {
-				shortValues: "fsw",
-				longValues: ["skip-fields", "skip-chars", "check-chars", "group", "all-repeated"],
-			})
+			scanOptions(args, UNIQ_OPTIONS)
 				.operands.slice(1, 2)
 				.map((index) => word(index, "write", "uniq")),
 	],
 	["find", find],
 	[
 		"split",
-		splitLike("split", "x", "aa", {
-			shortValues: "abClnt",
-			longValues: [
-				"suffix-length",
-				"bytes",
-				"line-bytes",
-				"lines",
-				"number",
-				"separator",
-				"additional-suffix",
-				"filter",
-			],
-		}),
+		splitLike(
+			"split",
+			"x",
+			"aa",
+			gnuGrammar({
+				shortValue: "abClnt",
+				longValue: [
+					"suffix-length",
+					"bytes",
+					"line-bytes",
+					"lines",
+					"number",
+					"separator",
+					"additional-suffix",
+					"filter",
+				],
+			}),
+		),
 	],
 	[
 		"csplit",
-		splitLike("csplit", "xx", "00", { shortValues: "fbn", longValues: ["prefix", "suffix-format", "digits"] }),
+		splitLike(
+			"csplit",
+			"xx",
+			"00",
+			gnuGrammar({ shortValue: "fbn", longValue: ["prefix", "suffix-format", "digits"] }),
+		),
 	],
 	["git", git],
 	["dd", dd],
-	["truncate", operandsAre("write", "truncate", { shortValues: "sr", longValues: ["size", "reference"] })],
-	["touch", operandsAre("create", "touch", { shortValues: "dtr", longValues: ["date", "reference", "time"] })],
-	["mkdir", operandsAre("create", "mkdir", { shortValues: "m", longValues: ["mode"] })],
-	["mkfifo", operandsAre("create", "mkfifo", { shortValues: "m", longValues: ["mode"] })],
+	["truncate", operandsAre("write", "truncate", gnuGrammar({ shortValue: "sr", longValue: ["size", "reference"] }))],
+	[
+		"touch",
+		operandsAre("create", "touch", gnuGrammar({ shortValue: "dtr", longValue: ["date", "reference", "time"] })),
+	],
+	["mkdir", operandsAre("create", "mkdir", gnuGrammar({ shortValue: "m", longValue: ["mode"] }))],
+	["mkfifo", operandsAre("create", "mkfifo", gnuGrammar({ shortValue: "m", longValue: ["mode"] }))],
 	["curl", curl],
 	["wget", wget],
 	["tar", tar],

@@ -3,7 +3,7 @@
  * program writes it, and which argument word or text names it; with the two builders every handler uses.
  * Never: knows a program; the handlers in `write-operand-table.ts` and `git-write-operands.ts` do.
  */
-import type { ArgTexts, OptionValue } from "../../options/option-scan";
+import type { ArgTexts, OptionValue } from "../../options/option-scanner";
 
 /** What happens to the file: its content changes, it goes away, it is made, or its mode/owner changes. */
 export type WriteEffect = "write" | "delete" | "create" | "metadata";
@@ -29,7 +29,7 @@ export type WriteSelection =
 /** The write selections of one program's argument texts (a `WRITE_OPERANDS` row). */
 export type Handler = (args: ArgTexts) => WriteSelection[];
 
-export type WordSelection = Extract<WriteSelection, { kind: "word" }>;
+type WordSelection = Extract<WriteSelection, { kind: "word" }>;
 
 export const word = (index: number, effect: WriteEffect, via: string, tree = false): WordSelection => ({
 	kind: "word",
