@@ -76,8 +76,7 @@ describe("the differential oracle over every evasion table and the red-team corp
 		expect(report.disagreements, account(report, 20)).toEqual([]);
 		// Most rows are read: an oracle that only sees "unparseable" proves nothing.
 		expect(report.known / report.total).toBeGreaterThan(0.7);
-		// Judging ~600 runs takes seconds on a loaded 2-core machine: a bound, not a timing assertion.
-	}, 60_000);
+	});
 
 	it("reads every row under the sandbox's known environment, and no program bash started goes unreported", () => {
 		const runs = [...inputs, ...ENVIRONMENT_ROWS]
