@@ -20,10 +20,13 @@ describe("@pi-permissions/access-intent public API", () => {
 				"mcpProxyTargets",
 				"mcpResourceTargets",
 				"parseBashUnits",
+				"readPathFallbacks",
+				"readsFileNamed",
 				"resolvedAlias",
 				"ruleSpelling",
 				"shellEnvironmentOf",
 				"unitSpelling",
+				"walkTree",
 				"wrapperSemantics",
 			].sort(),
 		);
