@@ -156,3 +156,39 @@ describe("issue 33: the read-only recipe and an allowlist", () => {
 		expect(await evaluate(allowlist, commands)).toEqual(commands.map(() => "allow"));
 	});
 });
+
+describe("issue 33: explain shows the canonical spelling and the spelling a rule matched", () => {
+	const tree = new ConfigTree();
+	beforeAll(() => {
+		layTree(tree);
+		tree.writeGlobal(RECOMMENDED_POLICY);
+	});
+	afterAll(() => tree.remove());
+
+	it("prints the canonical spelling and that the deny met it by meaning", async () => {
+		const run = await tree.run(["explain", "bash", "rm -Rf build"]);
+		expect(run.stdout).toContain('canonical "rm -f -r build"');
+		expect(run.stdout).toContain('matched "rm -fr *" by the canonical spelling, by meaning');
+	});
+
+	it("prints the words without inert options and that the allow met them", async () => {
+		const run = await tree.run(["explain", "bash", "git --no-pager log -3"]);
+		expect(run.stdout).toContain('without inert options "git log -3"');
+		expect(run.stdout).toContain('matched "git log *" by the spelling without inert options');
+	});
+
+	it("says a builtin is decided by the shell model, in the --json trace too", async () => {
+		const text = await tree.run(["explain", "bash", "export CI=1; git status"]);
+		expect(text.stdout).toContain("shell model");
+		const run = await tree.run(["explain", "bash", "rm --recursive --force build", "--json"]);
+		const units = JSON.parse(run.stdout).trace.bash.units as { spelling: Record<string, unknown> }[];
+		expect(units[0]?.spelling).toEqual({
+			canonical: "rm -f -r build",
+			withoutInert: null,
+			matched: "by-meaning",
+			// The last matching deny decides: the recommended policy writes `rm -rf *`, then `rm -fr *`.
+			pattern: "rm -fr *",
+			shellOnly: false,
+		});
+	});
+});
