@@ -10,6 +10,8 @@ export type {
 	CanonicalOption,
 	CommandSpelling,
 } from "./bash/options/canonical-spelling";
+export type { CoveredOption, RuleCoverage } from "./bash/options/rule-coverage";
+export { ruleCoverage } from "./bash/options/rule-coverage";
 export type { AsWrittenReason, RuleSpelling } from "./bash/options/unit-spelling";
 export { ruleSpelling, unitSpelling } from "./bash/options/unit-spelling";
 export { BashParser } from "./bash/reading/bash-parser";

@@ -23,6 +23,7 @@ describe("@pi-permissions/access-intent public API", () => {
 				"readPathFallbacks",
 				"readsFileNamed",
 				"resolvedAlias",
+				"ruleCoverage",
 				"ruleSpelling",
 				"shellEnvironmentOf",
 				"unitSpelling",
