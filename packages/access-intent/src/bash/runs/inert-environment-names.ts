@@ -1,7 +1,7 @@
 /**
  * Owns: the environment variable names known to change nothing a permission can see (colour, locale, terminal size,
- * `CI`), so `export CI=1` is decided by the shell model. A minimal list in one place, for the table of known-inert
- * names (issue 39) to replace.
+ * `CI`), so `export CI=1` is decided by the shell model. A minimal stand-in, every name also in the table of
+ * known-inert names of issue 39 (`inert-environment-table.ts`), which replaces this module with the same export.
  * Never: says what a variable runs (`code-running-environment-table.ts` does; no name here has a row there).
  */
 
@@ -20,7 +20,6 @@ const INERT_NAMES: ReadonlySet<string> = new Set([
 	"NODE_ENV",
 	"PYTHONUNBUFFERED",
 	"PYTHONDONTWRITEBYTECODE",
-	"DEBIAN_FRONTEND",
 ]);
 
 /** `LC_CTYPE`, `LC_MESSAGES`, …: the locale categories. */
