@@ -19,6 +19,7 @@ import type { CliHost } from "../cli-host";
 import { loadRequest, type PolicyOptions, resolvePolicySetup } from "../config-options";
 import { EXIT_CODES, type ExitCode } from "../exit-code";
 import { colorsFor } from "../report-text";
+import { coverageText, type DenyCoverage, denyCoverage } from "./deny-coverage";
 import { exampleCommandLine } from "./example-call";
 import { type LintFinding, type LintScope, lintPolicy } from "./policy-lint";
 
@@ -34,6 +35,8 @@ interface LintedPolicy {
 	readonly reports: readonly ScopeReport[];
 	readonly findings: readonly LintFinding[];
 	readonly shellSurfaces: ReadonlySet<string>;
+	/** Each shell deny and the spellings it covers (ADR 0053). */
+	readonly coverage: readonly DenyCoverage[];
 }
 
 export async function runLint(host: CliHost, files: readonly string[], options: LintOptions): Promise<ExitCode> {
@@ -53,14 +56,15 @@ export async function runLint(host: CliHost, files: readonly string[], options: 
 	}
 	const findings = linted.flatMap((policy) => policy.findings);
 	const reports = linted.flatMap((policy) => policy.reports);
+	const coverage = linted.flatMap((policy) => policy.coverage);
 	const count = (severity: string) => findings.filter((found) => found.severity === severity).length;
 	const summary = { errors: count("error"), warnings: count("warning"), infos: count("info") };
 	if (options.json === true) {
-		const document = { version: LINT_JSON_VERSION, files: reports, findings: findings.map(jsonOf), summary };
+		const document = { version: LINT_JSON_VERSION, files: reports, findings: findings.map(jsonOf), summary, coverage };
 		host.stdout.write(`${JSON.stringify(document)}\n`);
 	} else {
 		const shell = new Set(linted.flatMap((policy) => [...policy.shellSurfaces]));
-		host.stdout.write(textOf(host, findings, summary, shell));
+		host.stdout.write(textOf(host, findings, summary, shell) + coverageText(coverage));
 	}
 	if (summary.errors > 0) return EXIT_CODES.usage;
 	return summary.warnings > 0 && options.strict === true ? EXIT_CODES.ask : EXIT_CODES.allow;
@@ -88,7 +92,12 @@ async function lintScopes(
 	);
 	const policy = composePolicy({ scopes: valid, env, yolo: false });
 	const shellSurfaces = new Set(["bash", ...policy.shellTools.keys()]);
-	return { reports, findings: lintPolicy({ rules: policy.rules, scopes, issues, shellSurfaces }), shellSurfaces };
+	return {
+		reports,
+		findings: lintPolicy({ rules: policy.rules, scopes, issues, shellSurfaces }),
+		shellSurfaces,
+		coverage: denyCoverage(policy.rules, shellSurfaces),
+	};
 }
 
 /** One file linted on its own, as the only (global) scope. */
@@ -115,6 +124,7 @@ async function lintFile(
 			reports: [{ scope: "global", file, status: "invalid" }],
 			findings: lintPolicy(input),
 			shellSurfaces: input.shellSurfaces,
+			coverage: [],
 		};
 	}
 	const format: ConfigFileFormat = file.endsWith(".md") ? "agent-markdown" : "config-json";
