@@ -209,6 +209,10 @@ export async function runCli(argv: readonly string[], host: CliHost): Promise<Ex
 		.option("--project", "write the project config")
 		.option("--global", "write the global config")
 		.option("--cwd <dir>", "the project directory (default: the current directory)")
+		.option(
+			"--preview",
+			"show the review-log calls it would have decided differently and the rules it shadows; write nothing",
+		)
 		.action(async (surface: string, pattern: string, options: GrantsOptions) => {
 			exit = await runGrantsAdd(host, surface, pattern, options);
 		});
