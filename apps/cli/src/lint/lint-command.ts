@@ -9,7 +9,6 @@ import {
 	type ConfigFileFormat,
 	ConfigLoader,
 	type ConfigLoadIssue,
-	DEFAULT_MAX_CONFIG_BYTES,
 	interpretConfigText,
 	readConfigSource,
 	type ScopeReport,
@@ -17,6 +16,7 @@ import {
 import { composePolicy, pathFlavorFor, type ScopeName, type ScopeOutcome } from "@pi-permissions/policy";
 import type { CliHost } from "../cli-host";
 import { loadRequest, type PolicyOptions, resolvePolicySetup } from "../config-options";
+import { readConfigText } from "../config-text";
 import { EXIT_CODES, type ExitCode } from "../exit-code";
 import { colorsFor } from "../report-text";
 import { coverageText, type DenyCoverage, denyCoverage } from "./deny-coverage";
@@ -82,7 +82,7 @@ async function lintScopes(
 	for (const outcome of outcomes) {
 		if (outcome.status !== "valid") continue;
 		const file = files.get(outcome.scope) ?? null;
-		const text = file === null ? null : await readText(host, file);
+		const text = file === null ? null : await readConfigText(host, file);
 		const source = text === null ? null : readConfigSource(text, formatOf(outcome.scope));
 		scopes.push({ scope: outcome.scope, file, config: outcome.config, source });
 	}
@@ -106,7 +106,7 @@ async function lintFile(
 	file: string,
 	env: Parameters<typeof composePolicy>[0]["env"],
 ): Promise<LintedPolicy> {
-	const text = await readText(host, file);
+	const text = await readConfigText(host, file);
 	if (text === null) {
 		const issue: ConfigLoadIssue = {
 			kind: "unreadable",
@@ -140,18 +140,6 @@ async function lintFile(
 
 function emptyInput(issues: readonly ConfigLoadIssue[]) {
 	return { rules: [], scopes: [], issues, shellSurfaces: new Set<string>() };
-}
-
-const UTF8 = new TextDecoder("utf-8");
-
-async function readText(host: CliHost, file: string): Promise<string | null> {
-	try {
-		const stat = await host.configFileSystem.stat(file);
-		if (stat.kind !== "file") return null;
-		return UTF8.decode(await host.configFileSystem.readFile(file, DEFAULT_MAX_CONFIG_BYTES));
-	} catch {
-		return null;
-	}
 }
 
 function formatOf(scope: ScopeName): ConfigFileFormat {

@@ -134,6 +134,7 @@ export class GateRunner {
 		try {
 			const decision = decide();
 			if (run.trace !== null) run.trace.decision = decision;
+			this.spendSessionGrants(decision);
 			// An ask before a gate that denies outright is never escalated: the call is refused whatever the answer.
 			const acted =
 				decision.combined.state === "deny"
@@ -155,6 +156,22 @@ export class GateRunner {
 			const reason = error instanceof Error ? error.message : String(error);
 			return this.gateError(run, call, requestId, current?.outcome ?? null, reason);
 		}
+	}
+
+	/**
+	 * Every session grant that decided a gate of this call spends one use, once per call, whatever the call's end:
+	 * a grant bounded to N calls decides exactly N (ADR 0057).
+	 */
+	private spendSessionGrants(decision: PipelineDecision): void {
+		const used = new Map<string, { readonly surface: string; readonly pattern: string }>();
+		for (const outcome of decision.outcomes) {
+			if (outcome.state !== "allow" || outcome.origin !== "session" || outcome.matchedPattern === null) continue;
+			used.set(`${outcome.surface}\0${outcome.matchedPattern}`, {
+				surface: outcome.surface,
+				pattern: outcome.matchedPattern,
+			});
+		}
+		for (const { surface, pattern } of used.values()) this.options.sessionRules.recordUse(surface, pattern);
 	}
 
 	private async resolve(
