@@ -62,7 +62,10 @@ const plan = planSandbox({
 	isDirectory: (path) => existsSync(path) && statSync(path).isDirectory(),
 	list: (path) => (existsSync(path) ? readdirSync(path) : null),
 });
-const started = await SandboxRuntime.start(toRuntimeSettings(plan), process.platform);
+const started = await SandboxRuntime.start(toRuntimeSettings(plan), {
+	platform: process.platform,
+	searchPath: process.env.PATH ?? "",
+});
 if (!started.ok) throw new Error(`${started.error.message}; ${started.error.hint}`);
 const runtime = started.value;
 
@@ -75,7 +78,7 @@ for (let i = 0; i < RUNS; i++) {
 		await time(async () => {
 			const id = `bench-${i}`;
 			const wrapStart = process.hrtime.bigint();
-			const wrapped = await runtime.wrap("true", id);
+			const wrapped = await runtime.wrap("true", { id, cwd: project });
 			wrapOnly.push(Number(process.hrtime.bigint() - wrapStart) / 1e6);
 			await runBash(wrapped, project);
 			runtime.annotate(id, "");
