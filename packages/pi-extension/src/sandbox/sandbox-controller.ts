@@ -59,6 +59,8 @@ export function requiredDenial(error: SandboxUnavailable): string {
 
 export class SandboxController {
 	private starting: Promise<SandboxState> | null = null;
+	/** The state `starting` settled on, for a caller that cannot wait (the gate asks synchronously). */
+	private settled: SandboxState | null = null;
 	private appliedSettings = "";
 	/** The plan whose settings were applied last: the same plan needs no comparison. */
 	private appliedPlan: SandboxPlan | null = null;
@@ -84,7 +86,7 @@ export class SandboxController {
 			const settings = toRuntimeSettings(plan);
 			this.appliedSettings = JSON.stringify(settings);
 			this.appliedPlan = plan;
-			this.starting = start(settings, { platform: this.options.platform, searchPath: this.options.searchPath() }).then(
+			const starting = start(settings, { platform: this.options.platform, searchPath: this.options.searchPath() }).then(
 				(started): SandboxState =>
 					started.ok ? { kind: "active", runtime: started.value } : { kind: "unavailable", error: started.error },
 				(error: unknown): SandboxState => ({
@@ -97,8 +99,20 @@ export class SandboxController {
 					},
 				}),
 			);
+			this.starting = starting.then((state) => {
+				if (this.starting !== null) this.settled = state;
+				return state;
+			});
 		}
 		return this.starting;
+	}
+
+	/**
+	 * Whether the sandbox has started and runs bash: known once `stateFor` settled (at `session_start`); `false` before,
+	 * so the gate then treats bash as unsandboxed (the safe side).
+	 */
+	running(): boolean {
+		return this.settled?.kind === "active";
 	}
 
 	/** The one-time warning `auto` shows when the sandbox cannot start, or `null` (shown already, or nothing to say). */
@@ -166,6 +180,7 @@ export class SandboxController {
 	async stop(): Promise<void> {
 		const starting = this.starting;
 		this.starting = null;
+		this.settled = null;
 		const state = await starting;
 		if (state?.kind === "active") await state.runtime.stop();
 	}
