@@ -102,8 +102,12 @@ function globSource(glob: string): string {
 		const char = glob[index] ?? "";
 		if (char === "*") {
 			if (glob[index + 1] === "*") {
-				out += ".*";
 				while (glob[index + 1] === "*") index += 1;
+				// SECURITY: `**/` also matches no directory at all (`/p/**/.env` covers `/p/.env`), as sandbox-runtime reads it.
+				if (glob[index + 1] === "/") {
+					out += "(?:.*/)?";
+					index += 1;
+				} else out += ".*";
 			} else out += "[^/]*";
 		} else if (char === "?") out += "[^/]";
 		else if (char === "[") {
