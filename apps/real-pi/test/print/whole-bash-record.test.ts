@@ -7,7 +7,7 @@ import { CleanupStack } from "../support/cleanup-stack";
 import { sandboxFor, startPi } from "../support/pi-harness";
 import { bashTurn } from "../support/scripted-turns";
 
-const EXIT_BOUND_MS = 90_000;
+const EXIT_BOUND_MS = 120_000; // a liveness margin (ADR 0047)
 const cleanup = new CleanupStack();
 afterEach(() => cleanup.run());
 
