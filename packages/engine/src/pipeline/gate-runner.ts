@@ -164,7 +164,8 @@ export class GateRunner {
 		requestId: string,
 		run: RunState,
 	): Promise<Step> {
-		const fact = factBase(call, requestId, outcome);
+		// ADR 0054: every record says which mode the call was decided in.
+		const fact: FactBase = { ...factBase(call, requestId, outcome), mode: decision.policy?.mode ?? null };
 		switch (outcome.state) {
 			case "allow": {
 				const [resolution, decidedBy] = allowResolution(outcome);
