@@ -40,6 +40,23 @@ import { uiPromptEventSink } from "./ui/announced-user-prompt";
 export function createPermissionsExtension(host: HostEnvironment): ExtensionFactory {
 	return (pi: ExtensionAPI): void => {
 		const agentDir = resolveAgentDir({ env: host.env, home: host.home, cwd: host.launchCwd, flavor: host.flavor });
+		// ADR 0037: the sandbox is made before the session state, whose gate reads whether it runs (issue 34).
+		const sandbox = new SandboxController({
+			home: host.home,
+			agentDir,
+			tmpDir: tmpdir(),
+			flavor: host.flavor,
+			platform: process.platform,
+			files: nodeSandboxFileSystem(),
+			codeDirs: (cwd) =>
+				piCodeDirs({
+					agentDir,
+					cwd,
+					home: host.home,
+					piPackageDir: host.piPackageDir ?? null,
+					ownPackageDir: host.ownPackageDir ?? null,
+				}),
+		});
 		const state = new ExtensionState({
 			host,
 			agentDir,
@@ -57,6 +74,7 @@ export function createPermissionsExtension(host: HostEnvironment): ExtensionFact
 				now: Date.now,
 				atExit: exitHook(process),
 				grantFs: createNodeGrantFileSystem(),
+				sandboxRunning: () => sandbox.running(),
 				bashEnvironment: () => {
 					// A host that cannot read the live environment (a test host) knows none.
 					if (host.currentEnv === undefined) return UNKNOWN_SHELL_ENVIRONMENT;
@@ -83,22 +101,6 @@ export function createPermissionsExtension(host: HostEnvironment): ExtensionFact
 		pi.on("tool_call", onToolCall(pi, state));
 		pi.on("context", onContext(pi, state));
 		// ADR 0037: the OS sandbox; its handlers run after the gate's (registered above), so the gate decides first.
-		const sandbox = new SandboxController({
-			home: host.home,
-			agentDir,
-			tmpDir: tmpdir(),
-			flavor: host.flavor,
-			platform: process.platform,
-			files: nodeSandboxFileSystem(),
-			codeDirs: (cwd) =>
-				piCodeDirs({
-					agentDir,
-					cwd,
-					home: host.home,
-					piPackageDir: host.piPackageDir ?? null,
-					ownPackageDir: host.ownPackageDir ?? null,
-				}),
-		});
 		registerSandbox(pi, state, sandbox, host.launchCwd);
 		registerPermissionsFlag(pi);
 		registerPermissionsCommand(pi, {

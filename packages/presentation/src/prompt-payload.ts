@@ -68,6 +68,11 @@ export const BASH_SENTINELS = {
 	dynamicCommandName: "<dynamic-command-name>",
 	/** A path the command computes at run time (`cat $f`, `cat $(printf x)/key`) while `path` rules deny or ask. */
 	unresolvedPath: "<unresolved-path>",
+	/**
+	 * A program that reads a whole tree by itself (`grep -r`, `rg`, `tar c`) over one holding a file a `path` rule
+	 * denies (or too large, or unnamed to check), while bash runs outside the OS sandbox.
+	 */
+	recursiveRead: "<recursive-read>",
 } as const;
 
 export type BashSentinel = (typeof BASH_SENTINELS)[keyof typeof BASH_SENTINELS];

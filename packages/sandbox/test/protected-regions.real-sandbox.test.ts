@@ -86,16 +86,18 @@ async function run(command: string, id: string, config: unknown = CLOSED) {
 	runtime.update(toRuntimeSettings(plan));
 	const before = snapshotBeforeCall(plan, FS);
 	const wrapped = await runtime.wrap(command, id);
-	const result = await new Promise<{ code: number | null; output: string }>((resolve) => {
+	const result = await new Promise<{ code: number | null; output: string; stdout: string }>((resolve) => {
 		const child = spawn("bash", ["-c", wrapped], { cwd: project });
 		let output = "";
+		let stdout = "";
 		child.stdout.on("data", (chunk) => {
 			output += chunk;
+			stdout += chunk;
 		});
 		child.stderr.on("data", (chunk) => {
 			output += chunk;
 		});
-		child.on("close", (code) => resolve({ code, output: runtime.annotate(id, output) }));
+		child.on("close", (code) => resolve({ code, output: runtime.annotate(id, output), stdout }));
 	});
 	return { ...result, swept: sweepAfterCall(plan, before, FS) };
 }
@@ -212,7 +214,8 @@ describe("protected regions in the real sandbox", () => {
 
 	it("lets git add, commit, checkout -b and stash succeed inside", async () => {
 		const commit = "git -c user.email=a@b -c user.name=a";
-		const { code, output } = await run(
+		// stdout only: a machine's own tools may write to stderr inside (pyenv's shims warn they cannot rehash).
+		const { code, output, stdout } = await run(
 			[
 				"echo more >> notes.txt",
 				"git add notes.txt",
@@ -227,7 +230,7 @@ describe("protected regions in the real sandbox", () => {
 			"r-git-work",
 		);
 		expect({ code, output }).toMatchObject({ code: 0 });
-		expect(output.trim().split("\n")).toEqual(["2", "feature", "1"]);
+		expect(stdout.trim().split("\n")).toEqual(["2", "feature", "1"]);
 		expect(git("branch", "--show-current").trim()).toBe("feature");
 	});
 });

@@ -13,14 +13,23 @@ import {
 	classifyTool,
 	extractToolInputPaths,
 	type PathNormalizer,
+	readPathFallbacks,
 	type ShellEnvironment,
 	type ShellToolAlias,
 	type ToolAccessExtractors,
 	type ToolKind,
 } from "@pi-permissions/access-intent";
-import type { ComposedPolicy, PermissionMode, Ruleset, SessionRuleStore } from "@pi-permissions/policy";
+import {
+	type ComposedPolicy,
+	isCatchAll,
+	PATH_SURFACE,
+	type PermissionMode,
+	type Ruleset,
+	type SessionRuleStore,
+} from "@pi-permissions/policy";
 import { bashExternalDirectoryGate } from "../gates/bash-external-directory-gate";
 import { bashPathGate } from "../gates/bash-path-gate";
+import { bashRecursiveReadGate } from "../gates/bash-recursive-read-gate";
 import { bashWriteGate } from "../gates/bash-write-gate";
 import { externalDirectoryGate } from "../gates/external-directory-gate";
 import type { BashCall, GateContext } from "../gates/gate-context";
@@ -84,6 +93,12 @@ export interface ToolCallPipelineOptions {
 	 * alias runs under an environment this pipeline does not know): unknown, and such words stay computed.
 	 */
 	readonly bashEnvironment?: () => ShellEnvironment;
+	/**
+	 * True while the OS sandbox (ADR 0037) runs the allowed bash calls of this session: started, with `sandbox.mode`
+	 * `auto`. Read at each bash decision; absent: it does not (the CLI runs no sandbox). Must not throw. With `mode`
+	 * `required` bash never runs outside the sandbox, so that mode counts as sandboxed whatever this says.
+	 */
+	readonly sandboxRunning?: () => boolean;
 }
 
 export interface PipelineDecision {
@@ -117,6 +132,7 @@ const GATES: Readonly<Record<GateName, Gate>> = {
 	"external-directory": (context, facts) => externalDirectoryGate(context, facts.infrastructure),
 	"bash-external-directory": (context) => bashExternalDirectoryGate(context),
 	"bash-path": (context) => bashPathGate(context),
+	"bash-recursive-read": (context) => bashRecursiveReadGate(context),
 	"bash-write": (context) => bashWriteGate(context),
 	"protected-target": (context, facts) => protectedTargetGate(context, facts.protectedTargets),
 	tool: (context, _facts, options) => toolGate(context, options.mcpServers),
@@ -210,7 +226,7 @@ export class ToolCallPipeline {
 			call.input,
 			this.options.extractors,
 			normalizer.flavor,
-		).map((raw) => normalizer.forPath(raw));
+		).flatMap((raw) => withReadFallbacks(kind, normalizer.forPath(raw), normalizer));
 		return {
 			call,
 			kind,
@@ -220,7 +236,23 @@ export class ToolCallPipeline {
 			requester: { agentName: call.agentName, ...this.options.requester },
 			inputPaths,
 			bash: kind.kind === "bash" ? this.parseBash(kind, call, normalizer) : null,
+			sandboxed: kind.kind === "bash" && this.sandboxed(composed),
 		};
+	}
+
+	/**
+	 * Whether an allowed bash call runs in the OS sandbox and the sandbox hides every file a `path` rule denies: not
+	 * with a catch-all `path` deny, which the sandbox leaves to the gate (the shell itself must run, ADR 0037).
+	 */
+	private sandboxed(composed: ComposedPolicy): boolean {
+		const mode = composed.sandbox.mode;
+		const running = mode === "required" || (mode === "auto" && this.options.sandboxRunning?.() === true);
+		return (
+			running &&
+			!composed.rules.some(
+				(rule) => rule.surface === PATH_SURFACE && rule.action === "deny" && isCatchAll(rule.pattern),
+			)
+		);
 	}
 
 	/** The one parse of this call's command, from the alias's working directory when the call names one. */
@@ -294,3 +326,15 @@ function stringField(input: unknown, key: string): string | null {
 }
 
 /** Symlink-resolved forms of configured directories; relative entries are ignored (they name no fixed place). */
+
+/**
+ * The path a built-in tool opens, and for Pi's `read` also every spelling it falls back to when that path does not
+ * exist (`’` for `'`, NFD, the macOS screenshot space): the gates judge each, the strictest wins.
+ * SECURITY: deny `*it’s secret.txt`, read `it's secret.txt`: Pi opens the U+2019 file when the ASCII one is missing.
+ */
+const READ_TOOL = "read";
+
+function withReadFallbacks(kind: ToolKind, path: AccessPath, normalizer: PathNormalizer): AccessPath[] {
+	if (kind.kind !== "path-builtin" || kind.toolName !== READ_TOOL || path.kind !== "resolved") return [path];
+	return [path, ...readPathFallbacks(path.lexical).map((spelling) => normalizer.forPath(spelling))];
+}

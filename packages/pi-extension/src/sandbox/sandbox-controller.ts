@@ -56,6 +56,8 @@ export function requiredDenial(error: SandboxUnavailable): string {
 
 export class SandboxController {
 	private starting: Promise<SandboxState> | null = null;
+	/** The state `starting` settled on, for a caller that cannot wait (the gate asks synchronously). */
+	private settled: SandboxState | null = null;
 	private appliedSettings = "";
 	private warned = false;
 
@@ -68,7 +70,7 @@ export class SandboxController {
 		if (this.starting === null) {
 			const settings = toRuntimeSettings(this.planFor(session));
 			this.appliedSettings = JSON.stringify(settings);
-			this.starting = start(settings, this.options.platform).then(
+			const starting = start(settings, this.options.platform).then(
 				(started): SandboxState =>
 					started.ok ? { kind: "active", runtime: started.value } : { kind: "unavailable", error: started.error },
 				(error: unknown): SandboxState => ({
@@ -81,8 +83,20 @@ export class SandboxController {
 					},
 				}),
 			);
+			this.starting = starting.then((state) => {
+				if (this.starting !== null) this.settled = state;
+				return state;
+			});
 		}
 		return this.starting;
+	}
+
+	/**
+	 * Whether the sandbox has started and runs bash: known once `stateFor` settled (at `session_start`); `false` before,
+	 * so the gate then treats bash as unsandboxed (the safe side).
+	 */
+	running(): boolean {
+		return this.settled?.kind === "active";
 	}
 
 	/** The one-time warning `auto` shows when the sandbox cannot start, or `null` (shown already, or nothing to say). */
@@ -150,6 +164,7 @@ export class SandboxController {
 	async stop(): Promise<void> {
 		const starting = this.starting;
 		this.starting = null;
+		this.settled = null;
 		const state = await starting;
 		if (state?.kind === "active") await state.runtime.stop();
 	}

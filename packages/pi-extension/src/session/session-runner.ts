@@ -46,6 +46,8 @@ export interface SessionRunnerDeps {
 	readonly persistGrant?: PersistGrant;
 	/** The environment of Pi's `bash` tool at decision time (ADR 0039); absent: unknown. Must not throw. */
 	readonly bashEnvironment?: () => ShellEnvironment;
+	/** Whether the OS sandbox runs this session's bash calls now (ADR 0037); absent: it does not. Must not throw. */
+	readonly sandboxRunning?: () => boolean;
 }
 
 interface CachedRunner {
@@ -166,6 +168,7 @@ export class SessionRunner {
 			...(deps.agentDir === undefined ? {} : { agentDir: deps.agentDir }),
 			...(deps.codeDirs === undefined ? {} : { codeDirs: deps.codeDirs }),
 			...(deps.bashEnvironment === undefined ? {} : { bashEnvironment: deps.bashEnvironment }),
+			...(deps.sandboxRunning === undefined ? {} : { sandboxRunning: deps.sandboxRunning }),
 		});
 		const runner = new GateRunner({
 			pipeline,

@@ -44,6 +44,7 @@ export type EffectiveSettings = Required<
 		| "permission"
 		| "shellTools"
 		| "$schema"
+		| "doublePressToConfirm"
 		| "toolInputPreviewMaxLength"
 		| "toolTextSummaryMaxLength"
 		| "knownTools"
@@ -221,6 +222,7 @@ function hasPermissiveUniversal(universal: readonly Rule[]): boolean {
 function stripDeprecated(settings: MergedScopes["settings"]): Partial<EffectiveSettings> {
 	const {
 		$schema: _schema,
+		doublePressToConfirm: _double,
 		toolInputPreviewMaxLength: _a,
 		toolTextSummaryMaxLength: _b,
 		knownTools: _known,

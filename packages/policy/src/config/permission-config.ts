@@ -56,6 +56,7 @@ export interface PermissionConfig {
 	readonly debugLog?: boolean;
 	readonly permissionReviewLog?: boolean;
 	readonly yoloMode?: boolean;
+	/** Deprecated: accepted, ignored, and reported as a warning (ADR 0049: the dialog always confirms with enter). */
 	readonly doublePressToConfirm?: boolean;
 	readonly forwardingTimeoutMs?: number;
 	readonly promptMaxRows?: number;
@@ -101,7 +102,6 @@ export const CONFIG_DEFAULTS = {
 	debugLog: false,
 	permissionReviewLog: true,
 	yoloMode: false,
-	doublePressToConfirm: true,
 	forwardingTimeoutMs: 600_000,
 	promptMaxRows: 24,
 	promptFieldMaxWidth: 400,
@@ -118,7 +118,6 @@ export const CONFIG_DEFAULTS = {
 		| "debugLog"
 		| "permissionReviewLog"
 		| "yoloMode"
-		| "doublePressToConfirm"
 		| "forwardingTimeoutMs"
 		| "promptMaxRows"
 		| "promptFieldMaxWidth"
