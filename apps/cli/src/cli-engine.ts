@@ -132,7 +132,10 @@ export class CliEngine {
 	}
 }
 
-/** Loads every scope for `agent` and composes them (`--yolo` overrides `yoloMode`): the engine's `loadAgentPolicy`. */
+/**
+ * Loads every scope for `agent` and composes them (`--mode` and `--yolo` override the start mode): the engine's
+ * `loadAgentPolicy`.
+ */
 export async function loadPolicy(
 	loader: ConfigLoader,
 	setup: PolicySetup,
@@ -142,6 +145,7 @@ export async function loadPolicy(
 	const { config, policy } = await loadAgentPolicy(loader, loadRequest(setup, agent), {
 		env,
 		...(setup.yolo === undefined ? {} : { yolo: setup.yolo }),
+		...(setup.mode === undefined ? {} : { mode: setup.mode }),
 	});
 	return { load: config, policy };
 }

@@ -1,11 +1,11 @@
 /**
- * Owns: the options every policy-reading command shares (`--cwd`, `--agent`, `--yolo`, `--global`, `--project`) and
+ * Owns: the options every policy-reading command shares (`--cwd`, `--agent`, `--yolo`, `--mode`, `--global`, `--project`) and
  * how they resolve against the host into a config load request, exactly as the adapter locates its files.
  * Never: reads files; `cli-engine.ts` and the config commands load through `ConfigLoader`.
  */
 import { posix, win32 } from "node:path";
 import { type ConfigLoadRequest, configLocations, resolveAgentDir } from "@pi-permissions/engine";
-import type { PathFlavorName } from "@pi-permissions/policy";
+import { isPermissionMode, type PathFlavorName, type PermissionMode } from "@pi-permissions/policy";
 import type { CliHost } from "./cli-host";
 
 /** The shared options as commander hands them over. */
@@ -13,6 +13,8 @@ export interface PolicyOptions {
 	readonly cwd?: string;
 	readonly agent?: string;
 	readonly yolo?: boolean;
+	/** `--mode <name>` (ADR 0054); commander checks it is a mode. */
+	readonly mode?: string;
 	readonly global?: string;
 	readonly project?: string;
 	/** Configured MCP server names (`--mcp-server`, repeatable): they split native `mcp__server__tool` names. */
@@ -29,6 +31,8 @@ export interface PolicySetup {
 	readonly defaultAgent: string | null;
 	/** `true` forces yolo on; `undefined` leaves it to the config's `yoloMode`. */
 	readonly yolo: true | undefined;
+	/** The mode to decide in (`--mode`); `undefined` leaves it to the config's start mode. */
+	readonly mode?: PermissionMode | undefined;
 	readonly files: { readonly global?: string; readonly project?: string };
 	readonly mcpServers: readonly string[];
 }
@@ -48,6 +52,7 @@ export function resolvePolicySetup(host: CliHost, options: PolicyOptions): Polic
 		flavor: host.flavor,
 		defaultAgent: options.agent ?? null,
 		yolo: options.yolo === true ? true : undefined,
+		mode: isPermissionMode(options.mode) ? options.mode : undefined,
 		files,
 		mcpServers: options.mcpServer ?? [],
 	};

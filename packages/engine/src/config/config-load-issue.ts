@@ -50,7 +50,12 @@ export type ConfigLoadNotice =
 			readonly message: string;
 	  }
 	/** A long-lived loader uses the file's last valid content (plus the broken text's denies) while it is broken. */
-	| { readonly kind: "last-valid-content"; readonly scope: IssueScope; readonly file: string; readonly message: string };
+	| {
+			readonly kind: "last-valid-content";
+			readonly scope: IssueScope;
+			readonly file: string;
+			readonly message: string;
+	  };
 
 const MAX_QUOTED_LENGTH = 60;
 

@@ -3,12 +3,7 @@
  * validation, each issue placed at its line and column, and for an invalid file the denies it still holds.
  * Never: touches the disk or caches; `scope-file-reader.ts` reads and `config-loader.ts` caches.
  */
-import {
-	type ConfigIssue,
-	type PermissionConfig,
-	salvageConfig,
-	validateConfig,
-} from "@pi-permissions/policy";
+import { type ConfigIssue, type PermissionConfig, salvageConfig, validateConfig } from "@pi-permissions/policy";
 import { readAgentFrontmatter } from "./agent-frontmatter";
 import { type ConfigLoadIssue, type ConfigLoadIssueKind, type IssueScope, loadIssue } from "./config-load-issue";
 import { parseJsoncDocument, recoverPlainValue } from "./jsonc-document";

@@ -69,6 +69,13 @@ export function managedComposition(
 				message: `telemetry in the ${scope} scope is ignored: a collector is named only in the managed or global config`,
 			});
 	}
+	const telemetry = config?.telemetry ?? globalTelemetry(valid);
+	// Said out loud until the exporter lands (issue 36): a key that is read but sends nothing must not look in force.
+	if (telemetry !== null)
+		notices.push({
+			kind: "ignored-key",
+			message: "telemetry is set, but this version does not export decisions yet: nothing is sent",
+		});
 	const managedOnly = config?.allowManagedRulesOnly === true;
 	const requireSandbox = config?.requireSandbox === true || valid.some(({ config: c }) => c.requireSandbox === true);
 	const extraProtected = managedProtectedPaths(outcome);
@@ -89,7 +96,7 @@ export function managedComposition(
 		protectedPaths: (mergedPaths) =>
 			extraProtected.length === 0 ? mergedPaths : [...new Set([...mergedPaths, ...extraProtected])],
 		sandbox: requireSandbox ? { ...merged.sandbox, mode: "required" } : merged.sandbox,
-		telemetry: config?.telemetry ?? globalTelemetry(valid),
+		telemetry,
 	};
 }
 

@@ -128,7 +128,13 @@ describe("composePolicy with a managed scope (ADR 0055)", () => {
 			managed: trusted({ telemetry: endpoint("managed.example") }),
 		});
 		expect(fromManaged.telemetry).toEqual(endpoint("managed.example"));
-		expect(composePolicy({ scopes: [project], env: ENV }).telemetry).toBeNull();
+		const projectOnly = composePolicy({ scopes: [project], env: ENV });
+		expect(projectOnly.telemetry).toBeNull();
+		expect(projectOnly.notices.map((notice) => notice.message).join("\n")).not.toContain("nothing is sent");
+		// Until the exporter lands, a collector that is named says it receives nothing.
+		expect(fromGlobal.notices.map((notice) => notice.message)).toContain(
+			"telemetry is set, but this version does not export decisions yet: nothing is sent",
+		);
 	});
 
 	it("shows the managed rules last in the displayed rules, with their origin", () => {
