@@ -69,7 +69,8 @@ describe("permission modes in Pi's TUI", () => {
 		const terminal = await TmuxTerminal.start(command, SIZE);
 		cleanup.defer(() => terminal.kill());
 
-		await terminal.waitForText("permissions: default");
+		// Pi's first frame can take long on a loaded machine; everything after it is bounded as usual.
+		await terminal.waitForText("permissions: default", 90_000);
 		await submit(terminal, "/permissions mode");
 		const listed = squeezed((await terminal.waitForText("allowed modes:")).join("\n"));
 		for (const mode of ["default:", "accept-edits:", "plan:"]) expect(listed).toContain(squeezed(mode));
