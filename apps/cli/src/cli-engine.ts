@@ -15,6 +15,7 @@ import {
 	type PipelineDecision,
 	type RunReport,
 	type RunVerdict,
+	readManagedPolicy,
 	reportOf,
 	type ShellParse,
 	ToolCallPipeline,
@@ -142,8 +143,11 @@ export async function loadPolicy(
 	env: PolicyEnvironment,
 	agent: string | null,
 ): Promise<LoadedPolicy> {
+	const managed =
+		setup.managed === undefined ? undefined : await readManagedPolicy(setup.managed.fileSystem, setup.managed.file);
 	const { config, policy } = await loadAgentPolicy(loader, loadRequest(setup, agent), {
 		env,
+		...(managed === undefined ? {} : { managed }),
 		...(setup.yolo === undefined ? {} : { yolo: setup.yolo }),
 		...(setup.mode === undefined ? {} : { mode: setup.mode }),
 	});

@@ -30,6 +30,10 @@ function withPolicyOptions(command: Command): Command {
 		.option("--global <file>", "use this file as the global config instead of the standard location")
 		.option("--project <file>", "use this file as the project config instead of the standard location")
 		.option(
+			"--managed <file>",
+			"decide under this managed policy (root-owned, not group/other-writable; nothing below lifts its denies or asks)",
+		)
+		.option(
 			"--mcp-server <name>",
 			"a configured MCP server name (repeatable); splits mcp__server__tool names",
 			collect,

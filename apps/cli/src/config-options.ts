@@ -4,7 +4,12 @@
  * Never: reads files; `cli-engine.ts` and the config commands load through `ConfigLoader`.
  */
 import { posix, win32 } from "node:path";
-import { type ConfigLoadRequest, configLocations, resolveAgentDir } from "@pi-permissions/engine";
+import {
+	type ConfigLoadRequest,
+	configLocations,
+	type ManagedFileSystem,
+	resolveAgentDir,
+} from "@pi-permissions/engine";
 import { isPermissionMode, type PathFlavorName, type PermissionMode } from "@pi-permissions/policy";
 import type { CliHost } from "./cli-host";
 
@@ -17,6 +22,8 @@ export interface PolicyOptions {
 	readonly mode?: string;
 	readonly global?: string;
 	readonly project?: string;
+	/** `--managed FILE`: the managed policy to check with (ADR 0055), read under the same ownership law as Pi's. */
+	readonly managed?: string;
 	/** Configured MCP server names (`--mcp-server`, repeatable): they split native `mcp__server__tool` names. */
 	readonly mcpServer?: readonly string[];
 }
@@ -34,6 +41,8 @@ export interface PolicySetup {
 	/** The mode to decide in (`--mode`); `undefined` leaves it to the config's start mode. */
 	readonly mode?: PermissionMode | undefined;
 	readonly files: { readonly global?: string; readonly project?: string };
+	/** The managed file (`--managed`, resolved) and the edge that reads it; absent: none. */
+	readonly managed?: { readonly file: string; readonly fileSystem: ManagedFileSystem };
 	readonly mcpServers: readonly string[];
 }
 
@@ -54,9 +63,18 @@ export function resolvePolicySetup(host: CliHost, options: PolicyOptions): Polic
 		yolo: options.yolo === true ? true : undefined,
 		mode: isPermissionMode(options.mode) ? options.mode : undefined,
 		files,
+		...(options.managed === undefined
+			? {}
+			: { managed: { file: path.resolve(host.cwd, options.managed), fileSystem: host.managedFileSystem ?? NO_FS } }),
 		mcpServers: options.mcpServer ?? [],
 	};
 }
+
+/** A host without the managed edge cannot check a managed file: it is refused, and every call asks (fail closed). */
+const NO_FS: ManagedFileSystem = {
+	lstat: () => Promise.reject(new Error("this host cannot read a managed file")),
+	readFile: () => Promise.reject(new Error("this host cannot read a managed file")),
+};
 
 /** The loader request for one agent. The project scope is read: invoking the CLI is the operator's trust. */
 export function loadRequest(setup: PolicySetup, agentName: string | null): ConfigLoadRequest {

@@ -7,6 +7,7 @@
 import {
 	type ComposedPolicy,
 	composePolicy,
+	type ManagedOutcome,
 	type PermissionMode,
 	type PolicyEnvironment,
 } from "@pi-permissions/policy";
@@ -26,6 +27,8 @@ export interface AgentPolicyComposition {
 	readonly yolo?: boolean | null;
 	/** The mode asked for (a switch, a launcher, `--mode`; ADR 0054); wins over `yolo`. `null`/absent: the start mode. */
 	readonly mode?: PermissionMode | null;
+	/** What was found at the managed location (ADR 0055, `readManagedPolicy`); absent: no managed scope. */
+	readonly managed?: ManagedOutcome;
 }
 
 /** Loads every scope of `request.agentName` and composes them. Rejects only when the loader does. */
@@ -43,12 +46,13 @@ export function composeAgentPolicy(
 	agentName: string | null,
 	composition: AgentPolicyComposition,
 ): AgentPolicy {
-	const { env, yolo, mode } = composition;
+	const { env, yolo, mode, managed } = composition;
 	const policy = composePolicy({
 		scopes: config.scopes,
 		env,
 		...(yolo === null || yolo === undefined ? {} : { yolo }),
 		...(mode === null || mode === undefined ? {} : { mode }),
+		...(managed === undefined ? {} : { managed }),
 	});
 	return { config, policy, agentName };
 }
