@@ -11,7 +11,7 @@ import type { PolicySetup } from "../config-options";
 import type { RecordedCall } from "./session-calls";
 
 /** One call the mode decides differently from the start mode. */
-export interface ModeChange {
+interface ModeChange {
 	readonly file: string;
 	readonly toolCallId: string | null;
 	readonly toolName: string;

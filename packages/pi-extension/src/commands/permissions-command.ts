@@ -23,7 +23,7 @@ export const MODE_FLAG = "permissions-mode";
  * The key that cycles the allowed modes. Pi's own keys leave `alt+m` free (shift+tab cycles thinking levels, ctrl+p
  * models); `PI_PERMISSIONS_MODE_KEY` names another (read by the composition root).
  */
-export const DEFAULT_MODE_KEY = "alt+m";
+const DEFAULT_MODE_KEY = "alt+m";
 
 /** Where the text goes when there is no UI (print mode). Must not throw. */
 type CommandOutput = (text: string) => void;
