@@ -218,18 +218,18 @@ function long(scan: Scan, text: string, index: number, doubleDash: boolean): num
 	const reading = grammar.reading;
 	const eq = doubleDash || reading.singleDashEquals ? text.indexOf("=") : -1;
 	const written = eq < 0 ? text : text.slice(0, eq);
-	let spec = grammar.long.get(written);
+	// SECURITY: node reads `--experimental_loader` as `--experimental-loader` (N1-node-underscore-loader).
+	const name = reading.underscores === "dash" && doubleDash ? written.replaceAll("_", "-") : written;
+	let spec = grammar.long.get(name);
 	// `--` read as an option (a grammar where it does not end them) is never an abbreviation.
 	if (spec === undefined && doubleDash && reading.abbreviations === "prefix" && text !== "--") {
 		// `--=v` names no letter: every long option is a candidate.
 		const spellings =
-			written.length > 2
-				? (grammar.longSpellingsByInitial.get(written[2] as string) ?? NO_SPELLINGS)
-				: grammar.longSpellings;
+			name.length > 2 ? (grammar.longSpellingsByInitial.get(name[2] as string) ?? NO_SPELLINGS) : grammar.longSpellings;
 		let candidates = 0;
 		for (let at = 0; at < spellings.length; at++) {
 			const spelling = spellings[at] as string;
-			if (!spelling.startsWith(written)) continue;
+			if (!spelling.startsWith(name)) continue;
 			candidates++;
 			spec ??= grammar.long.get(spelling);
 		}

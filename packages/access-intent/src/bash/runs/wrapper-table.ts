@@ -424,6 +424,9 @@ const INTERPRETER_READING: OptionReading = {
 	computed: "uncertain",
 };
 
+/** SECURITY: node reads `_` as `-` in every option name (`node --experimental_loader=data:…`, N1-node-underscore-loader). */
+const NODE_READING: OptionReading = { ...INTERPRETER_READING, underscores: "dash" };
+
 /**
  * An interpreter row: the letters that, inside a short-option cluster, mean "the program text follows", the long
  * spellings that do, and the options whose value is the next word (they end or skip the scan).
@@ -433,13 +436,14 @@ function interpreter(
 	inlineLong: readonly string[],
 	valueOptions: readonly string[],
 	inlineSubcommand?: string,
+	reading: OptionReading = INTERPRETER_READING,
 ): InterpreterEntry {
 	const inline = [...[...inlineLetters].map((letter) => `-${letter}`), ...inlineLong];
 	const options = [
 		...inline.map((spelling) => option([spelling], "flag")),
 		...valueOptions.map((spelling) => option([spelling], "value")),
 	];
-	const grammar = optionGrammar(INTERPRETER_READING, { options });
+	const grammar = optionGrammar(reading, { options });
 	return inlineSubcommand === undefined
 		? { inline: new Set(inline), grammar }
 		: { inline: new Set(inline), grammar, inlineSubcommand };
@@ -454,6 +458,8 @@ const INTERPRETERS: readonly [RegExp, InterpreterEntry][] = [
 			"epi",
 			["--eval", "--print", "--interactive"],
 			["-r", "--require", "--import", "--loader", "--experimental-loader"],
+			undefined,
+			NODE_READING,
 		),
 	],
 	[/^ipython[0-9.]*$/, interpreter("ci", [], ["-m"])],
@@ -466,7 +472,7 @@ const INTERPRETERS: readonly [RegExp, InterpreterEntry][] = [
 	[/^deno$/, interpreter("", [], [], "eval")],
 	[
 		/^(?:tsx|ts-node|ts-node-esm|esno|vite-node)$/,
-		interpreter("ep", ["--eval", "--print"], ["-r", "--require", "--import"]),
+		interpreter("ep", ["--eval", "--print"], ["-r", "--require", "--import"], undefined, NODE_READING),
 	],
 ];
 
