@@ -40,6 +40,8 @@ export interface PrefixWrapper {
 	readonly terminators: readonly string[];
 	/** The joined words are GNU parallel's composed command, read by `composed-command.ts` (ADR 0038). */
 	readonly composed?: boolean;
+	/** `env -S STRING`: the string is split into words as env does and read in its place (`env-split-string.ts`). */
+	readonly splitString?: boolean;
 }
 
 /** Wrappers whose grammar needs code: shells, `eval`, `source`, interpreters, `find`, `fd`, `xargs`, `flock`, `su`. */
@@ -186,7 +188,7 @@ const WRAPPERS: ReadonlyMap<string, WrapperEntry> = new Map<string, WrapperEntry
 				},
 				{ loneDash: "option" },
 			),
-			{ assignments: true },
+			{ assignments: true, splitString: true },
 		),
 	],
 	["command", prefix(strictGrammar({ shortFlag: "p", shortUncertain: "vV" }))],

@@ -4,6 +4,8 @@ import { scanOptions } from "../../../../src/bash/options/option-scanner";
 import { GREP_GRAMMAR } from "../../../../src/bash/options/programs/grep";
 import { NODE_OPTIONS_GRAMMAR } from "../../../../src/bash/options/programs/node";
 import { TAR_GRAMMAR } from "../../../../src/bash/options/programs/tar";
+import { INERT_GREP_OPTIONS } from "../../../../src/bash/runs/program-environment/grep";
+import { INERT_TAR_OPTIONS } from "../../../../src/bash/runs/program-environment/tar";
 
 function names(grammar: OptionGrammar, words: readonly string[]): string {
 	const scan = scanOptions(words, grammar);
@@ -35,5 +37,17 @@ describe("program grammars", () => {
 		["node", ["--imp=x"], " | uncertain unknown-option"],
 	] as const)("%s: %j reads as %s", (program, words, expected) => {
 		expect(names(GRAMMARS[program], words)).toBe(expected);
+	});
+});
+
+describe("the inert option sets name canonical options of their grammars", () => {
+	const canonical = (grammar: OptionGrammar): Set<string> =>
+		new Set([...grammar.short.values(), ...grammar.long.values()].map((spec) => spec.name));
+	it.each([
+		["tar", INERT_TAR_OPTIONS, TAR_GRAMMAR],
+		["grep", INERT_GREP_OPTIONS, GREP_GRAMMAR],
+	] as const)("%s", (_program, inert, grammar) => {
+		const names = canonical(grammar);
+		expect([...inert].filter((name) => !names.has(name))).toEqual([]);
 	});
 });
