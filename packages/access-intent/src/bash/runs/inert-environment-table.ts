@@ -25,6 +25,8 @@ const PIP_OUTPUT = "how pip prints, prompts or retries; it installs nothing more
 const CARGO_OUTPUT = "how cargo prints or schedules its work";
 const GO_TARGET = "the platform or runtime tuning go builds for; it runs nothing more";
 const SET_BY_PROGRAM = "the program sets it for the commands it runs, whatever the environment holds";
+const AWS_SELECTS =
+	"picks one of the profiles the person configured in `~/.aws/config` and `credentials`, files it does not move";
 
 export const INERT_ENVIRONMENT: readonly InertRow[] = [
 	// Locale, terminal and output.
@@ -183,6 +185,12 @@ export const INERT_ENVIRONMENT: readonly InertRow[] = [
 	{ name: "GOEXPERIMENT", programs: "go", why: GO_TARGET },
 	{ name: "GOFIPS140", programs: "go", why: GO_TARGET },
 	{ name: "GO_EXTLINK_ENABLED", programs: "go", why: GO_TARGET },
+	// The AWS CLI and SDKs (AWS CLI User Guide, "Environment variables to configure the AWS CLI").
+	{ name: "AWS_PROFILE", programs: "aws, AWS SDKs", why: AWS_SELECTS },
+	{ name: "AWS_DEFAULT_PROFILE", programs: "aws, AWS SDKs", why: AWS_SELECTS },
+	{ name: "AWS_REGION", programs: "aws, AWS SDKs", why: "the region requests go to" },
+	{ name: "AWS_DEFAULT_REGION", programs: "aws, AWS SDKs", why: "the region requests go to" },
+	{ name: "AWS_DEFAULT_OUTPUT", programs: "aws", why: "the format aws prints in" },
 	// Other programs of the shared allowlists.
 	{ name: "MAKELEVEL", programs: "make", why: "the depth of recursive make, which make sets itself" },
 	{ name: "MAKE_TERMOUT", programs: "make", why: TERMINAL },

@@ -41,10 +41,13 @@ export function prefixExecutions(args: readonly WordRef[], spec: PrefixWrapper):
 			settings.push(setting);
 		}
 	}
-	const program =
-		args[i + spec.operands] === undefined ? null : commandNameOf((args[i + spec.operands] as WordRef).word);
-	// SECURITY: `env HOME=$PWD/h git status`, `sudo DATABASE_URL=… npm test`: the settings reach the command run.
-	const unknownSetting = settings.length === 0 ? null : unknownSettingOf(settings, { kind: "program", program });
+	// SECURITY: `env HOME=$PWD/h git status`, `sudo DATABASE_URL=… npm test`: the settings reach the command run. With
+	// no command (`env A=1`) env prints its environment and starts nothing.
+	const command = args[i + spec.operands];
+	const unknownSetting =
+		settings.length === 0 || command === undefined
+			? null
+			: unknownSettingOf(settings, { kind: "program", program: commandNameOf(command.word) });
 	const environment = settings.length === 0 ? NOT_A_WRAPPER : environmentExecutions(settings);
 	// SECURITY: `env GIT_EXTERNAL_DIFF='rm x;:' git diff` runs the value as `GIT_EXTERNAL_DIFF=… git diff` does.
 	if (environment === null) return { executions: UNKNOWN, unknownSetting };

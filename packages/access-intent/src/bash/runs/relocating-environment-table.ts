@@ -53,6 +53,7 @@ export const RELOCATING_ENVIRONMENT: readonly EnvironmentRow[] = [
 	relocates("OPENSSL_ENGINES", "OpenSSL loads engines (code) from here"),
 	relocates("OPENSSL_MODULES", "OpenSSL loads providers (code) from here"),
 	relocates("KRB5_CONFIG", "Kerberos clients read their configuration from this file"),
+	relocates("AWS_SHARED_CREDENTIALS_FILE", "aws reads credentials and profiles (`credential_process` runs) from this file"),
 	relocates("*_CONFIG_PATH", "a program reads its configuration from this path"),
 	relocates("*_CONFIG_FILE", "a program reads its configuration from this file"),
 	relocates("*_CONFIG_DIR", "a program reads its configuration from this directory"),

@@ -32,6 +32,10 @@ const ROWS: Readonly<Record<string, readonly [string, EffectVerdict]>> = {
 	OPENSSL_ENGINES: ["OPENSSL_ENGINES=/tmp/e curl https://x", relocating("OPENSSL_ENGINES")],
 	OPENSSL_MODULES: ["OPENSSL_MODULES=/tmp/m curl https://x", relocating("OPENSSL_MODULES")],
 	KRB5_CONFIG: ["KRB5_CONFIG=/tmp/k ssh host", relocating("KRB5_CONFIG")],
+	AWS_SHARED_CREDENTIALS_FILE: [
+		"AWS_SHARED_CREDENTIALS_FILE=./c aws s3 ls",
+		relocating("AWS_SHARED_CREDENTIALS_FILE"),
+	],
 	"*_CONFIG_PATH": ["RIPGREP_CONFIG_PATH=./rc rg foo .", relocating("RIPGREP_CONFIG_PATH")],
 	"*_CONFIG_FILE": ["ESLINT_CONFIG_FILE=./c eslint .", relocating("ESLINT_CONFIG_FILE")],
 	"*_CONFIG_DIR": ["JUPYTER_CONFIG_DIR=./j jupyter lab", relocating("JUPYTER_CONFIG_DIR")],
