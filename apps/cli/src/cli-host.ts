@@ -57,4 +57,9 @@ export interface CliHost {
 	readonly grantFileSystem: GrantFileSystem;
 	/** Today's date as `YYYY-MM-DD` (local time), recorded in a grant's marker comment. Must not throw. */
 	today(): string;
+	/**
+	 * The `file:` URL of the config JSON Schema shipped in the installed `@pi-permissions/policy`, which `init` writes
+	 * as `$schema` so an editor finds it; absent when it could not be found (then `init` writes no `$schema`).
+	 */
+	readonly configSchemaUrl?: string;
 }

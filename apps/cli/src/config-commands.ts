@@ -5,10 +5,11 @@
  * or failing example).
  * Never: writes config files or decides calls.
  */
-import { ConfigLoader, formatConfigLoadIssue, formatKeyPath } from "@pi-permissions/engine";
+import { ConfigLoader, formatKeyPath } from "@pi-permissions/engine";
 import { pathFlavorFor, type RuleOrigin } from "@pi-permissions/policy";
 import { CliEngine, loadPolicy } from "./cli-engine";
 import type { CliHost } from "./cli-host";
+import { configErrorCount, configErrorSummary, configIssueLines } from "./config-error-report";
 import { configNoticeLines } from "./config-notices";
 import { type PolicyOptions, resolvePolicySetup } from "./config-options";
 import { exampleRecord, exampleRunText, failuresOf, runExamples } from "./example-run";
@@ -61,7 +62,7 @@ export async function runConfigValidate(host: CliHost, options: ConfigCommandOpt
 	const engine = await CliEngine.create(host, resolvePolicySetup(host, options));
 	const loaded = await engine.policyOf(engine.setup.defaultAgent);
 	const { load } = loaded;
-	const errors = load.issues.filter((issue) => issue.severity === "error").length;
+	const errors = configErrorCount(load);
 	const verdicts = await runExamples(engine, loaded);
 	const failed = failuresOf(verdicts).length;
 	const exit = errors > 0 || failed > 0 ? EXIT_CODES.usage : EXIT_CODES.allow;
@@ -75,26 +76,15 @@ export async function runConfigValidate(host: CliHost, options: ConfigCommandOpt
 	let text = "";
 	for (const report of load.reports)
 		text += `${report.scope.padEnd(14)} ${report.status.padEnd(8)} ${report.file ?? "-"}\n`;
-	for (const issue of load.issues) text += `${formatConfigLoadIssue(issue)}\n`;
+	text += configIssueLines(load);
 	for (const notice of load.notices) text += `${notice.file}: notice: ${notice.message}\n`;
 	if (verdicts.length > 0) text += exampleRunText(verdicts);
 	text +=
 		errors > 0
-			? `${errors} error(s): ${failClosedSummary(load.reports)}\n`
+			? `${configErrorSummary(load)}\n`
 			: failed > 0
 				? `${failed} example(s) fail: the policy does not decide them as written\n`
 				: "config valid\n";
 	host.stdout.write(text);
 	return exit;
-}
-
-/**
- * What the errors do, worded for the scopes they are in (the global one included: ADR 0021 floors it like the rest):
- * "your global config is invalid, so allow rules are asked".
- */
-function failClosedSummary(reports: readonly { readonly scope: string; readonly status: string }[]): string {
-	const invalid = reports.filter((report) => report.status === "invalid").map((report) => report.scope);
-	if (invalid.length === 0) return "a config file is invalid, so allow rules are asked";
-	const one = invalid.length === 1;
-	return `your ${invalid.join(" and ")} ${one ? "config is" : "configs are"} invalid, so allow rules are asked`;
 }

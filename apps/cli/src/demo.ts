@@ -30,7 +30,7 @@ try {
 	await mkdir(home, { recursive: true });
 	await writeFile(join(projectDir, ".env"), "TOKEN=demo\n");
 	const policyFile = join(root, "recommended-policy.json");
-	await writeFile(policyFile, recommendedPolicyText());
+	await writeFile(policyFile, recommendedPolicyText(null));
 	const host: CliHost = {
 		env: {},
 		cwd: projectDir,

@@ -1,6 +1,7 @@
 /**
  * Owns: the `init` command: writes the bundled recommended policy to the global config file, or the project one
- * with `--project` (or an explicit `--file`), and refuses to overwrite anything already there.
+ * with `--project` (or an explicit `--file`), with the installed package's schema as `$schema`, and refuses to
+ * overwrite anything already there.
  * Never: merges with or edits an existing config.
  */
 import { posix, win32 } from "node:path";
@@ -22,7 +23,7 @@ export async function runInit(host: CliHost, options: InitOptions): Promise<Exit
 		options.file === undefined
 			? initTarget(setup, options.project === true ? "project" : "global")
 			: path.resolve(host.cwd, options.file);
-	const written = await host.files.writeNew(target, recommendedPolicyText());
+	const written = await host.files.writeNew(target, recommendedPolicyText(host.configSchemaUrl ?? null));
 	switch (written.kind) {
 		case "written":
 			host.stdout.write(`wrote the recommended policy to ${target}\n`);

@@ -4,7 +4,10 @@
  * sets the exit code.
  * Never: holds command logic; `cli-program.ts` does.
  */
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
 import { homedir, tmpdir } from "node:os";
+import { pathToFileURL } from "node:url";
 import type { CliHost } from "./cli-host";
 import { runCli } from "./cli-program";
 import { nodeFileEdges, processTerminal } from "./node-host";
@@ -14,6 +17,18 @@ process.stdout.on("error", (error: NodeJS.ErrnoException) => {
 	if (error.code === "EPIPE") process.exit(0);
 	throw error;
 });
+
+/** The config schema the installed policy package ships, as a `file:` URL; `undefined` when it is not there. */
+function shippedConfigSchemaUrl(): string | undefined {
+	try {
+		const file = createRequire(import.meta.url).resolve("@pi-permissions/policy/schema.json");
+		return existsSync(file) ? pathToFileURL(file).href : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+const configSchemaUrl = shippedConfigSchemaUrl();
 
 const host: CliHost = {
 	env: process.env,
@@ -28,6 +43,7 @@ const host: CliHost = {
 		const pad = (n: number) => String(n).padStart(2, "0");
 		return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 	},
+	...(configSchemaUrl === undefined ? {} : { configSchemaUrl }),
 };
 
 process.exitCode = await runCli(process.argv.slice(2), host);

@@ -29,6 +29,12 @@ function sandboxPlanFor(host: CliHost, setup: PolicySetup, policy: ComposedPolic
 		tmpDir: host.tmpDir ?? DEFAULT_TMP_DIR,
 		flavor: setup.flavor,
 		canonical: (path) => host.probe.realpath(path) ?? path,
+		exists: (path) => host.probe.lstat(path) !== null,
+		list: (path) => host.probe.readdir(path),
+		isDirectory: (path) => {
+			const real = host.probe.realpath(path);
+			return real !== null && host.probe.lstat(real)?.kind === "directory";
+		},
 	});
 }
 

@@ -10,7 +10,7 @@ describe("runDemo", () => {
 		tree = new ConfigTree();
 		tree.write(`${tree.project}/.env`, "TOKEN=x\n");
 		place = {
-			policyFile: tree.write(`${tree.root}/recommended.json`, recommendedPolicyText()),
+			policyFile: tree.write(`${tree.root}/recommended.json`, recommendedPolicyText(null)),
 			projectFile: tree.projectFile,
 			projectDir: tree.project,
 		};

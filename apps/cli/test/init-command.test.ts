@@ -1,11 +1,12 @@
-import { readFileSync, writeFileSync } from "node:fs";
-import { validateConfig } from "@pi-permissions/policy";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { CONFIG_SCHEMA_ID, validateConfig } from "@pi-permissions/policy";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { recommendedPolicyText } from "../src/recommended-policy";
-import { ConfigTree } from "./support/cli-harness";
+import { ConfigTree, SHIPPED_SCHEMA_URL } from "./support/cli-harness";
 
 /** The recommended policy as a config object, read from the text `init` writes. */
-const RECOMMENDED_POLICY: unknown = JSON.parse(recommendedPolicyText());
+const RECOMMENDED_POLICY: unknown = JSON.parse(recommendedPolicyText(SHIPPED_SCHEMA_URL));
 
 describe("pi-permissions init", () => {
 	let tree: ConfigTree;
@@ -20,6 +21,27 @@ describe("pi-permissions init", () => {
 		expect(JSON.parse(readFileSync(tree.globalFile, "utf8"))).toEqual(RECOMMENDED_POLICY);
 		const validate = await tree.run(["config", "validate"]);
 		expect(validate.code).toBe(0);
+	});
+
+	it("points `$schema` at the schema file the installed package ships, which exists (issue 34)", async () => {
+		await tree.run(["init"]);
+		const written = JSON.parse(readFileSync(tree.globalFile, "utf8")) as { $schema: string };
+		expect(written.$schema).toBe(SHIPPED_SCHEMA_URL);
+		expect(written.$schema.startsWith("file:")).toBe(true);
+		const file = fileURLToPath(written.$schema);
+		expect(existsSync(file)).toBe(true);
+		expect(JSON.parse(readFileSync(file, "utf8")).$id).toBe(CONFIG_SCHEMA_ID);
+		expect(readFileSync(tree.globalFile, "utf8")).not.toContain("unpkg.com");
+	});
+
+	it("writes no `$schema` when the installed schema cannot be found", async () => {
+		const { host } = tree.host();
+		const { configSchemaUrl: _found, ...without } = host;
+		const { runCli } = await import("../src/cli-program");
+		expect(await runCli(["init"], without)).toBe(0);
+		const written = JSON.parse(readFileSync(tree.globalFile, "utf8")) as Record<string, unknown>;
+		expect(Object.hasOwn(written, "$schema")).toBe(false);
+		expect(validateConfig(written).ok).toBe(true);
 	});
 
 	it("writes the project config file with --project", async () => {

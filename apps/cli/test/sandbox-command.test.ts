@@ -28,10 +28,11 @@ describe("pi-permissions sandbox explain", () => {
 		expect(run.stdout).toContain("sandbox: mode required");
 		expect(run.stdout).toContain(`${project}/**.env  <- path rule \`*.env\`: deny`);
 		expect(run.stdout).toContain("/srv/shared  <- external_directory rule `/srv/shared/*`: allow");
-		expect(run.stdout).toContain(`${project}/.pi  <- protected target`);
-		expect(run.stdout).toContain(
-			`${join(tree.agentDir, "extensions/pi-permissions/config.json")}  <- protected target`,
-		);
+		// `.pi` does not exist: it is removed after a call that makes it (ADR 0048); the agent dir (in the writable temp
+		// directory here) is read-only, its permission config with it.
+		expect(run.stdout).toContain(`${project}/.pi  <- protected: writes the project's Pi settings`);
+		// The tree's home lies in the temp directory, so its `.pi` (the agent dir's parent) is read-only.
+		expect(run.stdout).toContain(`${realpathSync(tree.home)}/.pi  <- protected: writes Pi's directory`);
 		expect(run.stdout).toContain("reachable: registry.npmjs.org (through the sandbox's proxy; loopback is not)");
 	});
 

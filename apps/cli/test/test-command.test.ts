@@ -3,7 +3,7 @@ import { recommendedPolicyText } from "../src/recommended-policy";
 import { ConfigTree } from "./support/cli-harness";
 
 /** The recommended policy as a config object, read from the text `init` writes. */
-const RECOMMENDED_POLICY: unknown = JSON.parse(recommendedPolicyText());
+const RECOMMENDED_POLICY: unknown = JSON.parse(recommendedPolicyText(null));
 
 const POLICY = {
 	permission: { "*": "ask", bash: { "*": "ask", "git *": "allow", "git push *": "ask" } },

@@ -1,5 +1,8 @@
 export type { BashProgramDeps, Unparseable } from "./bash/bash-program";
 export { BashProgram, parseBashUnits } from "./bash/bash-program";
+export type { NameGlob } from "./bash/effects/recursive-read-names";
+export { readsFileNamed } from "./bash/effects/recursive-read-names";
+export type { RecursiveRead } from "./bash/effects/recursive-reads";
 export type { WriteTarget } from "./bash/effects/write-targets";
 export { BashParser } from "./bash/reading/bash-parser";
 export type { CommandUnit, UnitContext } from "./bash/reading/command-unit";
@@ -17,6 +20,9 @@ export { createNodeFileSystemProbe } from "./path/file-system-probe";
 export { MAX_PATH_WORK } from "./path/path-candidate-sink";
 export type { ForPathOptions, PathNormalizerOptions } from "./path/path-normalizer";
 export { PathNormalizer } from "./path/path-normalizer";
+export { readPathFallbacks } from "./path/read-path-fallbacks";
+export type { TreeWalkOptions, TreeWalkResult } from "./path/tree-walk";
+export { walkTree } from "./path/tree-walk";
 export type { ToolAccessExtractor, ToolAccessExtractors } from "./tool-input-path";
 export { extractToolInputPaths } from "./tool-input-path";
 export type { ClassifyOptions, ShellToolAlias, ToolKind } from "./tool-kind";

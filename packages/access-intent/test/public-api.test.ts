@@ -19,8 +19,11 @@ describe("@pi-permissions/access-intent public API", () => {
 				"mcpProxyTargets",
 				"mcpResourceTargets",
 				"parseBashUnits",
+				"readPathFallbacks",
+				"readsFileNamed",
 				"resolvedAlias",
 				"shellEnvironmentOf",
+				"walkTree",
 				"wrapperSemantics",
 			].sort(),
 		);

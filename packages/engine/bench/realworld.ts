@@ -4,7 +4,8 @@
  * `rm-deny`, every allowed command whose text mentions `rm` with the programs it does run and why `rm` is not one;
  * per policy, the asks that are a floor (unknowable from the text by construction) apart from the rest. Decided
  * under a fixed, printed Pi environment (ADR 0039), then under the unknown environment for comparison.
- * Never: asserts or times anything; it prints counts for `pnpm bench` (targets: rm-deny <= 4%, env-deny <= 12%).
+ * Never: asserts or times anything; it prints counts for `pnpm bench` (targets: rm-deny <= 4%, env-deny <= 12%; the
+ * recommended policy `init` writes has none: it asks about everything it does not name, by design).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -24,7 +25,12 @@ import { POSIX_FLAVOR } from "@pi-permissions/policy";
 import type { ToolCall } from "../src/pipeline/tool-call";
 import { benchPipeline } from "./bench-pipeline";
 
-const POLICIES: Readonly<Record<string, { readonly target: number; readonly config: unknown }>> = {
+/** The policy `pi-permissions init` writes (read as data: the bench never imports the CLI). */
+const RECOMMENDED = JSON.parse(
+	readFileSync(new URL("../../../apps/cli/src/recommended-policy.json", import.meta.url), "utf8"),
+) as Record<string, unknown>;
+
+const POLICIES: Readonly<Record<string, { readonly target: number | null; readonly config: unknown }>> = {
 	"rm-deny": {
 		target: 0.04,
 		config: { permission: { "*": "allow", bash: { "*": "allow", "rm *": "deny" } } },
@@ -40,6 +46,7 @@ const POLICIES: Readonly<Record<string, { readonly target: number; readonly conf
 			},
 		},
 	},
+	recommended: { target: null, config: { permission: RECOMMENDED.permission } },
 };
 
 /** The fixture the corpus describes: a project with `.env`, `src/a.ts`, `notes.txt`, `link-to-env`; HOME beside it. */
@@ -197,10 +204,10 @@ for (const { label, environment } of ENVIRONMENTS) {
 		}
 		// The target counts asks: a deny of a command that runs `rm` under `rm *: deny` is the policy working.
 		const asked = counts.ask / commands.length;
-		const verdict = asked <= target ? "within target" : "ABOVE target";
+		const verdict = target === null ? "no target" : asked <= target ? "within target" : "ABOVE target";
 		console.log(
 			`  ${name.padEnd(9)} allow ${counts.allow}  ask ${counts.ask}  deny ${counts.deny}  ` +
-				`asked ${(asked * 100).toFixed(1)}% (target <= ${(target * 100).toFixed(0)}%: ${verdict}), ` +
+				`asked ${(asked * 100).toFixed(1)}% (${target === null ? verdict : `target <= ${(target * 100).toFixed(0)}%: ${verdict}`}), ` +
 				`asked or denied ${(((counts.ask + counts.deny) / commands.length) * 100).toFixed(1)}%`,
 		);
 		for (const [cause, count] of [...causes].sort((a, b) => b[1] - a[1]).slice(0, 12)) {

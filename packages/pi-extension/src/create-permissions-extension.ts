@@ -3,7 +3,6 @@
  * real edges (file systems, clock, ids), the config loader and the decision sink, and register one handler per event.
  * Never: does I/O or starts anything when the factory runs; handlers hold no policy logic.
  */
-import { realpathSync } from "node:fs";
 import { tmpdir } from "node:os";
 import type { ExtensionAPI, ExtensionFactory } from "@earendil-works/pi-coding-agent";
 import { createNodeFileSystemProbe, UNKNOWN_SHELL_ENVIRONMENT } from "@pi-permissions/access-intent";
@@ -33,12 +32,31 @@ import type { HostEnvironment } from "./host-environment";
 import { exitHook } from "./logs/exit-hook";
 import { registerSandbox } from "./sandbox/register-sandbox";
 import { SandboxController } from "./sandbox/sandbox-controller";
+import { nodeSandboxFileSystem } from "./sandbox/sandbox-file-system";
 import { bashToolEnvironment, builtinBashTool } from "./session/bash-tool-environment";
+import { piCodeDirs } from "./session/pi-code-dirs";
 import { uiPromptEventSink } from "./ui/announced-user-prompt";
 
 export function createPermissionsExtension(host: HostEnvironment): ExtensionFactory {
 	return (pi: ExtensionAPI): void => {
 		const agentDir = resolveAgentDir({ env: host.env, home: host.home, cwd: host.launchCwd, flavor: host.flavor });
+		// ADR 0037: the sandbox is made before the session state, whose gate reads whether it runs (issue 34).
+		const sandbox = new SandboxController({
+			home: host.home,
+			agentDir,
+			tmpDir: tmpdir(),
+			flavor: host.flavor,
+			platform: process.platform,
+			files: nodeSandboxFileSystem(),
+			codeDirs: (cwd) =>
+				piCodeDirs({
+					agentDir,
+					cwd,
+					home: host.home,
+					piPackageDir: host.piPackageDir ?? null,
+					ownPackageDir: host.ownPackageDir ?? null,
+				}),
+		});
 		const state = new ExtensionState({
 			host,
 			agentDir,
@@ -56,6 +74,7 @@ export function createPermissionsExtension(host: HostEnvironment): ExtensionFact
 				now: Date.now,
 				atExit: exitHook(process),
 				grantFs: createNodeGrantFileSystem(),
+				sandboxRunning: () => sandbox.running(),
 				bashEnvironment: () => {
 					// A host that cannot read the live environment (a test host) knows none.
 					if (host.currentEnv === undefined) return UNKNOWN_SHELL_ENVIRONMENT;
@@ -82,14 +101,6 @@ export function createPermissionsExtension(host: HostEnvironment): ExtensionFact
 		pi.on("tool_call", onToolCall(pi, state));
 		pi.on("context", onContext(pi, state));
 		// ADR 0037: the OS sandbox; its handlers run after the gate's (registered above), so the gate decides first.
-		const sandbox = new SandboxController({
-			home: host.home,
-			agentDir,
-			tmpDir: tmpdir(),
-			flavor: host.flavor,
-			platform: process.platform,
-			canonical: canonicalPath,
-		});
 		registerSandbox(pi, state, sandbox, host.launchCwd);
 		registerPermissionsFlag(pi);
 		registerPermissionsCommand(pi, {
@@ -99,13 +110,4 @@ export function createPermissionsExtension(host: HostEnvironment): ExtensionFact
 			sandboxReport: async (session) => sandbox.reportLines(session, await sandbox.stateFor(session)),
 		});
 	};
-}
-
-/** The symlink-canonical form of a path, or the path itself when it cannot be resolved (it may not exist yet). */
-function canonicalPath(path: string): string {
-	try {
-		return realpathSync(path);
-	} catch {
-		return path;
-	}
 }

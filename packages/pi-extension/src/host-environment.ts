@@ -5,6 +5,7 @@
  * Never: touches the disk or starts anything; everything below the factory receives these values as arguments.
  */
 import { homedir } from "node:os";
+import { fileURLToPath } from "node:url";
 import { getPackageDir } from "@earendil-works/pi-coding-agent";
 import type { PathFlavorName } from "@pi-permissions/policy";
 
@@ -18,6 +19,8 @@ export interface HostEnvironment {
 	readonly launchCwd: string;
 	/** Pi's installed package (its docs and examples are read-only infrastructure); `null` or absent when unknown. */
 	readonly piPackageDir?: string | null;
+	/** This extension's own package (the permission system Pi loads); `null` or absent when unknown. */
+	readonly ownPackageDir?: string | null;
 	/**
 	 * The environment as it is now (Pi's bash tool copies it at each call; ADR 0039), read at each bash decision, so a
 	 * variable another extension sets later is seen. Absent: the bash tool's environment is unknown.
@@ -38,6 +41,7 @@ export function readHostEnvironment(): HostEnvironment {
 		pid: process.pid,
 		launchCwd: process.cwd(),
 		piPackageDir: piPackageDir(),
+		ownPackageDir: ownPackageDir(),
 		currentEnv: () => process.env,
 		setEnv: (name, value) => {
 			process.env[name] = value;
@@ -50,6 +54,15 @@ function piPackageDir(): string | null {
 	try {
 		const dir = getPackageDir();
 		return typeof dir === "string" && dir !== "" ? dir : null;
+	} catch {
+		return null;
+	}
+}
+
+/** The package this module ships in: `<package>/dist/index.js` when bundled, `<package>/src/…` from source. */
+function ownPackageDir(): string | null {
+	try {
+		return fileURLToPath(new URL("..", import.meta.url)).replace(/[/\\]+$/, "");
 	} catch {
 		return null;
 	}

@@ -12,6 +12,7 @@ import type { SessionAuthority } from "@pi-permissions/authority";
 import { type ConfigLoadResult, PermissionQuery } from "@pi-permissions/engine";
 import { pathFlavorFor, SessionRuleStore } from "@pi-permissions/policy";
 import type { InvalidScope } from "@pi-permissions/presentation";
+import { type ChainLinkProblem, chainProblems } from "./authority/chain-health";
 import { SessionSubagents } from "./authority/session-subagents";
 import { decisionFanOut } from "./decision-fan-out";
 import { sessionGrantParts } from "./grants/session-grant-parts";
@@ -22,6 +23,7 @@ import { serviceRegistry } from "./service/service-registry";
 import { SessionExtensions } from "./service/session-extensions";
 import type { BashParserLoader } from "./session/bash-parser-loader";
 import { mcpServerNames } from "./session/mcp-server-names";
+import { piCodeDirs } from "./session/pi-code-dirs";
 import { piInfrastructureDirs } from "./session/pi-infrastructure";
 import { PolicyControl } from "./session/policy-control";
 import { createSessionAuthority } from "./session/session-authority-factory";
@@ -67,6 +69,11 @@ export class PermissionSession {
 	 * another way publishes none). Mutable because publishing is a step of the session's start, not of its opening.
 	 */
 	private unpublish: (() => void) | null = null;
+	/**
+	 * Whether every extension has had its `session_start` (Pi's `resources_discover` follows them all): only then can a
+	 * link the chain names be said never to have registered. Mutable for the same reason as `unpublish`.
+	 */
+	private linksSettled = false;
 
 	/** Wires the session's parts over `options`; does no I/O and starts nothing (`open` loads and lists). */
 	private constructor(options: PermissionSessionOptions) {
@@ -91,7 +98,8 @@ export class PermissionSession {
 			onWriteFailure: (message) => {
 				if (!facts.hasUI) return;
 				try {
-					facts.ui.setStatus(STATUS_KEY, statusText(policies.current.policy, message));
+					// INVARIANT: a write fails only after the constructor returned (logs write off the decision path).
+					facts.ui.setStatus(STATUS_KEY, statusText(policies.current.policy, message, this.chainProblems()));
 				} catch {
 					// `/permissions` still reports the failure.
 				}
@@ -135,6 +143,14 @@ export class PermissionSession {
 				ids: edges.ids,
 				sessionId: facts.sessionId,
 				agentDir,
+				// ADR 0048: Pi's own package, this one and local packages are code Pi loads.
+				codeDirs: piCodeDirs({
+					agentDir,
+					cwd: facts.cwd,
+					home: host.home,
+					piPackageDir: host.piPackageDir ?? null,
+					ownPackageDir: host.ownPackageDir ?? null,
+				}),
 				// ADR 0036: Pi's own files (skills, prompts, themes, packages, docs) are read without a prompt.
 				infrastructureDirs: (skills) =>
 					piInfrastructureDirs(
@@ -147,6 +163,7 @@ export class PermissionSession {
 					policies.current.policy.sandbox.mode === "off"
 						? (edges.bashEnvironment?.() ?? UNKNOWN_SHELL_ENVIRONMENT)
 						: UNKNOWN_SHELL_ENVIRONMENT,
+				...(edges.sandboxRunning === undefined ? {} : { sandboxRunning: edges.sandboxRunning }),
 				...(grantParts.persistGrant === undefined ? {} : { persistGrant: grantParts.persistGrant }),
 			},
 		});
@@ -176,6 +193,27 @@ export class PermissionSession {
 		if (sessionId === null || this.unpublish !== null) return;
 		const service = createPermissionsService(sessionId, this.query, this.extensions);
 		this.unpublish = serviceRegistry(this.globalHost).publish(service);
+	}
+
+	/** Every extension has started (`resources_discover`): from now on an unregistered chain link is reported. */
+	settleLinks(): void {
+		this.linksSettled = true;
+	}
+
+	/**
+	 * The links `authorizerChain` names that are not answering now: never registered (once every extension started),
+	 * or reporting that they cannot (a judge without credentials). Never throws.
+	 */
+	chainProblems(): ChainLinkProblem[] {
+		const problems = chainProblems(this.policies.policy.settings.authorizerChain, (name) =>
+			this.extensions.linkState(name),
+		);
+		return this.linksSettled ? problems : problems.filter((problem) => problem.kind !== "unregistered");
+	}
+
+	/** The status-line text of this session now (`undefined` clears it). */
+	statusText(): string | undefined {
+		return statusText(this.policies.policy, this.logs.writeFailure, this.chainProblems());
 	}
 
 	/** Unpublishes the service and stops whatever the session started. Idempotent; never rejects. */

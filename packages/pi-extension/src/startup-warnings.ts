@@ -1,12 +1,14 @@
 /**
  * Owns: the warnings a user must see when a session starts: a project config skipped because the project is not
- * trusted, every config error (file, line, fix), and the composition's notices (an invalid scope's fail-closed
- * consequence, a permissive top-level `"*": "allow"` that bash inherits).
+ * trusted, every config error (file, line, fix), the composition's notices (an invalid scope's fail-closed
+ * consequence, a permissive top-level `"*": "allow"` that bash inherits), and an authorizer link the chain names that
+ * is not answering.
  * Also the ledger of the lines one session has already shown, so a reload shows only what is new.
  * Never: decides anything or shows anything; the `session_start` and `resources_discover` handlers show the lines.
  */
 import { type ConfigLoadResult, formatConfigLoadIssue } from "@pi-permissions/engine";
 import type { ComposedPolicy } from "@pi-permissions/policy";
+import { type ChainLinkProblem, chainProblemLine } from "./authority/chain-health";
 
 const PREFIX = "pi-permissions:";
 
@@ -18,6 +20,11 @@ export function startupWarnings(config: ConfigLoadResult, policy: ComposedPolicy
 	}
 	for (const notice of policy.notices) lines.push(`${PREFIX} ${notice.message}`);
 	return lines;
+}
+
+/** The warnings of the authorizer links `authorizerChain` names that are not answering (shown once all started). */
+export function chainWarnings(problems: readonly ChainLinkProblem[]): string[] {
+	return problems.map((problem) => `${PREFIX} ${chainProblemLine(problem)}`);
 }
 
 /** The warning lines one session has shown; a line is shown once per session, however often the config reloads. */

@@ -1,19 +1,28 @@
 /**
  * Owns: the status-line text that tells the user the policy is not the ordinary one: yolo is on, yolo is suspended
- * because a scope is invalid, or a scope failed to load and clamps every allow to ask; and that a log write failed.
+ * because a scope is invalid, or a scope failed to load and clamps every allow to ask; that an authorizer link named in
+ * `authorizerChain` is not answering; and that a log write failed.
  * Never: shows anything itself; `undefined` clears the status.
  */
 import type { ComposedPolicy } from "@pi-permissions/policy";
+import { type ChainLinkProblem, chainStatusMark } from "./authority/chain-health";
 
 export const STATUS_KEY = "pi-permissions";
 
 /** What the status line adds once a log write failed this session (the details are in `/permissions`). */
 const LOG_FAILURE_STATUS = "log write failed, see /permissions";
 
-export function statusText(policy: ComposedPolicy, logWriteFailure: string | null = null): string | undefined {
+export function statusText(
+	policy: ComposedPolicy,
+	logWriteFailure: string | null = null,
+	chain: readonly ChainLinkProblem[] = [],
+): string | undefined {
+	const marks = [chainStatusMark(chain), logWriteFailure === null ? null : LOG_FAILURE_STATUS].filter(
+		(mark): mark is string => mark !== null,
+	);
 	const policyText = policyStatus(policy);
-	if (logWriteFailure === null) return policyText;
-	return policyText === undefined ? `permissions: ${LOG_FAILURE_STATUS}` : `${policyText} · ${LOG_FAILURE_STATUS}`;
+	if (marks.length === 0) return policyText;
+	return policyText === undefined ? `permissions: ${marks.join(" · ")}` : `${policyText} · ${marks.join(" · ")}`;
 }
 
 function policyStatus(policy: ComposedPolicy): string | undefined {

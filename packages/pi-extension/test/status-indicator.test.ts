@@ -38,4 +38,14 @@ describe("statusText", () => {
 			"permissions: fail-closed (project invalid)",
 		);
 	});
+
+	it("marks an authorizer link that is not answering, alone or after the policy's status", () => {
+		const off = [{ kind: "unregistered" as const, name: "model-judge" }];
+		expect(statusText(composePolicy({ scopes: [GLOBAL], env: ENV }), null, off)).toBe(
+			"permissions: authorizer model-judge off, see /permissions",
+		);
+		expect(statusText(composePolicy({ scopes: [GLOBAL], env: ENV, yolo: true }), "/l: EROFS", off)).toBe(
+			"permissions: YOLO (asks auto-approved) · authorizer model-judge off, see /permissions · log write failed, see /permissions",
+		);
+	});
 });

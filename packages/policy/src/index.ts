@@ -37,8 +37,13 @@ export { UNIVERSAL_SURFACE } from "./rule";
 export type { RuleMatch } from "./rule-match";
 export type { SessionGrant, SessionGrantRequest } from "./session/session-rule-store";
 export { SessionRuleStore } from "./session/session-rule-store";
-export type { SessionSuggestion, SuggestionOptions } from "./session/session-suggestion";
-export { sessionGrantRequests, suggestPathApproval, suggestSessionApproval } from "./session/session-suggestion";
+export type { BashApprovalUnit, SessionSuggestion, SuggestionOptions } from "./session/session-suggestion";
+export {
+	sessionGrantRequests,
+	suggestBashApproval,
+	suggestPathApproval,
+	suggestSessionApproval,
+} from "./session/session-suggestion";
 export {
 	BASH_SURFACE,
 	CROSS_CUTTING_PATH_SURFACES,

@@ -40,6 +40,7 @@ describe("@pi-permissions/policy public API", () => {
 				"restrictiveness",
 				"salvageConfig",
 				"sessionGrantRequests",
+				"suggestBashApproval",
 				"suggestPathApproval",
 				"suggestSessionApproval",
 				"validateConfig",

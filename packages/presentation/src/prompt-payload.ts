@@ -69,6 +69,11 @@ export const BASH_SENTINELS = {
 	/** A path the command computes at run time (`cat $f`, `cat $(printf x)/key`) while `path` rules deny or ask. */
 	unresolvedPath: "<unresolved-path>",
 	/**
+	 * A program that reads a whole tree by itself (`grep -r`, `rg`, `tar c`) over one holding a file a `path` rule
+	 * denies (or too large, or unnamed to check), while bash runs outside the OS sandbox.
+	 */
+	recursiveRead: "<recursive-read>",
+	/**
 	 * A unit given an environment variable that moves where a program reads configuration, state or code (`GIT_DIR=x
 	 * git status`, `HOME=… git status`, `PYTHONPATH=…`): a command no one can see may run (ADR 0051).
 	 */

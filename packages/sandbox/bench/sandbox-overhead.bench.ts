@@ -4,7 +4,16 @@
  * Never: asserts a time; it prints the numbers the README states. Run: `pnpm --filter @pi-permissions/sandbox bench`.
  */
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import {
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readdirSync,
+	realpathSync,
+	rmSync,
+	statSync,
+	writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { toRuntimeSettings } from "../src/runtime-config";
@@ -46,9 +55,12 @@ const plan = planSandbox({
 	cwd: project,
 	home: root,
 	tmpDir: join(root, "tmp"),
-	protectedTargets: [{ kind: "path", pattern: join(project, ".pi"), why: "project settings" }],
+	protectedTargets: [{ kind: "path", pattern: join(project, ".pi"), why: "project settings", sandbox: "read-only" }],
 	allowedDomains: [],
 	canonical: (path) => path,
+	exists: (path) => existsSync(path),
+	isDirectory: (path) => existsSync(path) && statSync(path).isDirectory(),
+	list: (path) => (existsSync(path) ? readdirSync(path) : null),
 });
 const started = await SandboxRuntime.start(toRuntimeSettings(plan), process.platform);
 if (!started.ok) throw new Error(`${started.error.message}; ${started.error.hint}`);

@@ -5,7 +5,8 @@
  * Never: changes the output it reads or decides anything; it only names causes, and says nothing it cannot attribute.
  */
 import { compileWildcard, EXTERNAL_DIRECTORY_SURFACE, expandHome } from "@pi-permissions/policy";
-import type { SandboxBecause, SandboxPlan } from "./sandbox-plan";
+import type { SandboxBecause, SandboxEntry } from "./sandbox-entry";
+import type { SandboxPlan } from "./sandbox-plan";
 
 /** One thing the sandbox stopped, as a review-log record and a sentence. */
 export interface BlockedAccess {
@@ -85,7 +86,13 @@ function read(path: string, context: BlockedContext): BlockedAccess | null {
 
 /** A file the sandbox masks because writing it is denied: whatever the program tried, it met the mask. */
 function masked(path: string, context: BlockedContext): BlockedAccess | null {
-	const entry = context.plan.writeDenies.find((candidate) => covers(candidate.because, path, context));
+	// The most specific cause: `config.json` inside a read-only agent dir is "the permission config".
+	const entry = context.plan.writeDenies
+		.filter((candidate) => covers(candidate.because, path, context))
+		.reduce<SandboxEntry | undefined>(
+			(best, candidate) => (best === undefined || candidate.path.length > best.path.length ? candidate : best),
+			undefined,
+		);
 	if (entry === undefined) return null;
 	return {
 		kind: "write",
@@ -96,7 +103,13 @@ function masked(path: string, context: BlockedContext): BlockedAccess | null {
 }
 
 function write(path: string, context: BlockedContext): BlockedAccess | null {
-	const entry = context.plan.writeDenies.find((candidate) => covers(candidate.because, path, context));
+	// The most specific cause: `config.json` inside a read-only agent dir is "the permission config".
+	const entry = context.plan.writeDenies
+		.filter((candidate) => covers(candidate.because, path, context))
+		.reduce<SandboxEntry | undefined>(
+			(best, candidate) => (best === undefined || candidate.path.length > best.path.length ? candidate : best),
+			undefined,
+		);
 	if (entry !== undefined) {
 		return {
 			kind: "write",

@@ -3,6 +3,8 @@ export { explainBlocked, renderBlocked } from "./blocked-report";
 export type { ComposedPlanFacts } from "./composed-sandbox-plan";
 export { composedSandboxPlan } from "./composed-sandbox-plan";
 export { renderSandboxPlan } from "./plan-text";
+export type { SweepFileSystem } from "./protected-name-sweep";
+export { MAX_SWEPT_REPORTS, snapshotBeforeCall, sweepAfterCall } from "./protected-name-sweep";
 export type { SandboxRuntimeSettings } from "./runtime-config";
 export { toRuntimeSettings } from "./runtime-config";
 export type { SandboxBecause, SandboxEntry, SandboxPlan, SandboxPlanInput, SkippedEntry } from "./sandbox-plan";

@@ -1,10 +1,12 @@
 /**
  * Owns: `planSandbox`, the pure translation of an effective policy into what the OS sandbox enforces: denied reads
- * and writes from deny rules (lexical and symlink-canonical forms), denied writes from protected targets, writable
- * roots (the project, the temp directory, the directories `external_directory` allows) and the reachable hosts.
- * Never: starts a sandbox or reads the file system itself (the canonical form comes through the injected function);
- * widens it for any rule but one the operator wrote in a config scope (`widensSandbox`): not for a person's "for this
- * session" answer, which is the gate's to honour, nor yolo's, a built-in's or the MCP baseline's allow.
+ * and writes from deny rules (lexical and symlink-canonical forms), the protected regions (`protected-region-plan.ts`:
+ * read-only where they exist, watched after the call where they do not), writable roots (the project, the temp
+ * directory, the directories `external_directory` allows) and the reachable hosts.
+ * Never: starts a sandbox or reads the file system itself (the canonical form and existence come through the injected
+ * functions); widens it for any rule but one the operator wrote in a config scope (`widensSandbox`): not for a
+ * person's "for this session" answer, which is the gate's to honour, nor yolo's, a built-in's or the MCP baseline's
+ * allow.
  */
 import {
 	EXTERNAL_DIRECTORY_SURFACE,
@@ -16,20 +18,10 @@ import {
 	WRITE_FILE_TOOLS,
 } from "@pi-permissions/policy";
 import { directoryOfTreeGlob, type GlobRoots, isCatchAllPattern, isGlob, translatePattern } from "./policy-glob";
+import { type ProtectedTargetEntry, planRegions, type WatchedDirectory } from "./protected-region-plan";
+import type { SandboxBecause, SandboxEntry } from "./sandbox-entry";
 
-/** Why one sandbox entry exists; every entry can name the rule or fact it came from. */
-export type SandboxBecause =
-	| { readonly kind: "rule"; readonly surface: string; readonly pattern: string; readonly reason?: string }
-	| { readonly kind: "protected"; readonly why: string; readonly pattern: string }
-	| { readonly kind: "project" }
-	| { readonly kind: "temp" }
-	| { readonly kind: "external-directory"; readonly pattern: string };
-
-export interface SandboxEntry {
-	/** An absolute path, or a sandbox-runtime glob (`**` crosses `/`). */
-	readonly path: string;
-	readonly because: SandboxBecause;
-}
+export type { SandboxBecause, SandboxEntry } from "./sandbox-entry";
 
 /** A rule or target the sandbox cannot express; the gate still applies it. */
 export interface SkippedEntry {
@@ -41,17 +33,16 @@ export interface SandboxPlan {
 	readonly readDenies: readonly SandboxEntry[];
 	readonly writeAllows: readonly SandboxEntry[];
 	readonly writeDenies: readonly SandboxEntry[];
+	/**
+	 * Protected names that do not exist in a writable root: a mount over them would create a file on disk, so each is
+	 * checked right after the call and removed when the call made it.
+	 */
+	readonly watched: readonly SandboxEntry[];
+	/** Directories whose new entries are checked after the call (the home's dot-entries, the project's repositories). */
+	readonly watchedDirs: readonly WatchedDirectory[];
 	/** Hosts reachable through the sandbox's proxy; empty: no network at all. */
 	readonly allowedDomains: readonly string[];
 	readonly skipped: readonly SkippedEntry[];
-}
-
-/** A protected target as the engine lists it: a path (file or directory) or a `protectedPaths` glob. */
-interface ProtectedTargetEntry {
-	readonly pattern: string;
-	readonly why: string;
-	/** `path`: an absolute path; `glob`: a policy wildcard as written in `protectedPaths`. */
-	readonly kind: "path" | "glob";
 }
 
 export interface SandboxPlanInput {
@@ -64,6 +55,12 @@ export interface SandboxPlanInput {
 	readonly allowedDomains: readonly string[];
 	/** The symlink-canonical form of an absolute path. Must not throw; returns the path unchanged when it is missing. */
 	readonly canonical: (path: string) => string;
+	/** Whether an absolute path exists (a dangling link exists). Must not throw. */
+	readonly exists: (path: string) => boolean;
+	/** Whether an absolute path is a directory (links followed). Must not throw. */
+	readonly isDirectory: (path: string) => boolean;
+	/** The names in a directory, or `null` when it cannot be listed. Must not throw. */
+	readonly list: (path: string) => readonly string[] | null;
 }
 
 /** Deny rules on these surfaces stop both reading and writing: they are what `path` gates and bash reaches. */
@@ -97,21 +94,32 @@ export function planSandbox(input: SandboxPlanInput): SandboxPlan {
 		}
 	}
 	for (const target of input.protectedTargets) {
+		if (target.kind !== "glob") continue;
 		const because: SandboxBecause = { kind: "protected", why: target.why, pattern: target.pattern };
-		const translated =
-			target.kind === "path"
-				? ({ kind: "globs", globs: [target.pattern] } as const)
-				: translatePattern(target.pattern, roots);
+		const translated = translatePattern(target.pattern, roots);
 		if (translated.kind === "skipped") {
 			skipped.push({ because, why: translated.why });
 			continue;
 		}
 		for (const path of withCanonical(translated.globs, input.canonical)) writeDenies.push({ path, because });
 	}
+	const regions = planRegions(input.protectedTargets, {
+		writeRoots: writeAllows.map((entry) => entry.path),
+		cwd: input.cwd,
+		exists: input.exists,
+		isDirectory: input.isDirectory,
+		list: input.list,
+	});
+	readDenies.push(...regions.readDenies);
+	for (const entry of regions.writeDenies) {
+		for (const path of forms(entry.path, input.canonical)) writeDenies.push({ path, because: entry.because });
+	}
 	return {
 		readDenies: dedupe(readDenies),
 		writeAllows: dedupe(writeAllows),
 		writeDenies: dedupe(writeDenies),
+		watched: regions.watched,
+		watchedDirs: regions.watchedDirs,
 		allowedDomains: [...new Set(input.allowedDomains)],
 		skipped,
 	};

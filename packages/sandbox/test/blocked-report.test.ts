@@ -10,9 +10,14 @@ const plan = planSandbox({
 	cwd: "/work/proj",
 	home: "/home/u",
 	tmpDir: "/tmp",
-	protectedTargets: [{ kind: "path", pattern: "/work/proj/.pi", why: "writes the project's Pi settings" }],
+	protectedTargets: [
+		{ kind: "path", pattern: "/work/proj/.pi", why: "writes the project's Pi settings", sandbox: "read-only" },
+	],
 	allowedDomains: [],
 	canonical: (path) => path,
+	exists: () => true,
+	isDirectory: () => true,
+	list: () => null,
 });
 const context = { plan, cwd: "/work/proj", home: "/home/u" };
 const texts = (output: string) => explainBlocked(output, context).map((blocked) => blocked.text);

@@ -19,6 +19,9 @@ const facts = (policy: ReturnType<typeof composed>) => ({
 	tmpDir: "/tmp",
 	flavor: "posix" as const,
 	canonical: (path: string) => path,
+	exists: () => true,
+	isDirectory: () => true,
+	list: () => null,
 });
 
 describe("composedSandboxPlan", () => {
@@ -29,20 +32,38 @@ describe("composedSandboxPlan", () => {
 			sandbox: { mode: "auto", network: { allowedDomains: ["registry.npmjs.org"] } },
 		});
 		const plan = composedSandboxPlan(facts(policy));
-		expect(plan.readDenies.map((entry) => entry.path)).toEqual(["/work/proj/**.env"]);
+		// ADR 0048: the forwarding root is neither readable nor writable inside, wherever it is.
+		expect(plan.readDenies.map((entry) => entry.path)).toEqual([
+			"/work/proj/**.env",
+			"/home/u/.pi/agent/sessions/permission-forwarding",
+		]);
 		const denied = plan.writeDenies.map((entry) => entry.path);
 		expect(denied).toEqual(
 			expect.arrayContaining([
 				"/work/proj/**.env",
-				"/home/u/.pi/agent/extensions/pi-permissions/config.json",
 				"/work/proj/.pi",
 				"/work/proj/.git/config",
 				"/work/proj/.git/hooks",
-				"/home/u/.bashrc",
+				"/work/proj/.git/commondir",
+				"/work/proj/.envrc",
 				"/work/proj/deploy/**",
 			]),
 		);
+		// Outside the writable roots a region is read-only already: the plan names none there.
+		expect(denied).not.toContain("/home/u/.bashrc");
 		expect(plan.allowedDomains).toEqual(["registry.npmjs.org"]);
+	});
+
+	it("with the home writable, keeps the agent dir, home code and the home's dot-entries from the command", () => {
+		const policy = composed({ permission: { external_directory: { "~/*": "allow" } }, sandbox: { mode: "auto" } });
+		const plan = composedSandboxPlan(facts(policy));
+		const denied = plan.writeDenies.map((entry) => entry.path);
+		expect(denied).toEqual(expect.arrayContaining(["/home/u/.pi/agent", "/home/u/.bashrc", "/home/u/.npmrc"]));
+		expect(plan.readDenies.map((entry) => entry.path)).toContain("/home/u/.pi/agent/sessions/permission-forwarding");
+		expect(plan.watchedDirs.map((dir) => [dir.path, dir.kind])).toEqual([
+			["/work/proj", "repositories"],
+			["/home/u", "dot-entries"],
+		]);
 	});
 
 	it("never widens writes for an external directory that yolo allowed", () => {

@@ -5,12 +5,15 @@ describe("@pi-permissions/sandbox public API", () => {
 	it("exports exactly these run-time names", () => {
 		expect(Object.keys(sandbox).sort()).toEqual(
 			[
+				"MAX_SWEPT_REPORTS",
 				"SandboxRuntime",
 				"composedSandboxPlan",
 				"explainBlocked",
 				"planSandbox",
 				"renderBlocked",
 				"renderSandboxPlan",
+				"snapshotBeforeCall",
+				"sweepAfterCall",
 				"toRuntimeSettings",
 			].sort(),
 		);

@@ -7,9 +7,14 @@ const plan = planSandbox({
 	cwd: "/work/proj",
 	home: "/home/u",
 	tmpDir: "/tmp",
-	protectedTargets: [{ kind: "path", pattern: "/work/proj/.pi", why: "writes the project's Pi settings" }],
+	protectedTargets: [
+		{ kind: "path", pattern: "/work/proj/.pi", why: "writes the project's Pi settings", sandbox: "read-only" },
+	],
 	allowedDomains: ["registry.npmjs.org"],
 	canonical: (path) => path,
+	exists: () => true,
+	isDirectory: () => true,
+	list: () => null,
 });
 
 describe("toRuntimeSettings", () => {

@@ -20,6 +20,9 @@ function input(rules: Rule[], extra: Partial<SandboxPlanInput> = {}): SandboxPla
 		protectedTargets: [],
 		allowedDomains: [],
 		canonical,
+		exists: () => true,
+		isDirectory: () => true,
+		list: () => null,
 		...extra,
 	};
 }
@@ -125,20 +128,111 @@ describe("planSandbox", () => {
 	it("denies writes to protected targets, paths and protectedPaths globs", () => {
 		const plan = planSandbox(
 			input([], {
+				cwd: "/work/link",
 				protectedTargets: [
-					{ kind: "path", pattern: "/work/proj/.pi", why: "writes the project's Pi settings" },
-					{ kind: "path", pattern: "/work/link/.git/config", why: "writes the git config" },
+					{ kind: "path", pattern: "/work/link/.pi", why: "writes the project's Pi settings", sandbox: "read-only" },
+					{ kind: "path", pattern: "/work/link/.git/config", why: "writes the git config", sandbox: "read-only" },
 					{ kind: "glob", pattern: "deploy/*.yaml", why: "writes a path listed in `protectedPaths`" },
 				],
 			}),
 		);
 		expect(paths(plan.writeDenies)).toEqual([
-			"/work/proj/.pi",
+			"/work/link/deploy/**.yaml",
+			"/real/proj/deploy/**.yaml",
+			"/work/link/.pi",
+			"/real/proj/.pi",
 			"/work/link/.git/config",
 			"/real/proj/.git/config",
-			"/work/proj/deploy/**.yaml",
 		]);
 		expect(plan.readDenies).toEqual([]);
+	});
+
+	describe("protected regions (ADR 0048)", () => {
+		const region = (pattern: string, sandbox: "read-only" | "hidden" | "git-dir" = "read-only") =>
+			({ kind: "path", pattern, why: `writes ${pattern}`, sandbox }) as const;
+		const present =
+			(...existing: string[]) =>
+			(path: string) =>
+				existing.includes(path);
+
+		it("makes an existing region read-only and watches a missing one, instead of a mount point on disk", () => {
+			const plan = planSandbox(
+				input([], {
+					protectedTargets: [region("/work/proj/.envrc"), region("/work/proj/.vscode")],
+					exists: present("/work/proj/.vscode"),
+				}),
+			);
+			expect(paths(plan.writeDenies)).toEqual(["/work/proj/.vscode"]);
+			expect(paths(plan.watched)).toEqual(["/work/proj/.envrc"]);
+		});
+
+		it("names nothing outside the writable roots: the read-only root keeps it", () => {
+			const plan = planSandbox(input([], { protectedTargets: [region("/home/u/.bashrc"), region("/home/u/.npmrc")] }));
+			expect(plan.writeDenies).toEqual([]);
+			expect(plan.watched).toEqual([]);
+		});
+
+		it("hides the forwarding root where it exists, wherever it is", () => {
+			const forwarding = "/home/u/.pi/agent/sessions/permission-forwarding";
+			const plan = planSandbox(input([], { protectedTargets: [region(forwarding, "hidden")] }));
+			expect(paths(plan.readDenies)).toEqual([forwarding]);
+			expect(plan.writeDenies).toEqual([]);
+		});
+
+		it("keeps git's own work in the project's git directory writable, and what git runs read-only", () => {
+			const plan = planSandbox(
+				input([], {
+					protectedTargets: [
+						region("/work/proj/.git", "git-dir"),
+						region("/work/proj/.git/config"),
+						region("/work/proj/.git/hooks"),
+						region("/work/proj/.git/commondir"),
+					],
+					exists: present("/work/proj/.git", "/work/proj/.git/config", "/work/proj/.git/hooks"),
+				}),
+			);
+			expect(paths(plan.writeDenies)).toEqual(["/work/proj/.git/config", "/work/proj/.git/hooks"]);
+			expect(paths(plan.watched)).toEqual(["/work/proj/.git/commondir"]);
+		});
+
+		it("keeps a .git file (a worktree's pointer) as it is", () => {
+			const plan = planSandbox(
+				input([], {
+					protectedTargets: [region("/work/proj/.git", "git-dir"), region("/work/proj/.git/config")],
+					exists: present("/work/proj/.git"),
+					isDirectory: () => false,
+				}),
+			);
+			expect(paths(plan.writeDenies)).toEqual(["/work/proj/.git"]);
+			expect(plan.watched).toEqual([]);
+		});
+
+		it("with the home writable, makes its existing dot-entries read-only, but data and what holds data", () => {
+			const dots = {
+				kind: "dot-entries",
+				pattern: "/home/u",
+				why: "writes a dot-file",
+				data: [".cache", ".npm/_cacache"],
+			} as const;
+			const plan = planSandbox(
+				input([rule("external_directory", "~/*", "allow")], {
+					protectedTargets: [dots],
+					list: (path) => (path === "/home/u" ? [".sometoolrc", ".cache", ".npm", "notes.txt", ".ssh"] : null),
+				}),
+			);
+			expect(paths(plan.writeDenies)).toEqual(["/home/u/.sometoolrc", "/home/u/.ssh"]);
+		});
+
+		it("watches the project's new repositories always, and the home's new dot-entries when it is writable", () => {
+			const dots = { kind: "dot-entries", pattern: "/home/u", why: "writes a dot-file", data: [".cache"] } as const;
+			const closed = planSandbox(input([], { protectedTargets: [dots] }));
+			expect(closed.watchedDirs.map((dir) => [dir.path, dir.kind])).toEqual([["/work/proj", "repositories"]]);
+			const open = planSandbox(input([rule("external_directory", "~/*", "allow")], { protectedTargets: [dots] }));
+			expect(open.watchedDirs.map((dir) => [dir.path, dir.kind, dir.data])).toEqual([
+				["/work/proj", "repositories", []],
+				["/home/u", "dot-entries", [".cache"]],
+			]);
+		});
 	});
 
 	it("skips a catch-all deny and says so, instead of denying the whole machine", () => {

@@ -3,7 +3,17 @@
  * machine without them fails here rather than skipping: the sandbox's promises are only worth what this file shows.
  */
 import { execFileSync, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readdirSync,
+	realpathSync,
+	rmSync,
+	statSync,
+	symlinkSync,
+	writeFileSync,
+} from "node:fs";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -67,7 +77,9 @@ beforeAll(async () => {
 		cwd: project,
 		home: "/nonexistent-home",
 		tmpDir: join(root, "tmp"),
-		protectedTargets: [{ kind: "path", pattern: join(project, ".pi"), why: "writes the project's Pi settings" }],
+		protectedTargets: [
+			{ kind: "path", pattern: join(project, ".pi"), why: "writes the project's Pi settings", sandbox: "read-only" },
+		],
 		allowedDomains: [],
 		canonical: (path) => {
 			try {
@@ -76,6 +88,9 @@ beforeAll(async () => {
 				return path;
 			}
 		},
+		exists: (path) => existsSync(path),
+		isDirectory: (path) => existsSync(path) && statSync(path).isDirectory(),
+		list: (path) => (existsSync(path) ? readdirSync(path) : null),
 	});
 	const started = await SandboxRuntime.start(toRuntimeSettings(plan), process.platform);
 	if (!started.ok) throw new Error(`the sandbox must start here: ${started.error.message}; ${started.error.hint}`);

@@ -39,8 +39,11 @@ export const LINT_KINDS = {
 	},
 	"bare-name-path": {
 		severity: "warning",
-		title: "a path pattern without a directory part matches only a bare name, never a real path",
-		fix: "prefix it with `*/` or `**/` (e.g. `*/id_rsa`), or write the full path",
+		// The engine matches a path by its cwd-relative spelling too, so a bare name is the file at the top of the
+		// working directory (and only there): `.env` covers `./.env`, never `src/.env` (issue 34).
+		title:
+			"a path pattern without a directory part matches only that name at the top of the working directory, in no other directory",
+		fix: "prefix it with `*/` for the name in every directory (e.g. `*/id_rsa`), or write the full path if one file is meant",
 	},
 	"compound-bash-pattern": {
 		severity: "error",

@@ -294,7 +294,10 @@ function patternFindings({ rules, placeOf, shell }: ComposedRules): LintFinding[
 	return findings;
 }
 
-/** A path pattern that can only match a bare name: no separator, not starting with a wildcard, `~` or `$`. */
+/**
+ * A path pattern that can only match a bare name (the cwd-relative spelling of a file at the top of the working
+ * directory): no separator, not starting with a wildcard, `~` or `$`.
+ */
 function isBareName(pattern: string): boolean {
 	if (isCatchAll(pattern) || pattern.includes("/") || pattern.includes("\\")) return false;
 	return !/^[*?~$]/.test(pattern) && !/^[A-Za-z]:/.test(pattern);

@@ -1,6 +1,7 @@
 /**
  * The red-team corpus through `pi-permissions eval`: every security row is asked or denied, every precision row
- * passes, each group under its own policy, in a real tree laid out as the corpus describes.
+ * passes, each group under its own policy, in a real tree laid out as the corpus describes. The turn-3 rows of the
+ * protected-region classes (`redteam-regions.cases.json`) put Pi's agent dir at `@ROOT@/agent`.
  * Rows still open are listed in `redteam-open.ts` with their issue and run as expected failures, so a fix that
  * lands flips them loudly and the list can only shrink.
  */
@@ -10,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigTree, jsonLines } from "../support/cli-harness";
 import corpus from "./redteam.cases.json" with { type: "json" };
 import { OPEN_ROWS } from "./redteam-open";
+import regions from "./redteam-regions.cases.json" with { type: "json" };
 
 type Expect = "not-allow" | "deny" | "allow" | "not-deny";
 
@@ -27,10 +29,19 @@ interface Group {
 	readonly global: unknown;
 	readonly yolo: boolean;
 	readonly cases: readonly Row[];
+	/** Pi's agent dir, `@ROOT@/agent`; the home's `.pi/agent` when absent. */
+	readonly agentDir?: string;
 }
 
 /** `limits-*` rows are documented limits of judging text (measured, not required of the gate). */
-const GROUPS = (corpus.groups as unknown as Group[]).filter((group) => !group.name.startsWith("limits-"));
+const GROUPS: readonly Group[] = [
+	...(corpus.groups as unknown as Group[]).filter((group) => !group.name.startsWith("limits-")),
+	...(regions.groups as unknown as Group[]).map((group) => ({
+		...group,
+		name: `${group.name} (turn 3)`,
+		agentDir: regions.agentDir,
+	})),
+];
 
 const MEETS: Record<Expect, (action: unknown) => boolean> = {
 	"not-allow": (action) => action === "ask" || action === "deny",
@@ -65,13 +76,15 @@ for (const group of GROUPS) {
 		let answers = new Map<string, Record<string, unknown>>();
 		beforeAll(async () => {
 			layCorpusTree(tree);
-			tree.writeGlobal(group.global);
+			const agentDir = group.agentDir === undefined ? null : String(placed(group.agentDir, tree));
+			if (agentDir === null) tree.writeGlobal(group.global);
+			else tree.write(join(agentDir, "extensions", "pi-permissions", "config.json"), group.global);
 			const stdin = group.cases.map(
 				(row) => `${JSON.stringify({ id: row.id, tool: row.tool, input: placed(row.input, tree) })}\n`,
 			);
 			const run = await tree.run(["eval", ...(group.yolo ? ["--yolo"] : [])], {
 				stdin,
-				env: { HOME: tree.home },
+				env: { HOME: tree.home, ...(agentDir === null ? {} : { PI_CODING_AGENT_DIR: agentDir }) },
 			});
 			answers = new Map(jsonLines(run.stdout).map((answer) => [String(answer.id), answer]));
 		});

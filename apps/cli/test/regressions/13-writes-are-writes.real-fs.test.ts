@@ -12,7 +12,7 @@ import { recommendedPolicyText } from "../../src/recommended-policy";
 import { ConfigTree, jsonLines } from "../support/cli-harness";
 
 /** The recommended policy as a config object, read from the text `init` writes. */
-const RECOMMENDED_POLICY: unknown = JSON.parse(recommendedPolicyText());
+const RECOMMENDED_POLICY: unknown = JSON.parse(recommendedPolicyText(null));
 
 /** The issue's read-only policy: the file tools ask, a bash allowlist of reading commands. */
 const READ_ONLY = {

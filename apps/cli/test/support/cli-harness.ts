@@ -4,15 +4,22 @@
  * Never: touches the real process's env, cwd or home.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { Readable } from "node:stream";
+import { pathToFileURL } from "node:url";
 import { createNodeFileSystemProbe } from "@pi-permissions/access-intent";
 import { createNodeConfigFileSystem, createNodeGrantFileSystem } from "@pi-permissions/engine";
 import type { CliHost } from "../../src/cli-host";
 import { runCli } from "../../src/cli-program";
 import { createNodeFileWriter } from "../../src/node-file-writer";
 import { createNodeHistoryReader } from "../../src/node-history-reader";
+
+/** The config schema of the workspace's policy package, as `main.ts` finds the installed one. */
+export const SHIPPED_SCHEMA_URL = pathToFileURL(
+	createRequire(import.meta.url).resolve("@pi-permissions/policy/schema.json"),
+).href;
 
 export interface CliRun {
 	readonly code: number;
@@ -101,6 +108,7 @@ export class ConfigTree {
 			stderrIsTerminal: options.stderrIsTerminal ?? false,
 			grantFileSystem: createNodeGrantFileSystem(),
 			today: () => "2026-12-01",
+			configSchemaUrl: SHIPPED_SCHEMA_URL,
 		};
 		return { host, output: () => ({ stdout, stderr }) };
 	}

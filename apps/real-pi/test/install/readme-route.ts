@@ -1,7 +1,7 @@
 /**
- * Owns: reading the README's clone route (the first `sh` block after the `<!-- clone-route` marker) as the lines a
- * user types, and the environment a fresh machine gives them: the host's system tools, the user's own `pi` on PATH,
- * the shared npm cache and pnpm store (so a test clone downloads nothing the workspace already has).
+ * Owns: reading the README's routes (the first `sh` block after a `<!-- clone-route` or `<!-- uninstall-route` marker)
+ * as the lines a user types, and the environment a fresh machine gives them: the host's system tools, the user's own
+ * `pi` on PATH, the shared npm cache and pnpm store (so a test clone downloads nothing the workspace already has).
  * Never: rewrites a README line; a drifted README is a failing test, not a patched one.
  */
 import { spawnSync } from "node:child_process";
@@ -11,14 +11,24 @@ import { dirname, join } from "node:path";
 import { PI_BIN } from "../support/pi-command";
 
 const MARKER = "<!-- clone-route";
+const UNINSTALL_MARKER = "<!-- uninstall-route";
 
 /** The README's clone-route commands, one per line, comments kept (bash ignores them). */
 export function cloneRouteCommands(readme: string): string[] {
+	return routeCommands(readme, MARKER);
+}
+
+/** The README's uninstall commands, one per line, comments kept. */
+export function uninstallRouteCommands(readme: string): string[] {
+	return routeCommands(readme, UNINSTALL_MARKER);
+}
+
+function routeCommands(readme: string, markerText: string): string[] {
 	const text = readFileSync(readme, "utf8");
-	const marker = text.indexOf(MARKER);
-	if (marker < 0) throw new Error(`${readme} has no ${MARKER} marker`);
+	const marker = text.indexOf(markerText);
+	if (marker < 0) throw new Error(`${readme} has no ${markerText} marker`);
 	const block = /```sh\n([\s\S]*?)```/.exec(text.slice(marker));
-	if (block?.[1] === undefined) throw new Error(`${readme} has no sh block after ${MARKER}`);
+	if (block?.[1] === undefined) throw new Error(`${readme} has no sh block after ${markerText}`);
 	return block[1].split("\n").filter((line) => line.trim() !== "");
 }
 

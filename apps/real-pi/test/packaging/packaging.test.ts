@@ -76,7 +76,13 @@ const REQUIRED_FILES: Record<PublishableName, readonly string[]> = {
 		"entry/not-active.ts",
 		"README.md",
 	],
-	"@pi-permissions/model-judge": ["dist/index.js", "dist/index.d.ts", "schema/model-judge.schema.json", "README.md"],
+	"@pi-permissions/model-judge": [
+		"dist/index.js",
+		"dist/index.d.ts",
+		"entry/judge-entry.ts",
+		"schema/model-judge.schema.json",
+		"README.md",
+	],
 	"@pi-permissions/cli": ["dist/main.js", "README.md"],
 };
 /** The workspace packages the adapter imports at run time. */

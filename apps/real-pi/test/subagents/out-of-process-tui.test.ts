@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { CleanupStack } from "../support/cleanup-stack";
+import { pressDeliberately } from "../support/deliberate-keys";
 import { tuiParentKey } from "../support/parent-key";
 import { piCommand } from "../support/pi-command";
 import { piPermissionsExtension, sandboxFor, startPi } from "../support/pi-harness";
@@ -47,12 +48,12 @@ describe("an out-of-process subagent (pi -p) under a parent in Pi's interactive 
 		expect(dialog.text).toMatch(/agent\s*: main agent · subagent · session /u);
 		expect(dialog.text).toMatch(/command\s*: rm first\.txt/u);
 		expect(dialog.text).toContain("[s] Yes, for this session (`rm *`; not calls your policy denies)");
-		await parent.press("s", "s");
+		await pressDeliberately(parent, "s", "Enter");
 		await parent.waitForText("Apply the session approval to:");
 		const scope = findDialog(await parent.screen());
 		expect(scope?.text).toContain("This subagent only");
 		expect(scope?.text).toContain("The whole serving session");
-		await parent.press("Enter");
+		await pressDeliberately(parent, "Enter");
 		expect(await child.waitForExit(30_000), child.describe()).toEqual({ code: 0, signal: null });
 		expect(existsSync(first)).toBe(false);
 		expect(existsSync(second)).toBe(false);

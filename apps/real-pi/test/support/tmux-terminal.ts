@@ -120,9 +120,15 @@ export class TmuxTerminal {
 		for (const key of keys) await this.tmux("send-keys", "-t", SESSION, key);
 	}
 
-	/** Types text literally. */
+	/** Types text literally (one write: a string of several characters arrives as one burst). */
 	async type(text: string): Promise<void> {
 		await this.tmux("send-keys", "-t", SESSION, "-l", text);
+	}
+
+	/** Pastes text as a terminal paste does: wrapped in bracketed-paste markers when the program asked for them. */
+	async paste(text: string): Promise<void> {
+		await this.tmux("set-buffer", "-b", "real-pi-paste", "--", text);
+		await this.tmux("paste-buffer", "-p", "-d", "-b", "real-pi-paste", "-t", SESSION);
 	}
 
 	/** Ends the tmux server and everything in it, and waits (bounded) until Pi has exited. Idempotent. */

@@ -15,7 +15,10 @@ export interface DialogOnScreen {
 
 const TITLE = "Permission request:";
 const CHOICE = /^[›\s]\s\[[ysagnr]\] /u;
-const HINTS = ["enter confirm", "again to confirm", "enter deny with this reason"];
+/** The last row of each step: its key hint (ADR 0049's wording). */
+const HINTS = ["enter to confirm", "enter deny with this reason", "any key cancels"];
+/** The first footer row of a step that is not the choice list. */
+const STEP_TITLES = ["Reason for denying", "Always allow:", "Apply the session approval to:"];
 
 /** The dialog on the screen, or `undefined` when none is shown. */
 export function findDialog(rows: readonly string[]): DialogOnScreen | undefined {
@@ -24,7 +27,9 @@ export function findDialog(rows: readonly string[]): DialogOnScreen | undefined 
 	const end = rows.findIndex((row, index) => index > start && HINTS.some((hint) => row.includes(hint)));
 	if (end < 0) return undefined;
 	const rowsOfDialog = rows.slice(start, end + 1);
-	const firstFooter = rowsOfDialog.findIndex((row) => CHOICE.test(row) || row.startsWith("Reason for denying"));
+	const firstFooter = rowsOfDialog.findIndex(
+		(row) => CHOICE.test(row) || STEP_TITLES.some((title) => row.trimStart().startsWith(title)),
+	);
 	const split = firstFooter < 0 ? rowsOfDialog.length - 1 : firstFooter;
 	return {
 		body: rowsOfDialog.slice(0, split),

@@ -6,6 +6,7 @@
 import { existsSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { CleanupStack } from "../support/cleanup-stack";
+import { pressDeliberately } from "../support/deliberate-keys";
 import { piCommand } from "../support/pi-command";
 import { piPermissionsExtension, sandboxFor } from "../support/pi-harness";
 import { bashTurn, REPORT_PREFIX } from "../support/scripted-turns";
@@ -41,7 +42,7 @@ describe("a protected target in Pi's interactive TUI", () => {
 		expect(dialog.text).toMatch(/surface\s*: write/u);
 		expect(dialog.text).toContain("[y] Yes, once");
 		expect(dialog.text).not.toContain("for this session");
-		await terminal.press("n", "n");
+		await pressDeliberately(terminal, "n", "Enter");
 		const report = new RegExp(`${squeezed(REPORT_PREFIX)}\\[.*\\]`, "u");
 		const text = await terminal.waitForScreen(
 			"the model's report",

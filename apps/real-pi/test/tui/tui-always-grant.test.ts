@@ -9,6 +9,7 @@ import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { pollUntil } from "../support/bounded-wait";
 import { CleanupStack } from "../support/cleanup-stack";
+import { pressDeliberately } from "../support/deliberate-keys";
 import { piCommand } from "../support/pi-command";
 import { piPermissionsExtension, sandboxFor } from "../support/pi-harness";
 import type { PiSandbox, ReviewLogLine } from "../support/pi-sandbox";
@@ -41,6 +42,8 @@ interface Scenario {
 	readonly key: "a" | "g";
 	readonly label: string;
 	readonly file: (sandbox: PiSandbox) => string;
+	/** The file as the confirmation step names it. */
+	readonly shownFile: (sandbox: PiSandbox) => string;
 }
 
 const SCENARIOS: readonly Scenario[] = [
@@ -49,12 +52,14 @@ const SCENARIOS: readonly Scenario[] = [
 		key: "a",
 		label: 'Always, in this project ("npm test *" → .pi/extensions/pi-permissions/config.json)',
 		file: (sandbox) => join(sandbox.cwd, ".pi", "extensions", "pi-permissions", "config.json"),
+		shownFile: () => ".pi/extensions/pi-permissions/config.json (this project)",
 	},
 	{
 		scope: "global",
 		key: "g",
 		label: 'Always, everywhere ("npm test *" → ',
 		file: (sandbox) => sandbox.configFile,
+		shownFile: (sandbox) => `${sandbox.configFile} (every project)`,
 	},
 ];
 
@@ -116,7 +121,16 @@ describe('an "always" grant in Pi\'s TUI outlives the session and is forgotten a
 		);
 		const dialog = await first.waitForScreen("the permission dialog", findDialog);
 		expect(dialog.text).toContain(`[${scenario.key}] ${scenario.label}`);
-		await first.press(scenario.key, scenario.key);
+		// ADR 0049: the letter chooses, enter opens the confirmation that shows the rule and the file, enter writes.
+		await pressDeliberately(first, scenario.key, "Enter");
+		const step = await first.waitForScreen("the confirmation of the write", (rows) => {
+			const shown = findDialog(rows);
+			return shown?.text.includes("enter to confirm the write") === true ? shown : undefined;
+		});
+		expect(step.text).toContain('rule: "npm test *": "allow" in permission.bash');
+		expect(step.text).toContain(`file: ${scenario.shownFile(sandbox)}`);
+		expect(readFileSync(file, "utf8")).toBe(CONFIG_TEXT);
+		await pressDeliberately(first, "Enter");
 		await first.waitForText("FIRST-RUN-DONE");
 		const written = readFileSync(file, "utf8");
 		const line = addedLine(CONFIG_TEXT, written);
@@ -159,7 +173,7 @@ describe('an "always" grant in Pi\'s TUI outlives the session and is forgotten a
 		await second.press("Enter");
 		const asked = await second.waitForScreen("the permission dialog again", findDialog);
 		expect(asked.text).toContain("npm test");
-		await second.press("n", "n");
+		await pressDeliberately(second, "n", "Enter");
 		await second.waitForText("ASKED-AGAIN");
 		expect(readFileSync(file, "utf8")).toBe(CONFIG_TEXT);
 	});

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { pollUntil } from "../support/bounded-wait";
 import { CleanupStack } from "../support/cleanup-stack";
+import { pressDeliberately } from "../support/deliberate-keys";
 import { piCommand } from "../support/pi-command";
 import { piPermissionsExtension, sandboxFor } from "../support/pi-harness";
 import type { PiSandbox, ReviewLogLine } from "../support/pi-sandbox";
@@ -9,8 +10,8 @@ import { bashTurn, REPORT_PREFIX, type ScriptedTurn } from "../support/scripted-
 import { type TerminalSize, TmuxTerminal } from "../support/tmux-terminal";
 import { type DialogOnScreen, findDialog } from "../support/tui-dialog-screen";
 
-/** The most rows the dialog adds below its body (choices and hint; the adapter's `FOOTER_MAX_ROWS`). */
-const FOOTER_MAX_ROWS = 7;
+/** The most rows the dialog adds below its body (choices, the ignored-keys notice and the hint). */
+const FOOTER_MAX_ROWS = 8;
 const NARROW: TerminalSize = { columns: 80, rows: 40 };
 const WIDE: TerminalSize = { columns: 160, rows: 40 };
 
@@ -88,7 +89,7 @@ describe("the pi-permissions dialog in Pi's interactive TUI", () => {
 		expect(dialog.text).toContain("external path: /etc/hostname");
 		expect(dialog.text).toContain("external path: /etc/passwd");
 		expect(dialog.text).toContain("[s] Yes, for this session (`/etc/*`; not calls your policy denies)");
-		await terminal.press("n", "n");
+		await pressDeliberately(terminal, "n", "Enter");
 		const [decision] = await waitForDecisions(sandbox, 1);
 		// The facts the review log records for the request are the ones the dialog showed.
 		const request = decision?.request;
@@ -146,16 +147,16 @@ describe("the pi-permissions dialog in Pi's interactive TUI", () => {
 		);
 	});
 
-	it("arms on the first y and runs the command on the second", async () => {
+	it("chooses on y and runs the command on enter", async () => {
 		const sandbox = sandboxFor(cleanup, ASK_BASH);
 		const victim = sandbox.writeFile("victim.txt");
 		const terminal = await startTui(sandbox, [bashTurn("rm victim.txt"), { kind: "report" }]);
 		await waitForDialog(terminal);
-		await terminal.press("y");
-		await terminal.waitForText("press y or enter again to confirm: Yes, once");
+		await pressDeliberately(terminal, "y");
+		await terminal.waitForText("enter to confirm: Yes, once");
 		expect(existsSync(victim)).toBe(true);
 		expect(sandbox.decisions()).toEqual([]);
-		await terminal.press("y");
+		await pressDeliberately(terminal, "Enter");
 		await waitForReport(terminal);
 		expect(existsSync(victim)).toBe(false);
 		expect(sandbox.decisions()).toMatchObject([
@@ -163,12 +164,12 @@ describe("the pi-permissions dialog in Pi's interactive TUI", () => {
 		]);
 	});
 
-	it("keeps the file when n is pressed twice and tells the model", async () => {
+	it("keeps the file on n and enter and tells the model", async () => {
 		const sandbox = sandboxFor(cleanup, ASK_BASH);
 		const victim = sandbox.writeFile("victim.txt");
 		const terminal = await startTui(sandbox, [bashTurn("rm victim.txt"), { kind: "report" }]);
 		await waitForDialog(terminal);
-		await terminal.press("n", "n");
+		await pressDeliberately(terminal, "n", "Enter");
 		const report = await waitForReport(terminal);
 		expect(existsSync(victim)).toBe(true);
 		expect(report).toContain(squeezed(`[{"toolName":"bash","isError":true`));
@@ -182,7 +183,7 @@ describe("the pi-permissions dialog in Pi's interactive TUI", () => {
 		const victim = sandbox.writeFile("victim.txt");
 		const terminal = await startTui(sandbox, [bashTurn("rm victim.txt"), { kind: "report" }]);
 		await waitForDialog(terminal);
-		await terminal.press("r", "r");
+		await pressDeliberately(terminal, "r", "Enter");
 		await terminal.waitForText("Reason for denying (sent to the agent):");
 		await terminal.type("keep the victim");
 		await terminal.waitForText("> keep the victim");
@@ -195,13 +196,13 @@ describe("the pi-permissions dialog in Pi's interactive TUI", () => {
 		]);
 	});
 
-	it("approves for the session on s, so the next command of the family is not asked about", async () => {
+	it("approves for the session on s and enter, so the next command of the family is not asked about", async () => {
 		const sandbox = sandboxFor(cleanup, ASK_BASH);
 		const first = sandbox.writeFile("first.txt");
 		const second = sandbox.writeFile("second.txt");
 		const terminal = await startTui(sandbox, [bashTurn("rm first.txt"), bashTurn("rm second.txt"), { kind: "report" }]);
 		await waitForDialog(terminal);
-		await terminal.press("s", "s");
+		await pressDeliberately(terminal, "s", "Enter");
 		await waitForReport(terminal);
 		expect(findDialog(await terminal.screen())).toBeUndefined();
 		expect(existsSync(first)).toBe(false);
@@ -217,18 +218,22 @@ describe("the pi-permissions dialog in Pi's interactive TUI", () => {
 		const victim = sandbox.writeFile("victim.txt");
 		const terminal = await startTui(sandbox, [bashTurn("rm victim.txt"), { kind: "report" }]);
 		await waitForDialog(terminal);
-		await terminal.press("Escape");
+		await pressDeliberately(terminal, "Escape");
 		await waitForReport(terminal);
 		expect(existsSync(victim)).toBe(true);
 		expect(sandbox.decisions()).toMatchObject([{ result: "deny", resolution: "user_denied" }]);
 	});
 
-	it("decides on a single y when doublePressToConfirm is off", async () => {
+	it("ignores the deprecated doublePressToConfirm: a single y still only chooses", async () => {
 		const sandbox = sandboxFor(cleanup, { ...ASK_BASH, doublePressToConfirm: false });
 		const victim = sandbox.writeFile("victim.txt");
 		const terminal = await startTui(sandbox, [bashTurn("rm victim.txt"), { kind: "report" }]);
 		await waitForDialog(terminal);
-		await terminal.press("y");
+		await pressDeliberately(terminal, "y");
+		await terminal.waitForText("enter to confirm: Yes, once");
+		expect(existsSync(victim)).toBe(true);
+		expect(sandbox.decisions()).toEqual([]);
+		await pressDeliberately(terminal, "Enter");
 		await waitForReport(terminal);
 		expect(existsSync(victim)).toBe(false);
 		expect(sandbox.decisions()).toMatchObject([{ resolution: "user_approved" }]);

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { pollUntil } from "../support/bounded-wait";
 import { CleanupStack } from "../support/cleanup-stack";
+import { pressDeliberately } from "../support/deliberate-keys";
 import { piCommand } from "../support/pi-command";
 import { piPermissionsExtension, sandboxFor } from "../support/pi-harness";
 import type { PiSandbox } from "../support/pi-sandbox";
@@ -46,9 +47,9 @@ async function askAbout1MbCommand(): Promise<{ terminal: TmuxTerminal; sandbox: 
 }
 
 async function denyAndMeasure(terminal: TmuxTerminal, sandbox: PiSandbox): Promise<number> {
-	await terminal.press("n");
-	await terminal.waitForText("again to confirm", 30_000);
-	await terminal.press("n");
+	await pressDeliberately(terminal, "n");
+	await terminal.waitForText("enter to confirm: No", 30_000);
+	await pressDeliberately(terminal, "Enter");
 	const decisions = await pollUntil(() => (sandbox.decisions().length > 0 ? sandbox.decisions() : undefined), {
 		what: "the decision in the review log",
 		timeoutMs: 30_000,

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { pollUntil } from "../support/bounded-wait";
 import { CleanupStack } from "../support/cleanup-stack";
+import { pressDeliberately } from "../support/deliberate-keys";
 import { piCommand } from "../support/pi-command";
 import { piPermissionsExtension, sandboxFor } from "../support/pi-harness";
 import type { PiSandbox, ReviewLogLine } from "../support/pi-sandbox";
@@ -110,7 +111,7 @@ function waitForDecisions(sandbox: PiSandbox, count: number): Promise<ReviewLogL
 async function grantForSession(terminal: TmuxTerminal, pattern: string): Promise<DialogOnScreen> {
 	const dialog = await terminal.waitForScreen("the permission dialog", findDialog);
 	expect(dialog.text).toContain(`[s] Yes, for this session (\`${pattern}\`; ${GRANT_LIMIT})`);
-	await terminal.press("s", "s");
+	await pressDeliberately(terminal, "s", "Enter");
 	return dialog;
 }
 

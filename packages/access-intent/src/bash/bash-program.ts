@@ -8,6 +8,7 @@ import type { Tree } from "web-tree-sitter";
 import type { AccessPath } from "../path/access-path";
 import type { PathNormalizer } from "../path/path-normalizer";
 import { PathCollector } from "./effects/path-candidates";
+import { type RecursiveRead, RecursiveReadCollector } from "./effects/recursive-reads";
 import { UnitWalk } from "./effects/unit-walk";
 import { WriteCollector, type WriteTarget } from "./effects/write-targets";
 import type { BashParser } from "./reading/bash-parser";
@@ -80,6 +81,8 @@ export class BashProgram {
 		readonly pathsTruncated: boolean,
 		/** Every path a unit writes, deletes, creates or changes the mode of (redirects and the write-operand table). */
 		readonly writeTargets: readonly WriteTarget[],
+		/** Every tree a program reads whole by itself (`grep -r`, `rg`, `tar c`, `cp -r`, `find -exec`). */
+		readonly recursiveReads: readonly RecursiveRead[],
 	) {}
 
 	/** Never throws on any string: a command it cannot read completely is returned with `unparseable` set. */
@@ -87,7 +90,7 @@ export class BashProgram {
 		const readable = readableEnvironment(command, deps);
 		const parsed = readable.parsed;
 		if (parsed.unparseable !== null && parsed.units.length === 0)
-			return new BashProgram(command, [], [], [], parsed.unparseable, parsed.work, false, []);
+			return new BashProgram(command, [], [], [], parsed.unparseable, parsed.work, false, [], []);
 		// A shell-state floor (ADR 0025) keeps the units and paths it read, so their denies still decide.
 		const { normalizer, workdir } = deps;
 		const shellEnvironment = readable.environment;
@@ -106,7 +109,8 @@ export class BashProgram {
 		);
 		const pathCollector = new PathCollector(walk, environment.positionalParametersEmpty, environment.pwdIsBuiltin);
 		const writeCollector = new WriteCollector(walk, environment.positionalParametersEmpty);
-		walk.run(parsed.units, [pathCollector, writeCollector]);
+		const recursiveCollector = new RecursiveReadCollector(walk, command);
+		walk.run(parsed.units, [pathCollector, writeCollector, recursiveCollector]);
 		const paths = pathCollector.sink.result();
 		return new BashProgram(
 			command,
@@ -117,6 +121,7 @@ export class BashProgram {
 			parsed.work,
 			paths.truncated,
 			writeCollector.result(),
+			recursiveCollector.result(),
 		);
 	}
 }

@@ -6,7 +6,7 @@
 import { expandHome, type PathFlavor } from "@pi-permissions/policy";
 import { type AccessPath, deriveMatchValues, type LiteralAccessPath } from "./access-path";
 import { type CwdFrame, canonicalize } from "./canonical-walk";
-import { createMemoizedProbe, type FileSystemProbe } from "./file-system-probe";
+import { createMemoizedProbe, type EntryKind, type FileSystemProbe } from "./file-system-probe";
 import { classifyMsysToken } from "./msys-token";
 import {
 	appendSegment,
@@ -194,6 +194,16 @@ export class PathNormalizer {
 	/** Directory entries for glob expansion, `null` when the directory cannot be listed. */
 	listDirectory(absolutePath: string): readonly string[] | null {
 		return this.probe.readdir(absolutePath);
+	}
+
+	/** What the entry itself is (a symlink is not followed), `null` when it does not exist. */
+	entryKind(absolutePath: string): EntryKind | null {
+		return this.probe.lstat(absolutePath)?.kind ?? null;
+	}
+
+	/** The symlink-resolved form of an existing path, `null` when it does not exist (a dangling link). */
+	realpath(absolutePath: string): string | null {
+		return this.probe.realpath(absolutePath);
 	}
 
 	/**

@@ -21,11 +21,14 @@ export interface UserPrompt {
 /**
  * A local ask may be approved once, for this session, or always (persisted in the project or global file); a
  * forwarded one for the subagent or the whole serving session; a protected target (the permission config, a git
- * hook, …) once only. The prompt offers a persisted scope only where the ask carries a session suggestion.
+ * hook, …) once only. Only an ask that carries a session suggestion (the grant a session answer records) offers more
+ * than once: an answer "for this session" that records nothing would be read as one that does.
  */
 function offeredScopes(details: AskDetails): readonly GrantScope[] {
+	const origin = originPayload(details.payload);
 	// SECURITY: a protected target is never offered as a session grant, so each write is put to the human again.
-	if (originPayload(details.payload).answerableBy === "person") return ["once"];
+	if (origin.answerableBy === "person") return ["once"];
+	if (!origin.annotations.some((annotation) => annotation.kind === "session-suggestion")) return ["once"];
 	return details.forwarding === null
 		? ["once", "requester-session", "always-project", "always-global"]
 		: ["once", "requester-session", "serving-session", "always-project", "always-global"];

@@ -41,6 +41,18 @@ describe("LocalUserAuthorizer", () => {
 		]);
 	});
 
+	it("offers only a one-time approval for an ask with nothing a session answer would grant", async () => {
+		const payload = localPayload({ value: 'python3 -c "print($X)"', sessionSuggestion: null });
+		const { authorizer, offered } = prompting({ answer: "allow", scope: "requester-session", via: "dialog" });
+		expect(await authorizer.authorize(askDetails({ payload }))).toMatchObject({ verdict: "allow", scope: "once" });
+		const forwarded = buildForwardedAskPayload({
+			child: payload,
+			forwarding: { requesterAgentName: "scout", requesterSessionId: "c" },
+		});
+		await authorizer.authorize(askDetails({ payload: forwarded, forwarded: true }));
+		expect(offered).toEqual([["once"], ["once"]]);
+	});
+
 	it("keeps an always answer to a local or a forwarded ask (ADR 0032)", async () => {
 		const always = prompting({ answer: "allow", scope: "always-project", via: "dialog" }).authorizer;
 		expect(await always.authorize(askDetails())).toMatchObject({ verdict: "allow", scope: "always-project" });

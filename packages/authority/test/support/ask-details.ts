@@ -3,8 +3,9 @@ import type { LocalPromptPayload, PromptPayload } from "@pi-permissions/presenta
 import type { AccessFacts, AskDetails } from "../../src/chain/authorizer";
 
 export function localPayload(
-	overrides: { surface?: string; toolName?: string | null; value?: string } = {},
+	overrides: { surface?: string; toolName?: string | null; value?: string; sessionSuggestion?: string | null } = {},
 ): LocalPromptPayload {
+	const suggestion = overrides.sessionSuggestion === undefined ? "git push *" : overrides.sessionSuggestion;
 	const surface = overrides.surface ?? "bash";
 	return {
 		kind: surface === "external_directory" ? "external_directory" : surface === "path" ? "path" : "bash",
@@ -20,7 +21,7 @@ export function localPayload(
 			executedUnit: null,
 		},
 		evidence: [{ label: "command", text: overrides.value ?? "git push", detail: null }],
-		annotations: [],
+		annotations: suggestion === null ? [] : [{ kind: "session-suggestion", text: suggestion }],
 		answerableBy: "any-authorizer",
 	};
 }

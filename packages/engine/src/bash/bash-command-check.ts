@@ -19,6 +19,7 @@ import {
 import {
 	BASH_SURFACE,
 	type CompiledPolicy,
+	hasWildcard,
 	isCatchAll,
 	type PermissionState,
 	type RuleMatch,
@@ -60,7 +61,12 @@ export interface BashCommandCheck {
 	 * Every unit that asked on its own (the deciding one among them), and whether any of them asked by a floor: a
 	 * forwarded ask must carry them all, or a serving rule that passes the deciding unit passes the others unseen.
 	 */
-	readonly asking?: { readonly units: readonly CommandUnit[]; readonly floored: boolean };
+	readonly asking?: {
+		readonly units: readonly CommandUnit[];
+		readonly floored: boolean;
+		/** Each asking unit's floor sentinel, or `null` where a rule asked; in the order of `units`. */
+		readonly floors: readonly (string | null)[];
+	};
 }
 
 export function checkBashCommand(parsed: ParsedBashCommand, policy: CompiledPolicy): BashCommandCheck {
@@ -72,19 +78,21 @@ export function checkBashCommand(parsed: ParsedBashCommand, policy: CompiledPoli
 	}
 	let best: BashCommandCheck | null = null;
 	const askingUnits: CommandUnit[] = [];
+	const floors: (string | null)[] = [];
 	let flooredAsk = false;
 	for (const unit of units) {
 		const check = isRedirectOnly(unit) ? redirectOnlyCheck(unit, policy) : checkUnit(unit, policy);
 		if (check === null) continue;
 		if (check.state === "ask") {
 			askingUnits.push(unit);
+			floors.push(check.floored ? check.matchedPattern : null);
 			flooredAsk ||= check.floored;
 		}
 		if (!best || outranks(check, best)) best = check;
 		if (best.state === "deny") break;
 	}
 	if (best !== null && best.state === "ask" && unparseable === null) {
-		return { ...best, asking: { units: askingUnits, floored: flooredAsk } };
+		return { ...best, asking: { units: askingUnits, floored: flooredAsk, floors } };
 	}
 	if (unparseable !== null && best?.state !== "deny") {
 		const wholeMatch = policy.evaluate(BASH_SURFACE, command);
@@ -165,7 +173,9 @@ function checkProgram(unit: CommandUnit, match: RuleMatch, policy: CompiledPolic
 	if (match.state !== "allow") return fromMatch(match, unit.text, unit);
 	// `sh -c 'ls; git status'`: a literal script read whole is judged like a judged indirection, its own text here and
 	// each unit of the script on its own (ADR 0031); any other payload stays opaque.
-	if (unit.wrapperKind === "opaque-payload" && unit.scriptRead !== true)
+	// A rule written for exactly this code (`"python3 -c \"print(42)\"": "allow"`, a "for this session" answer to it)
+	// is the one thing that names what an opaque payload runs; any other allow leaves it to a person.
+	if (unit.wrapperKind === "opaque-payload" && unit.scriptRead !== true && !namedExactly(unit, policy))
 		return floor(BASH_SENTINELS.opaqueWrapper, unit.text, unit, match);
 	// SECURITY: a command name that is not a literal word cannot be known until run time (`$CMD`, `rm${IFS}x`).
 	if (hasDynamicName(unit)) {
@@ -177,6 +187,29 @@ function checkProgram(unit: CommandUnit, match: RuleMatch, policy: CompiledPolic
 		return floor(BASH_SENTINELS.indirectionWrapper, unit.text, unit, match);
 	}
 	return fromMatch(match, unit.text, unit);
+}
+
+/**
+ * Every spelling a rule must allow for a unit to pass (`unitMatch`): as written, with its name normalised, and as the
+ * words bash runs; or `null` when its text is not fixed before it runs (`$`, a backtick, words a wrapper fills in).
+ */
+export function exactSpellings(unit: CommandUnit): readonly string[] | null {
+	// SECURITY: `bash -c "$X"`, `sh -c 'echo {}'` under `find -exec`: the same text runs different code each time.
+	if (unit.runTimeWords !== null || /[$`]/.test(unit.text)) return null;
+	const spellings = [unit.text, normalizedText(unit), wordsText(unit)].filter(
+		(text): text is string => text !== null && text !== "",
+	);
+	return [...new Set(spellings)];
+}
+
+/** True when every spelling of the unit is allowed by a rule with no wildcard (so written for exactly that text). */
+function namedExactly(unit: CommandUnit, policy: CompiledPolicy): boolean {
+	const spellings = exactSpellings(unit);
+	if (spellings === null || spellings.length === 0) return false;
+	return spellings.every((text) => {
+		const match = policy.evaluate(BASH_SURFACE, text);
+		return match.state === "allow" && match.rule?.surface === BASH_SURFACE && !hasWildcard(match.rule.pattern);
+	});
 }
 
 /** Variables whose value changes which program runs, what a path means or what the shell evaluates. */

@@ -20,6 +20,7 @@ export const GATE_ORDER = [
 	"external-directory",
 	"bash-external-directory",
 	"bash-path",
+	"bash-recursive-read",
 	"bash-write",
 	"protected-target",
 	"tool",

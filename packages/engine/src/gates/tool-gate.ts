@@ -5,9 +5,10 @@
  * Never: parses bash or derives MCP targets itself; access-intent names what is accessed.
  */
 import { displayPath, mcpNativeTargets, mcpProxyTargets, mcpResourceTargets } from "@pi-permissions/access-intent";
-import { BASH_SURFACE, MCP_SURFACE, SKILL_SURFACE, suggestSessionApproval, WHOLE_TOOL } from "@pi-permissions/policy";
+import { BASH_SURFACE, MCP_SURFACE, restrictiveness, SKILL_SURFACE, WHOLE_TOOL } from "@pi-permissions/policy";
 import { buildBashAskPayload, buildMcpAskPayload, buildToolAskPayload } from "@pi-permissions/presentation";
 import { type BashCommandCheck, checkBashCommand } from "../bash/bash-command-check";
+import { bashSessionSuggestion } from "../session/bash-session-suggestion";
 import { bashRuleFacts, type ForwardedAccessFacts, flooredFacts } from "./access-facts";
 import { askableRuleOutcome, type BashCall, type GateContext } from "./gate-context";
 import type { GateOutcome } from "./gate-outcome";
@@ -22,15 +23,18 @@ export function toolGate(context: GateContext, mcpServers: readonly string[]): G
 		case "mcp":
 			return mcpOutcome(context, mcpServers);
 		case "path-builtin": {
-			const path = context.inputPaths[0];
-			if (path === undefined) return wholeToolOutcome(context, kind.toolName);
-			const value = displayPath(path);
-			return askableOutcome(
-				context,
-				kind.toolName,
-				value,
-				context.policy.evaluateAliases(kind.toolName, path.matchValues),
-			);
+			if (context.inputPaths.length === 0) return wholeToolOutcome(context, kind.toolName);
+			// SECURITY: every file the tool may open is judged (`read`'s fallback spellings, `grep`'s glob): the
+			// strictest decides, the first on a tie.
+			let strictest: GateOutcome | null = null;
+			for (const path of context.inputPaths) {
+				const match = context.policy.evaluateAliases(kind.toolName, path.matchValues);
+				const outcome = askableOutcome(context, kind.toolName, displayPath(path), match);
+				if (strictest === null || restrictiveness(outcome.state) > restrictiveness(strictest.state))
+					strictest = outcome;
+				if (strictest.state === "deny") break;
+			}
+			return strictest as GateOutcome;
 		}
 		case "skill": {
 			const name = skillName(context.call.input);
@@ -47,8 +51,7 @@ export function toolGate(context: GateContext, mcpServers: readonly string[]): G
 
 function bashOutcome(context: GateContext, bash: BashCall): GateOutcome {
 	const check = checkBashCommand(bash.program, context.policy);
-	const suggestion =
-		check.state === "ask" ? suggestSessionApproval(BASH_SURFACE, check.decidingUnit, { flavor: context.flavor }) : null;
+	const suggestion = bashSessionSuggestion(check);
 	const alias = context.kind.kind === "bash" && context.kind.alias;
 	const payload =
 		check.state === "allow"

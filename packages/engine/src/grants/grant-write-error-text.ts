@@ -35,11 +35,19 @@ export function grantWriteErrorText(error: GrantWriteError): string {
 function conflictText(conflict: GrantConflict): string {
 	switch (conflict.kind) {
 		case "lifts-deny":
-			return `the grant would lift the deny ${ruleText(conflict.rule)}`;
+			return `the grant would lift the deny ${ruleText(conflict.rule)}${exampleText(conflict.example)}`;
 		case "shadowed":
-			return conflict.rule === null
-				? `the grant would not allow \`${conflict.value}\``
+			if (conflict.rule === null)
+				return conflict.value === null
+					? "the grant would decide no value: later rules take every one"
+					: `the grant would not allow \`${conflict.value}\``;
+			return conflict.value === null
+				? `the later rule ${ruleText(conflict.rule)} would still decide every value the grant covers`
 				: `the later rule ${ruleText(conflict.rule)} would still decide \`${conflict.value}\``;
+		case "changes":
+			return `the grant would also change what ${ruleText(conflict.over)} decides: ${ruleText(conflict.rule)} would decide it${exampleText(conflict.example)}; add the rule by hand`;
+		case "not-one-rule":
+			return "the grant would change rules of other surfaces; add the rule by hand";
 		case "pattern-taken":
 			return `the file already sets ${ruleText(conflict.rule)}; change it by hand`;
 		case "scope-invalid":
@@ -53,6 +61,14 @@ function conflictText(conflict: GrantConflict): string {
 			throw new Error(`unhandled grant conflict ${String(unhandled)}`);
 		}
 	}
+}
+
+/** `(e.g. \`rm -rf x\`)`; for a path surface the two spellings of one path that show it. */
+function exampleText(example: readonly string[]): string {
+	const [first, second] = example;
+	if (first === undefined) return "";
+	if (second === undefined) return ` (e.g. ${JSON.stringify(first)})`;
+	return ` (e.g. one path spelled ${JSON.stringify(first)} and ${JSON.stringify(second)})`;
 }
 
 function ruleText(rule: Rule): string {

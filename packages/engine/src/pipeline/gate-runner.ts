@@ -231,11 +231,18 @@ export class GateRunner {
 		}
 	}
 
-	/** The payload of an ask the fail-closed floor raised, with the note naming the invalid files. */
+	/**
+	 * The payload of an ask a broken config file forced, with the note naming the invalid files: raised by the
+	 * fail-closed floor, or by the default (no rule, or the built-in `*`) while a scope is invalid, whose own rules
+	 * would otherwise read as "no matching rule" (issue 34).
+	 */
 	private withInvalidConfigNote(outcome: GateOutcome, payload: LocalPromptPayload): LocalPromptPayload {
-		if (outcome.origin !== "fail-closed") return payload;
+		// A floor, a protected target or an infrastructure read has its own reason: only a rule's default is explained.
+		const byDefault = outcome.basis === "rule" && (outcome.origin === null || outcome.origin === "builtin");
+		if (outcome.origin !== "fail-closed" && !byDefault) return payload;
 		if (payload.evidence.some((entry) => entry.label === INVALID_CONFIG_EVIDENCE_LABEL)) return payload;
 		const scopes = this.options.invalidScopes?.() ?? [];
+		if (scopes.length === 0) return payload;
 		// Appended last, so a highlight's evidence index stays put.
 		return { ...payload, evidence: [...payload.evidence, ...invalidConfigEvidence(scopes)] };
 	}

@@ -3,7 +3,14 @@
  * working directory, so every relative token, `..` and later `cd` resolves from there.
  * Never: changes the command text shown or matched (the parse sees exactly what the model sent).
  */
-import type { AccessPath, BashProgram, CommandUnit, Unparseable, WriteTarget } from "@pi-permissions/access-intent";
+import type {
+	AccessPath,
+	BashProgram,
+	CommandUnit,
+	RecursiveRead,
+	Unparseable,
+	WriteTarget,
+} from "@pi-permissions/access-intent";
 
 /** The parts of one parse the gates read; a `BashProgram` when no working directory applies. */
 export interface ShellParse {
@@ -14,6 +21,8 @@ export interface ShellParse {
 	readonly pathCandidates: readonly AccessPath[];
 	readonly unparseable: Unparseable | null;
 	readonly writeTargets: readonly WriteTarget[];
+	/** Every tree a program reads whole by itself (`grep -r`, `rg`, `tar c`, …). */
+	readonly recursiveReads: readonly RecursiveRead[];
 	/** True when path collection stopped at its work bound (the path slices are incomplete). */
 	readonly pathsTruncated: boolean;
 }

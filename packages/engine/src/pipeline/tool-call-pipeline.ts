@@ -12,14 +12,22 @@ import {
 	classifyTool,
 	extractToolInputPaths,
 	type PathNormalizer,
+	readPathFallbacks,
 	type ShellEnvironment,
 	type ShellToolAlias,
 	type ToolAccessExtractors,
 	type ToolKind,
 } from "@pi-permissions/access-intent";
-import type { ComposedPolicy, Ruleset, SessionRuleStore } from "@pi-permissions/policy";
+import {
+	type ComposedPolicy,
+	isCatchAll,
+	PATH_SURFACE,
+	type Ruleset,
+	type SessionRuleStore,
+} from "@pi-permissions/policy";
 import { bashExternalDirectoryGate } from "../gates/bash-external-directory-gate";
 import { bashPathGate } from "../gates/bash-path-gate";
+import { bashRecursiveReadGate } from "../gates/bash-recursive-read-gate";
 import { bashWriteGate } from "../gates/bash-write-gate";
 import { externalDirectoryGate } from "../gates/external-directory-gate";
 import type { BashCall, GateContext } from "../gates/gate-context";
@@ -73,12 +81,20 @@ export interface ToolCallPipelineOptions {
 	 * when absent.
 	 */
 	readonly agentDir?: string;
+	/** Directories Pi loads code from outside the agent dir (its own package, local packages): protected whole. */
+	readonly codeDirs?: readonly { readonly path: string; readonly why: string }[];
 	/**
 	 * The environment Pi's built-in `bash` tool would start this call's `bash -c` with, read at decision time (ADR
 	 * 0039): a variable the command never assigns resolves to its value there. Absent, or for any other shell tool (an
 	 * alias runs under an environment this pipeline does not know): unknown, and such words stay computed.
 	 */
 	readonly bashEnvironment?: () => ShellEnvironment;
+	/**
+	 * True while the OS sandbox (ADR 0037) runs the allowed bash calls of this session: started, with `sandbox.mode`
+	 * `auto`. Read at each bash decision; absent: it does not (the CLI runs no sandbox). Must not throw. With `mode`
+	 * `required` bash never runs outside the sandbox, so that mode counts as sandboxed whatever this says.
+	 */
+	readonly sandboxRunning?: () => boolean;
 }
 
 export interface PipelineDecision {
@@ -112,6 +128,7 @@ const GATES: Readonly<Record<GateName, Gate>> = {
 	"external-directory": (context, facts) => externalDirectoryGate(context, facts.infrastructure),
 	"bash-external-directory": (context) => bashExternalDirectoryGate(context),
 	"bash-path": (context) => bashPathGate(context),
+	"bash-recursive-read": (context) => bashRecursiveReadGate(context),
 	"bash-write": (context) => bashWriteGate(context),
 	"protected-target": (context, facts) => protectedTargetGate(context, facts.protectedTargets),
 	tool: (context, _facts, options) => toolGate(context, options.mcpServers),
@@ -201,7 +218,7 @@ export class ToolCallPipeline {
 			call.input,
 			this.options.extractors,
 			normalizer.flavor,
-		).map((raw) => normalizer.forPath(raw));
+		).flatMap((raw) => withReadFallbacks(kind, normalizer.forPath(raw), normalizer));
 		return {
 			call,
 			kind,
@@ -211,7 +228,23 @@ export class ToolCallPipeline {
 			requester: { agentName: call.agentName, ...this.options.requester },
 			inputPaths,
 			bash: kind.kind === "bash" ? this.parseBash(kind, call, normalizer) : null,
+			sandboxed: kind.kind === "bash" && this.sandboxed(composed),
 		};
+	}
+
+	/**
+	 * Whether an allowed bash call runs in the OS sandbox and the sandbox hides every file a `path` rule denies: not
+	 * with a catch-all `path` deny, which the sandbox leaves to the gate (the shell itself must run, ADR 0037).
+	 */
+	private sandboxed(composed: ComposedPolicy): boolean {
+		const mode = composed.sandbox.mode;
+		const running = mode === "required" || (mode === "auto" && this.options.sandboxRunning?.() === true);
+		return (
+			running &&
+			!composed.rules.some(
+				(rule) => rule.surface === PATH_SURFACE && rule.action === "deny" && isCatchAll(rule.pattern),
+			)
+		);
 	}
 
 	/** The one parse of this call's command, from the alias's working directory when the call names one. */
@@ -253,6 +286,7 @@ export class ToolCallPipeline {
 			agentDir: this.options.agentDir ?? `${normalizer.home}/.pi/agent`,
 			flavor: normalizer.flavor,
 			extra: composed.settings.protectedPaths ?? [],
+			...(this.options.codeDirs === undefined ? {} : { codeDirs: this.options.codeDirs }),
 		});
 		const facts: PolicyFacts = { shellTools, infrastructure: this.infrastructure.with(extras), protectedTargets };
 		this.perPolicy.set(composed, facts);
@@ -277,3 +311,15 @@ function stringField(input: unknown, key: string): string | null {
 }
 
 /** Symlink-resolved forms of configured directories; relative entries are ignored (they name no fixed place). */
+
+/**
+ * The path a built-in tool opens, and for Pi's `read` also every spelling it falls back to when that path does not
+ * exist (`’` for `'`, NFD, the macOS screenshot space): the gates judge each, the strictest wins.
+ * SECURITY: deny `*it’s secret.txt`, read `it's secret.txt`: Pi opens the U+2019 file when the ASCII one is missing.
+ */
+const READ_TOOL = "read";
+
+function withReadFallbacks(kind: ToolKind, path: AccessPath, normalizer: PathNormalizer): AccessPath[] {
+	if (kind.kind !== "path-builtin" || kind.toolName !== READ_TOOL || path.kind !== "resolved") return [path];
+	return [path, ...readPathFallbacks(path.lexical).map((spelling) => normalizer.forPath(spelling))];
+}

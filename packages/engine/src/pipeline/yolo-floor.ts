@@ -75,6 +75,13 @@ export const YOLO_FLOOR_TABLE: Readonly<Record<BashSentinel, YoloFloorRow>> = {
 				"yolo does not approve a command whose name is only known when it runs (a wrapper runs it) while the policy denies some commands",
 		},
 	},
+	[BASH_SENTINELS.recursiveRead]: {
+		yolo: "deny-while-denied",
+		// A recursive read over a tree holding a denied file (or one too large or unnamed to check) would show it.
+		hides: ["path"],
+		reason: "yolo does not approve a program that reads a whole tree holding a file the policy denies",
+		why: "incomplete analysis (ADR 0023): what the program reads is only the tree it walks when it runs",
+	},
 	[BASH_SENTINELS.unresolvedPath]: {
 		yolo: "approve",
 		why: 'a computed path (`"$f"` in a loop) is the commonest agent idiom; its literal spellings were still judged',

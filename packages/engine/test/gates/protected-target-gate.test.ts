@@ -55,6 +55,24 @@ const SELF_ESCALATIONS: readonly [string, string][] = [
 	["git config", "git config core.fsmonitor 'touch x'"],
 	["tee into the global config", "echo x | tee ~/.pi/agent/extensions/pi-permissions/config.json"],
 	["an agent definition", "echo x > .pi/agents/scout.md"],
+	// ADR 0048: regions by owner.
+	["Pi's models.json", `echo '{"providers":{}}' > ~/.pi/agent/models.json`],
+	["Pi's mcp.json", `echo '{"mcpServers":{}}' > ~/.pi/agent/mcp.json`],
+	["Pi's auth.json", "echo '{}' > ~/.pi/agent/auth.json"],
+	["a forwarded answer", "echo '{}' | tee ~/.pi/agent/sessions/permission-forwarding/sessions/p/responses/perm-1.json"],
+	[".git/commondir", "echo ../x > .git/commondir"],
+	[".git/info/attributes", "echo '* diff=x' >> .git/info/attributes"],
+	["a copy of .git", "cp -r .git x"],
+	["a repository made by the same command", "mkdir -p x/objects x/refs && echo '[core]' > x/config"],
+	["a .git file pointing elsewhere", "echo 'gitdir: ../x' > sub/.git"],
+	["~/.bash_aliases", "echo 'touch MARK' >> ~/.bash_aliases"],
+	["~/.npmrc", "echo 'node-options=--import=x' >> ~/.npmrc"],
+	["a user-site .pth", "echo 'import os' > ~/.local/lib/python3.11/site-packages/zz.pth"],
+	["~/.gdbinit", "echo 'shell rm notes.txt' > ~/.gdbinit"],
+	["an unnamed home dot-file", "echo x > ~/.sometoolrc"],
+	[".envrc", "echo 'rm -rf ~' > .envrc"],
+	[".vscode/tasks.json", "echo '{}' > .vscode/tasks.json"],
+	["a tree delete of the home", "rm -rf ~"],
 ];
 
 describe("protectedTargetGate", () => {
@@ -119,10 +137,25 @@ describe("protectedTargetGate", () => {
 		"sed -n 1p .git/config",
 		"echo x > src/a.ts",
 		"echo x > /dev/null",
+		"echo x >> ~/.bash_history",
+		"echo x > ~/.cache/tool/state",
+		"cat ~/.pi/agent/models.json",
+		"echo '{}' > package.json",
 	])("leaves `%s` alone (a read, or an ordinary write)", (command) => {
 		const { decision, protectedOutcome } = gateOf({ config: WRITE_ALLOW }, bashCall(command));
 		expect(protectedOutcome).toBeUndefined();
 		expect(decision.combined.state).toBe("allow");
+	});
+
+	it.each([
+		"git add -A",
+		"git commit -m x",
+		"git checkout -b feature",
+		"git stash",
+		"git init sub",
+		"cp -r src backup",
+	])("raises no protected ask for `%s`: git's own writes are no write targets of the agent", (command) => {
+		expect(gateOf({ config: WRITE_ALLOW }, bashCall(command)).protectedOutcome).toBeUndefined();
 	});
 
 	it.each(["ln -s /opt/subl/bin/subl bin/", "ln -s /opt/subl/bin/subl bin/ && echo x > bin/other"])(
@@ -155,6 +188,27 @@ describe("protectedTargetGate through a symlink (real tree)", () => {
 	])("matches the canonical form of %s", (_name, command, why) => {
 		const options = { config: WRITE_ALLOW, cwd: project, home: join(root, "home"), probe: realProbe() };
 		expect(gateOf(options, bashCall(command)).protectedOutcome?.reason).toContain(why);
+	});
+});
+
+describe("protectedTargetGate on a repository made step by step (real tree)", () => {
+	const root = mkdtempSync(join(tmpdir(), "protected-"));
+	afterAll(() => rmSync(root, { recursive: true, force: true }));
+	const project = join(root, "project");
+	mkdirSync(join(project, "x", "objects"), { recursive: true });
+	const options = { config: WRITE_ALLOW, cwd: project, home: join(root, "home"), probe: realProbe() };
+
+	it("asks for the write tool's step that makes the repository, and for its config once it is one", () => {
+		// `x/objects/.keep` came first (no repository yet); `x/refs/.keep` makes one.
+		expect(gateOf(options, call("write", { path: "x/refs/.keep", content: "" })).protectedOutcome?.state).toBe("ask");
+		mkdirSync(join(project, "x", "refs"));
+		const config = gateOf(options, call("write", { path: "x/config", content: "[core]" })).protectedOutcome;
+		expect(config?.reason).toContain("git config");
+		expect(gateOf(options, call("write", { path: "y/config", content: "" })).protectedOutcome).toBeUndefined();
+	});
+
+	it("asks for a bash write into it", () => {
+		expect(gateOf(options, bashCall("printf '[core]' >> x/config")).protectedOutcome?.state).toBe("ask");
 	});
 });
 

@@ -64,6 +64,8 @@ export interface EngineOptions extends PolicyOptions {
 	readonly agents?: Readonly<Record<string, unknown>>;
 	/** The environment of Pi's `bash` tool (ADR 0039); absent: unknown. */
 	readonly bashEnvironment?: () => ShellEnvironment;
+	/** Whether the OS sandbox runs bash (ADR 0037); absent: it does not. */
+	readonly sandboxRunning?: () => boolean;
 }
 
 export interface Engine {
@@ -107,6 +109,7 @@ export function createEngine(options: EngineOptions): Engine {
 		requester: { sessionId: "test-session", subagent: false },
 		parseProgram,
 		...(options.bashEnvironment === undefined ? {} : { bashEnvironment: options.bashEnvironment }),
+		...(options.sandboxRunning === undefined ? {} : { sandboxRunning: options.sandboxRunning }),
 	});
 	const query = new PermissionQuery({ policies, sessionRules: store, normalizer, parser: () => parser, parseProgram });
 	return { pipeline, query, store, policy, parses: () => count };

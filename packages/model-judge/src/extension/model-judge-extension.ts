@@ -1,6 +1,7 @@
 /**
  * Owns: wiring into one Pi session: config and model registry at `session_start`, the `model-judge` registration when
- * `permissions:ready` fires for this session (once per published service), disposal at `session_shutdown`.
+ * `permissions:ready` fires for this session (once per published service) with the judge's health as its status (so
+ * pi-permissions says when the judge cannot judge), disposal at `session_shutdown`.
  * Never: reads `process.*`, imports pi-permissions, or registers for another session.
  */
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
@@ -8,6 +9,7 @@ import type { Clock } from "@pi-permissions/authority";
 import type { JudgeConfigIssue } from "../config/judge-config-issue";
 import { loadJudgeConfig, type ReadText } from "../config/judge-config-loader";
 import { type JudgeSessionState, MODEL_JUDGE_NAME, ModelJudgeAuthorizer } from "../model-judge-authorizer";
+import { judgeHealth } from "./judge-health";
 import { type AuthorizerService, lookUpService } from "./service-lookup";
 
 const PERMISSIONS_READY_CHANNEL = "permissions:ready";
@@ -31,8 +33,13 @@ export function createModelJudgeExtension(host: ModelJudgeHost): (pi: ExtensionA
 		let sessionId: string | null = null;
 		let state: JudgeSessionState | null = null;
 		let registration: Registration | null = null;
+		/** Why the judge cannot judge this session (checked at `session_start`), `null` when it can or until checked. */
+		let health: string | null = null;
+		/** Counts session starts, so a health check that ends after a later start or a shutdown is dropped. */
+		let starts = 0;
 		const readySessions = new Set<string>();
 		const authorizer = new ModelJudgeAuthorizer({ session: () => state, clock: host.clock });
+		const status = (): string | null => health;
 
 		const register = (): void => {
 			if (sessionId === null || !readySessions.has(sessionId)) return;
@@ -42,7 +49,7 @@ export function createModelJudgeExtension(host: ModelJudgeHost): (pi: ExtensionA
 			registration?.dispose();
 			registration = null;
 			try {
-				registration = { service, dispose: service.registerAuthorizer(MODEL_JUDGE_NAME, authorizer) };
+				registration = { service, dispose: service.registerAuthorizer(MODEL_JUDGE_NAME, authorizer, status) };
 			} catch {
 				// The name is taken in this service (another copy of the judge); that copy answers instead.
 			}
@@ -55,17 +62,24 @@ export function createModelJudgeExtension(host: ModelJudgeHost): (pi: ExtensionA
 			register();
 		});
 
-		pi.on("session_start", (_event, ctx) => {
+		pi.on("session_start", async (_event, ctx) => {
 			sessionId = ctx.sessionManager.getSessionId();
-			state = openState(ctx, host);
-			if (!state.config.ok) warn(ctx, state.config.error);
+			health = null;
+			const opened = openState(ctx, host);
+			state = opened;
+			if (!opened.config.ok) warn(ctx, opened.config.error);
 			register();
+			// Awaited (within its bound): Pi shows pi-permissions' chain warnings only after every `session_start`.
+			const start = ++starts;
+			const checked = await judgeHealth(opened, host.clock);
+			if (start === starts && state === opened) health = checked;
 		});
 
 		pi.on("session_shutdown", () => {
 			registration?.dispose();
 			registration = null;
 			state = null;
+			health = null;
 			sessionId = null;
 			readySessions.clear();
 		});

@@ -7,9 +7,9 @@ import type { Authorizer } from "@pi-permissions/authority";
 
 export const SERVICE_KEY: unique symbol = Symbol.for("@pi-permissions/service");
 
-/** The slice of `PermissionsService` the judge uses. */
+/** The slice of `PermissionsService` the judge uses (a pi-permissions without link status ignores `status`). */
 export interface AuthorizerService {
-	registerAuthorizer(name: string, authorizer: Authorizer): () => void;
+	registerAuthorizer(name: string, authorizer: Authorizer, status?: () => string | null): () => void;
 }
 
 /** The service `sessionId` published, or `undefined`. Never throws. */

@@ -13,6 +13,11 @@ import { forcedToolChoice, type VerdictTool } from "./verdict-tool";
 export interface JudgeModelRegistry {
 	/** Must not throw; `undefined` when the registry has no such model. */
 	find(provider: string, modelId: string): Model<Api> | undefined;
+	/**
+	 * Whether Pi holds credentials for the model's provider (what its model selector calls available); absent on an
+	 * older registry. Must not throw.
+	 */
+	hasConfiguredAuth?(model: Model<Api>): boolean;
 	/** May reject; a rejection counts as missing credentials. */
 	getApiKeyAndHeaders(
 		model: Model<Api>,

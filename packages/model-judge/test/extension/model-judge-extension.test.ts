@@ -25,7 +25,7 @@ function fakePi() {
 
 interface Published {
 	readonly sessionId: string;
-	readonly registered: { name: string; link: Authorizer }[];
+	readonly registered: { name: string; link: Authorizer; status: (() => string | null) | undefined }[];
 	disposed: number;
 }
 
@@ -36,9 +36,9 @@ function serviceHost() {
 	const publish = (sessionId: string): Published => {
 		const record: Published = { sessionId, registered: [], disposed: 0 };
 		const service = {
-			registerAuthorizer: (name: string, link: Authorizer) => {
+			registerAuthorizer: (name: string, link: Authorizer, status?: () => string | null) => {
 				if (record.registered.length > record.disposed) throw new Error("already registered");
-				record.registered.push({ name, link });
+				record.registered.push({ name, link, status });
 				return () => {
 					record.disposed += 1;
 				};
@@ -50,14 +50,14 @@ function serviceHost() {
 	return { host, publish };
 }
 
-function context(sessionId: string, notes: string[] = []) {
+function context(sessionId: string, notes: string[] = [], modelRegistry: object = {}) {
 	return {
 		sessionManager: { getSessionId: () => sessionId },
 		cwd: "/work/project",
 		isProjectTrusted: () => false,
 		hasUI: true,
 		ui: { notify: (message: string) => notes.push(message) },
-		modelRegistry: {},
+		modelRegistry,
 	};
 }
 
@@ -137,5 +137,37 @@ describe("createModelJudgeExtension", () => {
 		const verdict = await link?.authorize(externalDirectoryAsk("/x/packages/a/packages/a"), ruleQuery([]), log);
 		expect(verdict).toEqual({ verdict: "defer" });
 		expect(log.events[0]?.fields.failure).toBe("config-invalid");
+	});
+
+	it("registers its health as the link's status: why it cannot judge, checked at `session_start`", async () => {
+		const { events, fire, publish } = build({
+			"/agent/extensions/pi-permissions/model-judge.json": JSON.stringify({
+				provider: "anthropic",
+				model: "claude-haiku-4-5",
+				typoPaths: { typoPatterns: ["x"] },
+			}),
+		});
+		const service = publish("s-1");
+		const registry = {
+			find: () => ({ provider: "anthropic", id: "claude-haiku-4-5" }),
+			hasConfiguredAuth: () => false,
+			getApiKeyAndHeaders: async () => ({ ok: true }),
+		};
+		events.emit("permissions:ready", { sessionId: "s-1" });
+		await fire("session_start", context("s-1", [], registry));
+		const status = service.registered[0]?.status;
+		expect(status?.()).toBe(
+			"no usable credentials for the judge's model: `anthropic/claude-haiku-4-5`: Pi has no credentials for `anthropic` (log in with /login or set its API key)",
+		);
+	});
+
+	it("reports no config as its status, and nothing once it is shut down", async () => {
+		const { events, fire, publish } = build();
+		const service = publish("s-1");
+		await fire("session_start", context("s-1"));
+		events.emit("permissions:ready", { sessionId: "s-1" });
+		expect(service.registered[0]?.status?.()).toBe("no model-judge.json is configured");
+		await fire("session_shutdown", context("s-1"));
+		expect(service.registered[0]?.status?.()).toBeNull();
 	});
 });

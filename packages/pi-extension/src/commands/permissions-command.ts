@@ -9,7 +9,7 @@ import type { ExtensionState } from "../extension-state";
 import { debugLogFile } from "../logs/debug-log";
 import { logDirectory, reviewLogFile } from "../logs/review-log-sink";
 import type { PermissionSession } from "../permission-session";
-import { STATUS_KEY, statusText } from "../status-indicator";
+import { STATUS_KEY } from "../status-indicator";
 import { globalConfigFile, persistGlobalYolo, persistYoloErrorText } from "./global-yolo-writer";
 import { PERMISSIONS_USAGE, type PermissionsCommand, parsePermissionsCommand } from "./permissions-command-args";
 import { bounded, grantsReport, logsReport, policyReport } from "./permissions-report";
@@ -78,13 +78,17 @@ async function execute(deps: PermissionsCommandDeps, command: PermissionsCommand
 		}
 		case "show": {
 			const session = await deps.state.sessionFor(ctx);
-			const { permissionReviewLog, debugLog } = session.policies.policy.settings;
+			// A command runs after every extension's `session_start`: a chain link that is not registered by now never was.
+			session.settleLinks();
+			const { permissionReviewLog, debugLog, authorizerChain } = session.policies.policy.settings;
 			const report = policyReport(session.policies.config, session.policies.policy, session.policies.launcherYolo, {
 				grants: session.grants.list(),
 				reviewLog: permissionReviewLog ? reviewLogFile(deps.agentDir) : null,
 				debugLog: debugLog ? debugLogFile(deps.agentDir) : null,
 				logWriteFailure: session.logs.writeFailure,
+				chain: { names: authorizerChain, problems: session.chainProblems() },
 			});
+			if (ctx.hasUI) ctx.ui.setStatus(STATUS_KEY, session.statusText());
 			const sandbox = deps.sandboxReport === undefined ? [] : await deps.sandboxReport(session);
 			return sandbox.length === 0 ? report : `${report}\n${bounded(sandbox)}`;
 		}
@@ -110,7 +114,7 @@ async function execute(deps: PermissionsCommandDeps, command: PermissionsCommand
 		case "yolo": {
 			const session = await deps.state.sessionFor(ctx);
 			session.policies.useSessionYolo(command.on);
-			if (ctx.hasUI) ctx.ui.setStatus(STATUS_KEY, statusText(session.policies.policy, session.logs.writeFailure));
+			if (ctx.hasUI) ctx.ui.setStatus(STATUS_KEY, session.statusText());
 			if (!command.on && session.policies.launcherYolo) {
 				return "pi-permissions: yolo stays on: --permissions-yolo or PI_PERMISSIONS_YOLO=1 forces it for this run";
 			}
@@ -123,7 +127,7 @@ async function execute(deps: PermissionsCommandDeps, command: PermissionsCommand
 			const session = await deps.state.reload(ctx);
 			// The session follows what was just persisted (its own toggle would otherwise outrank the file).
 			session.policies.useSessionYolo(command.on);
-			if (ctx.hasUI) ctx.ui.setStatus(STATUS_KEY, statusText(session.policies.policy, session.logs.writeFailure));
+			if (ctx.hasUI) ctx.ui.setStatus(STATUS_KEY, session.statusText());
 			return bounded([`pi-permissions: yoloMode ${command.on ? "on" : "off"} written to ${file}`]);
 		}
 		default: {

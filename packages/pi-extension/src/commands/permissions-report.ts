@@ -6,18 +6,23 @@
 import type { PersistedGrant } from "@pi-permissions/engine";
 import { type ConfigLoadResult, formatConfigLoadIssue } from "@pi-permissions/engine";
 import type { ComposedPolicy, SessionGrant } from "@pi-permissions/policy";
+import { type ChainLinkProblem, chainReportLines } from "../authority/chain-health";
 
 /** Lines a report shows at most; the rest is counted, not shown. */
 export const REPORT_MAX_LINES = 60;
 /** Characters one line shows at most. */
 export const REPORT_LINE_MAX_WIDTH = 160;
 
-/** What the bare `/permissions` summarises besides the policy: the session's grants, the logs, a failed log write. */
+/**
+ * What the bare `/permissions` summarises besides the policy: the session's grants, the logs, a failed log write, and
+ * the authorizer chain with the links in it that are not answering.
+ */
 interface SessionSummary {
 	readonly grants: readonly SessionGrant[];
 	readonly reviewLog: string | null;
 	readonly debugLog: string | null;
 	readonly logWriteFailure: string | null;
+	readonly chain?: { readonly names: readonly string[]; readonly problems: readonly ChainLinkProblem[] };
 }
 
 export function policyReport(
@@ -31,12 +36,21 @@ export function policyReport(
 	// First, so the line bound never cuts them: a warning, then where the grants and the logs are.
 	if (summary !== null) lines.push(...summaryLines(summary));
 	for (const report of config.reports) {
-		lines.push(`scope ${report.scope}: ${report.status}${report.file === null ? "" : ` (${report.file})`}`);
+		const where = report.file === null ? "" : ` (${report.file})`;
+		// An invalid file still contributes its denies (ADR 0021): say so, or its rules below read as the whole file.
+		const invalid =
+			report.status === "invalid" ? ": its denies still apply, its other rules do not; every allow is asked" : "";
+		lines.push(`scope ${report.scope}: ${report.status}${where}${invalid}`);
 	}
+	const broken = new Set<string>(policy.failClosedScopes);
 	lines.push("rules (surface  pattern  action  origin  file), last match wins:");
 	for (const rule of policy.displayRules) {
 		const file = files.get(rule.origin) ?? null;
-		lines.push(`  ${rule.surface}  ${rule.pattern}  ${rule.action}  ${rule.origin}${file === null ? "" : `  ${file}`}`);
+		// INVARIANT: an invalid scope contributes only the denies salvaged from its file.
+		const kept = broken.has(rule.origin) ? "  (kept from the invalid file)" : "";
+		lines.push(
+			`  ${rule.surface}  ${rule.pattern}  ${rule.action}  ${rule.origin}${file === null ? "" : `  ${file}`}${kept}`,
+		);
 	}
 	for (const issue of config.issues) lines.push(`issue: ${formatConfigLoadIssue(issue)}`);
 	for (const notice of config.notices) lines.push(`notice: ${notice.message} (${notice.file})`);
@@ -48,6 +62,14 @@ function summaryLines(summary: SessionSummary): string[] {
 	const lines: string[] = [];
 	if (summary.logWriteFailure !== null)
 		lines.push(`warning: a log write failed, records are being lost: ${summary.logWriteFailure}`);
+	const chain = summary.chain;
+	if (chain !== undefined && chain.names.length > 0) {
+		for (const problem of chain.problems) {
+			const [first, ...rest] = chainReportLines(problem);
+			lines.push(`warning: ${first}`, ...rest);
+		}
+		if (chain.problems.length === 0) lines.push(`authorizer chain: ${chain.names.join(", ")} (every link registered)`);
+	}
 	const count = summary.grants.length;
 	lines.push(`session grants: ${count === 0 ? "none" : count} (list and revoke: /permissions grants)`);
 	const review = summary.reviewLog ?? "off";

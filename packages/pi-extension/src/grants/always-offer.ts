@@ -1,16 +1,25 @@
 /**
- * Owns: whether an ask offers "Always, in this project" and "Always, everywhere", and their labels: the exact
- * pattern and the file each writes.
+ * Owns: whether an ask offers "Always, in this project" and "Always, everywhere", their labels, and what each writes
+ * (the exact rule and the file) for the dialog's confirmation step.
  * Never: offers either without a session suggestion (never-suggest families, floors: the engine gives those
  * none), offers the project one when Pi does not trust the project, or offers anything where nothing may be written.
  */
 import type { AskDetails } from "@pi-permissions/authority";
 import { type PathFlavor, suggestSessionApproval } from "@pi-permissions/policy";
 
+/** One offered "always" grant: its choice label, the rule it adds (as written in the file) and the file. */
+interface AlwaysGrant {
+	readonly label: string;
+	/** The rule, e.g. `"npm test *": "allow" in permission.bash`. */
+	readonly rule: string;
+	/** The file as shown to the person. */
+	readonly file: string;
+}
+
 export interface AlwaysOffer {
-	/** The label of "Always, in this project", or `null` when it is not offered. */
-	readonly project: string | null;
-	readonly global: string | null;
+	/** "Always, in this project", or `null` when it is not offered. */
+	readonly project: AlwaysGrant | null;
+	readonly global: AlwaysGrant | null;
 }
 
 export const NO_ALWAYS: AlwaysOffer = { project: null, global: null };
@@ -38,9 +47,20 @@ export function alwaysOffer(details: AskDetails, facts: AlwaysOfferFacts): Alway
 	if (sessionSuggestion === null) return NO_ALWAYS;
 	// JSON quoting keeps the label one line and inert in a terminal, as the session label does.
 	const pattern = JSON.stringify(sessionSuggestion);
+	const rule = `${pattern}: "allow" in permission.${JSON.stringify(access.surface).slice(1, -1)}`;
 	return {
-		project: facts.projectTrusted ? `Always, in this project (${pattern} → ${facts.projectFile})` : null,
-		global: `Always, everywhere (${pattern} → ${facts.globalFile})`,
+		project: facts.projectTrusted
+			? {
+					label: `Always, in this project (${pattern} → ${facts.projectFile})`,
+					rule,
+					file: `${facts.projectFile} (this project)`,
+				}
+			: null,
+		global: {
+			label: `Always, everywhere (${pattern} → ${facts.globalFile})`,
+			rule,
+			file: `${facts.globalFile} (every project)`,
+		},
 	};
 }
 

@@ -1,16 +1,17 @@
 /**
  * Owns: the `session_start` handler: watch the subagent lifecycle, open this Pi session's permission session (load
- * config, compose, select the terminal), publish its service, show the startup warnings (with each policy example
- * the policy fails) and the status indicator and start serving subagents' forwarded asks when there is UI, and
- * announce `permissions:ready` with the session id.
+ * config, compose, select the terminal), publish its service, show the one-line start notice, the startup warnings
+ * (with each policy example the policy fails) and the status indicator and start serving subagents' forwarded asks
+ * when there is UI, and announce `permissions:ready` with the session id.
  * Never: lets a failure escape into Pi; a session that failed to open makes every tool call block (fail closed).
  */
 import type { EventBus, ExtensionContext, SessionStartEvent } from "@earendil-works/pi-coding-agent";
 import type { ExtensionState } from "../extension-state";
 import type { PermissionSession } from "../permission-session";
 import { PERMISSIONS_READY_CHANNEL } from "../service/permissions-service";
+import { startNotice } from "../start-notice";
 import { startupWarnings } from "../startup-warnings";
-import { STATUS_KEY, statusText } from "../status-indicator";
+import { STATUS_KEY } from "../status-indicator";
 
 export function onSessionStart(state: ExtensionState, events: EventBus) {
 	return async (_event: SessionStartEvent, ctx: ExtensionContext): Promise<void> => {
@@ -20,10 +21,11 @@ export function onSessionStart(state: ExtensionState, events: EventBus) {
 			const session = await state.open(ctx);
 			session.publishService();
 			if (ctx.hasUI) {
+				ctx.ui.notify(startNotice(session.policies.config), "info");
 				for (const line of startupWarnings(session.policies.config, session.policies.policy))
 					ctx.ui.notify(line, "warning");
 				if (session.gate.hasExamples) await showExampleWarnings(session, ctx);
-				ctx.ui.setStatus(STATUS_KEY, statusText(session.policies.policy, session.logs.writeFailure));
+				ctx.ui.setStatus(STATUS_KEY, session.statusText());
 				// A root session with UI drains its children's asks until close (a subagent with UI does not serve).
 				await session.subagents.startServing();
 			}

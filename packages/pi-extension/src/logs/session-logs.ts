@@ -152,9 +152,13 @@ export class SessionLogs {
 
 	/**
 	 * Records what the OS sandbox did (`sandbox_blocked`: an access it stopped; `sandbox_unavailable`: it could not
-	 * start) in the review log beside the decisions. Never throws.
+	 * start; `sandbox_removed`: a protected name the sandboxed command made, removed after the call) in the review log
+	 * beside the decisions. Never throws.
 	 */
-	sandbox(event: "sandbox_blocked" | "sandbox_unavailable", fields: Readonly<Record<string, unknown>>): void {
+	sandbox(
+		event: "sandbox_blocked" | "sandbox_unavailable" | "sandbox_removed",
+		fields: Readonly<Record<string, unknown>>,
+	): void {
 		this.writeReview({ event, sessionId: this.options.sessionId, ...fields });
 	}
 

@@ -2,7 +2,9 @@
  * Owns: the sandbox of one extension instance: whether the session's policy asks for it (`sandbox.mode`), starting
  * sandbox-runtime once (memoised; a failed start is kept, so `required` keeps denying), keeping its settings equal to
  * the current plan, running one allowed bash command inside it, and telling the model and the review log what it
- * stopped. Its state feeds the status line and `/permissions`.
+ * stopped, and checking right after each call that it made no protected name that did not exist (ADR 0048: such a
+ * name cannot be made read-only without a file on disk), removing and reporting any. Its state feeds the status line
+ * and `/permissions`.
  * Never: decides whether a call may run (the gate did, before); with the mode `off` it runs the command as Pi would.
  */
 import type { BashOperations } from "@earendil-works/pi-coding-agent";
@@ -10,14 +12,18 @@ import {
 	type ComposedPlanFacts,
 	composedSandboxPlan,
 	explainBlocked,
+	MAX_SWEPT_REPORTS,
 	renderBlocked,
 	renderSandboxPlan,
 	type SandboxPlan,
 	SandboxRuntime,
 	type SandboxUnavailable,
+	snapshotBeforeCall,
+	sweepAfterCall,
 	toRuntimeSettings,
 } from "@pi-permissions/sandbox";
 import type { PermissionSession } from "../permission-session";
+import type { SandboxFileSystem } from "./sandbox-file-system";
 
 type SandboxState =
 	| { readonly kind: "off" }
@@ -31,7 +37,9 @@ interface SandboxControllerOptions {
 	readonly flavor: ComposedPlanFacts["flavor"];
 	/** `process.platform`, read by the composition root. */
 	readonly platform: string;
-	readonly canonical: (path: string) => string;
+	readonly files: SandboxFileSystem;
+	/** Directories Pi loads extension code from outside the agent dir, for a session's cwd (protected whole). */
+	readonly codeDirs?: (cwd: string) => readonly { readonly path: string; readonly why: string }[];
 	/** Starts the runtime; tests may pass their own. Must not reject. */
 	readonly start?: typeof SandboxRuntime.start;
 }
@@ -48,6 +56,8 @@ export function requiredDenial(error: SandboxUnavailable): string {
 
 export class SandboxController {
 	private starting: Promise<SandboxState> | null = null;
+	/** The state `starting` settled on, for a caller that cannot wait (the gate asks synchronously). */
+	private settled: SandboxState | null = null;
 	private appliedSettings = "";
 	private warned = false;
 
@@ -60,7 +70,7 @@ export class SandboxController {
 		if (this.starting === null) {
 			const settings = toRuntimeSettings(this.planFor(session));
 			this.appliedSettings = JSON.stringify(settings);
-			this.starting = start(settings, this.options.platform).then(
+			const starting = start(settings, this.options.platform).then(
 				(started): SandboxState =>
 					started.ok ? { kind: "active", runtime: started.value } : { kind: "unavailable", error: started.error },
 				(error: unknown): SandboxState => ({
@@ -73,8 +83,20 @@ export class SandboxController {
 					},
 				}),
 			);
+			this.starting = starting.then((state) => {
+				if (this.starting !== null) this.settled = state;
+				return state;
+			});
 		}
 		return this.starting;
+	}
+
+	/**
+	 * Whether the sandbox has started and runs bash: known once `stateFor` settled (at `session_start`); `false` before,
+	 * so the gate then treats bash as unsandboxed (the safe side).
+	 */
+	running(): boolean {
+		return this.settled?.kind === "active";
 	}
 
 	/** The one-time warning `auto` shows when the sandbox cannot start, or `null` (shown already, or nothing to say). */
@@ -142,6 +164,7 @@ export class SandboxController {
 	async stop(): Promise<void> {
 		const starting = this.starting;
 		this.starting = null;
+		this.settled = null;
 		const state = await starting;
 		if (state?.kind === "active") await state.runtime.stop();
 	}
@@ -162,16 +185,45 @@ export class SandboxController {
 		}
 		// SECURITY: a command the sandbox cannot wrap does not run (this rejects before anything is spawned).
 		const wrapped = await runtime.wrap(call.command, call.id, call.options.signal);
+		const files = this.options.files;
+		const before = snapshotBeforeCall(plan, files);
 		let tail = "";
-		const result = await local.exec(wrapped, call.cwd, {
-			...call.options,
-			onData: (data) => {
-				tail = (tail + data.toString("utf8")).slice(-EXPLAIN_TAIL_CHARS);
-				call.options.onData(data);
-			},
-		});
-		this.report(session, plan, runtime.annotate(call.id, tail), call);
-		return result;
+		try {
+			const result = await local.exec(wrapped, call.cwd, {
+				...call.options,
+				onData: (data) => {
+					tail = (tail + data.toString("utf8")).slice(-EXPLAIN_TAIL_CHARS);
+					call.options.onData(data);
+				},
+			});
+			this.report(session, plan, runtime.annotate(call.id, tail), call);
+			return result;
+		} finally {
+			// SECURITY: nothing sandboxed outlives the call (its own PID namespace, `--die-with-parent`), so what the
+			// check finds was made by this command, also when it failed or was aborted.
+			this.sweep(session, sweepAfterCall(plan, before, files), call);
+		}
+	}
+
+	private sweep(
+		session: PermissionSession,
+		swept: ReturnType<typeof sweepAfterCall>,
+		call: { readonly id: string; readonly options: ExecOptions },
+	): void {
+		if (swept.length === 0) return;
+		const lines = swept.slice(0, MAX_SWEPT_REPORTS).map((entry) => `pi-permissions sandbox: ${entry.text}`);
+		if (swept.length > MAX_SWEPT_REPORTS)
+			lines.push(`pi-permissions sandbox: and ${swept.length - MAX_SWEPT_REPORTS} more`);
+		call.options.onData(Buffer.from(`\n${lines.join("\n")}\n`, "utf8"));
+		for (const entry of swept) {
+			session.logs.sandbox("sandbox_removed", {
+				toolCallId: call.id,
+				target: entry.path,
+				removed: entry.removed,
+				cause: entry.because,
+				text: entry.text,
+			});
+		}
 	}
 
 	private report(
@@ -202,7 +254,11 @@ export class SandboxController {
 			agentDir: this.options.agentDir,
 			tmpDir: this.options.tmpDir,
 			flavor: this.options.flavor,
-			canonical: this.options.canonical,
+			canonical: this.options.files.canonical,
+			exists: this.options.files.exists,
+			isDirectory: this.options.files.isDirectoryFollowing,
+			list: this.options.files.list,
+			...(this.options.codeDirs === undefined ? {} : { codeDirs: this.options.codeDirs(session.cwd) }),
 		});
 	}
 }

@@ -33,7 +33,7 @@ export function createPermissionsService(
 		},
 		registerToolInputFormatter: (toolName, formatter) => extensions.registerFormatter(toolName, formatter),
 		registerToolAccessExtractor: (toolName, extractor) => extensions.registerExtractor(toolName, extractor),
-		registerAuthorizer: (name, authorizer) => extensions.registerAuthorizer(name, authorizer),
+		registerAuthorizer: (name, authorizer, status) => extensions.registerAuthorizer(name, authorizer, status),
 	} satisfies PermissionsService);
 }
 

@@ -39,6 +39,14 @@ export type ToolInputFormatter = (input: unknown) => string | undefined;
 /** Removes one registration; after a re-registration under the same name it does nothing. Idempotent. */
 export type Disposer = () => void;
 
+/**
+ * Why a registered authorizer cannot answer now, as one line (`no usable credentials for its model`), or `null` when
+ * it can. pi-permissions reads it after the session started and for `/permissions`, and shows a link that is not
+ * judging as a start-up warning, a status-line mark and a `/permissions` line. Must not throw (a throw reads as a
+ * problem).
+ */
+export type AuthorizerStatus = () => string | null;
+
 /** What one Pi session's pi-permissions publishes for other extensions. Every member is a plain function. */
 export interface PermissionsService {
 	/** The session this service belongs to. */
@@ -51,8 +59,11 @@ export interface PermissionsService {
 	registerToolInputFormatter(toolName: string, formatter: ToolInputFormatter): Disposer;
 	/** Declares the paths a custom tool accesses, so the `path` and `external_directory` gates see them. */
 	registerToolAccessExtractor(toolName: string, extractor: ToolAccessExtractor): Disposer;
-	/** A named chain link; it decides nothing until the operator names it in `authorizerChain`. */
-	registerAuthorizer(name: string, authorizer: Authorizer): Disposer;
+	/**
+	 * A named chain link; it decides nothing until the operator names it in `authorizerChain`. `status`, when given,
+	 * says whether it can answer (see `AuthorizerStatus`).
+	 */
+	registerAuthorizer(name: string, authorizer: Authorizer, status?: AuthorizerStatus): Disposer;
 }
 
 /** The `permissions:ready` payload: emitted at `session_start`, right after the session's service is published. */

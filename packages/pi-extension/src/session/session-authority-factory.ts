@@ -57,7 +57,6 @@ export function createSessionAuthority(
 				return {
 					promptMaxRows: now.promptMaxRows,
 					promptFieldMaxWidth: now.promptFieldMaxWidth,
-					doublePressToConfirm: now.doublePressToConfirm,
 					timeoutMs: forwardingTimeoutMs,
 					// Only the TUI dialog reads this (`userPromptFor` gives RPC and print mode the fallback): no ping there.
 					ping: {
@@ -67,6 +66,7 @@ export function createSessionAuthority(
 					},
 				};
 			},
+			clock: edges.clock,
 			announce: deps.uiPrompts,
 			...(parts.always === undefined ? {} : { always: parts.always }),
 		}),

@@ -63,4 +63,9 @@ export interface SessionEdges {
 	 * unknown. Must not throw.
 	 */
 	readonly bashEnvironment?: () => ShellEnvironment;
+	/**
+	 * Whether the OS sandbox (ADR 0037) is running, so an allowed bash call runs inside it; read at each bash decision;
+	 * absent: it is not. Must not throw.
+	 */
+	readonly sandboxRunning?: () => boolean;
 }

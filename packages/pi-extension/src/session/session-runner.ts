@@ -34,6 +34,8 @@ export interface SessionRunnerDeps {
 	readonly sessionId: string | null;
 	/** Pi's agent directory (its settings, extensions, agents and skills are protected targets). */
 	readonly agentDir?: string;
+	/** Directories Pi loads code from outside the agent dir (ADR 0048): protected whole. */
+	readonly codeDirs?: readonly { readonly path: string; readonly why: string }[];
 	/** The Pi directories a read-only built-in may read without a prompt, given the skills Pi loaded. */
 	readonly infrastructureDirs?: (skills: readonly ActiveSkill[]) => readonly string[];
 	/** The configured MCP server names (read when the runner is built; `invalidate` after they change). */
@@ -44,6 +46,8 @@ export interface SessionRunnerDeps {
 	readonly persistGrant?: PersistGrant;
 	/** The environment of Pi's `bash` tool at decision time (ADR 0039); absent: unknown. Must not throw. */
 	readonly bashEnvironment?: () => ShellEnvironment;
+	/** Whether the OS sandbox runs this session's bash calls now (ADR 0037); absent: it does not. Must not throw. */
+	readonly sandboxRunning?: () => boolean;
 }
 
 interface CachedRunner {
@@ -124,6 +128,7 @@ export class SessionRunner {
 			activeSkills: [],
 			requester: { sessionId: deps.sessionId, subagent: deps.authority.isSubagent },
 			...(deps.agentDir === undefined ? {} : { agentDir: deps.agentDir }),
+			...(deps.codeDirs === undefined ? {} : { codeDirs: deps.codeDirs }),
 		});
 		let ids = 0;
 		const detached = new GateRunner({
@@ -161,7 +166,9 @@ export class SessionRunner {
 			activeSkills: skills,
 			requester: { sessionId: deps.sessionId, subagent: deps.authority.isSubagent },
 			...(deps.agentDir === undefined ? {} : { agentDir: deps.agentDir }),
+			...(deps.codeDirs === undefined ? {} : { codeDirs: deps.codeDirs }),
 			...(deps.bashEnvironment === undefined ? {} : { bashEnvironment: deps.bashEnvironment }),
+			...(deps.sandboxRunning === undefined ? {} : { sandboxRunning: deps.sandboxRunning }),
 		});
 		const runner = new GateRunner({
 			pipeline,

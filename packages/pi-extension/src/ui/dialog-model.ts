@@ -1,7 +1,9 @@
 /**
- * Owns: the permission dialog's state machine: the choice cursor, double-press arming, the inline reason editor,
- * the grant-scope step of a forwarded ask and the expand toggle; `reduce` maps one key to the next state or a decision.
- * Never: imports Pi or draws anything; a key it does not know leaves the state as it was (never an approval).
+ * Owns: the permission dialog's state machine: the chosen entry (none until a key chooses one), the "always"
+ * confirmation step, the inline reason editor, the grant-scope step of a forwarded ask and the expand toggle; `reduce`
+ * maps one key to the next state or a decision. A letter only chooses; enter confirms (ADR 0049).
+ * Never: imports Pi, reads the time or draws anything; a key it does not know leaves the state as it was (never an
+ * approval). Which keys reach it at all is the typing guard's call.
  */
 
 /** The answers the dialog offers, by wire name; the two `approved_always_*` persist a grant (ADR 0032). */
@@ -16,8 +18,11 @@ export type DialogChoice =
 /** Where an "always" approval is written. */
 type AlwaysScope = "always-project" | "always-global";
 
+/** The two choices that write a grant into a config file. */
+type AlwaysChoice = Extract<DialogChoice, "approved_always_project" | "approved_always_global">;
+
 /** Where a session approval of a forwarded ask applies. */
-export type SessionScope = "requester-session" | "serving-session";
+type SessionScope = "requester-session" | "serving-session";
 
 /** A key press, already decoded from the terminal by the component. */
 export type DialogKey =
@@ -43,17 +48,17 @@ export interface DialogConfig {
 	readonly offersAlways?: { readonly project: boolean; readonly global: boolean };
 	/** A forwarded ask: a session approval asks next whether it covers the subagent or the whole serving session. */
 	readonly choosesScope: boolean;
-	/** The first press of a choice arms it; the same press again confirms. */
-	readonly doublePressToConfirm: boolean;
 }
 
 export type DialogState =
 	| {
 			readonly phase: "choosing";
-			readonly cursor: number;
-			readonly armed: DialogChoice | null;
+			/** The chosen entry's index in `dialogChoices`; `null` until a key chooses one (enter then does nothing). */
+			readonly cursor: number | null;
 			readonly expanded: boolean;
 	  }
+	/** An "always" choice was confirmed: the rule and the file are shown, and enter must confirm the write again. */
+	| { readonly phase: "always"; readonly choice: AlwaysChoice; readonly expanded: boolean }
 	| { readonly phase: "reason"; readonly text: string; readonly expanded: boolean }
 	| { readonly phase: "scope"; readonly cursor: number; readonly expanded: boolean };
 
@@ -90,7 +95,7 @@ export function dialogChoices(config: DialogConfig): readonly DialogChoice[] {
 }
 
 export function initialDialogState(): DialogState {
-	return { phase: "choosing", cursor: 0, armed: null, expanded: false };
+	return { phase: "choosing", cursor: null, expanded: false };
 }
 
 export function reduce(config: DialogConfig, state: DialogState, key: DialogKey): DialogStep {
@@ -98,6 +103,8 @@ export function reduce(config: DialogConfig, state: DialogState, key: DialogKey)
 	switch (state.phase) {
 		case "choosing":
 			return reduceChoosing(config, state, key);
+		case "always":
+			return reduceAlways(config, state, key);
 		case "reason":
 			return reduceReason(config, state, key);
 		case "scope":
@@ -118,10 +125,11 @@ function reduceChoosing(config: DialogConfig, state: Choosing, key: DialogKey): 
 			return done(state, { answer: "deny", reason: null });
 		case "up":
 		case "down":
-			return stay({ ...state, cursor: movedCursor(state.cursor, choices.length, key.kind), armed: null });
+			return stay({ ...state, cursor: movedCursor(state.cursor, choices.length, key.kind) });
 		case "enter": {
-			const choice = choices[state.cursor];
-			return choice === undefined ? stay(state) : press(config, state, choice);
+			// SECURITY: ADR 0049: enter confirms only an entry a key chose; on its own it answers nothing.
+			const choice = state.cursor === null ? undefined : choices[state.cursor];
+			return choice === undefined ? stay(state) : confirm(config, state, choice);
 		}
 		case "char": {
 			const direction = viDirection(key.char);
@@ -129,7 +137,8 @@ function reduceChoosing(config: DialogConfig, state: Choosing, key: DialogKey): 
 			const choice = SHORTCUTS[key.char.toLowerCase()];
 			// SECURITY: a shortcut for a choice this ask does not offer (session approval) does nothing.
 			if (choice === undefined || !choices.includes(choice)) return stay(state);
-			return press(config, state, choice);
+			// SECURITY: ADR 0049: a letter only chooses; a doubled letter in typed text never confirms.
+			return stay({ ...state, cursor: choices.indexOf(choice) });
 		}
 		case "backspace":
 		case "expand":
@@ -139,10 +148,8 @@ function reduceChoosing(config: DialogConfig, state: Choosing, key: DialogKey): 
 	}
 }
 
-/** A choice pressed: armed first when double-press is on, carried out when it was already armed. */
-function press(config: DialogConfig, state: Choosing, choice: DialogChoice): DialogStep {
-	const cursor = Math.max(0, dialogChoices(config).indexOf(choice));
-	if (config.doublePressToConfirm && state.armed !== choice) return stay({ ...state, cursor, armed: choice });
+/** Enter on a chosen entry: carried out, or the next step opened (reason, scope, the "always" confirmation). */
+function confirm(config: DialogConfig, state: Choosing, choice: DialogChoice): DialogStep {
 	switch (choice) {
 		case "approved":
 			return done(state, { answer: "allow", scope: "once" });
@@ -151,9 +158,9 @@ function press(config: DialogConfig, state: Choosing, choice: DialogChoice): Dia
 				? stay({ phase: "scope", cursor: 0, expanded: state.expanded })
 				: done(state, { answer: "allow", scope: "requester-session" });
 		case "approved_always_project":
-			return done(state, { answer: "allow", scope: "always-project" });
 		case "approved_always_global":
-			return done(state, { answer: "allow", scope: "always-global" });
+			// SECURITY: ADR 0049: a grant written to a file is confirmed once more, with the rule and the file shown.
+			return stay({ phase: "always", choice, expanded: state.expanded });
 		case "denied":
 			return done(state, { answer: "deny", reason: null });
 		case "denied_with_reason":
@@ -162,6 +169,30 @@ function press(config: DialogConfig, state: Choosing, choice: DialogChoice): Dia
 			const unhandled: never = choice;
 			throw new Error(`unhandled dialog choice ${String(unhandled)}`);
 		}
+	}
+}
+
+function reduceAlways(
+	config: DialogConfig,
+	state: Extract<DialogState, { phase: "always" }>,
+	key: DialogKey,
+): DialogStep {
+	switch (key.kind) {
+		case "enter":
+			return done(state, {
+				answer: "allow",
+				scope: state.choice === "approved_always_project" ? "always-project" : "always-global",
+			});
+		case "escape":
+			return stay(backTo(config, state.choice, state.expanded));
+		case "up":
+		case "down":
+		case "char":
+		case "backspace":
+		case "expand":
+			return stay(state);
+		default:
+			return unhandledKey(key);
 	}
 }
 
@@ -223,8 +254,9 @@ function viDirection(char: string): "up" | "down" | null {
 	return null;
 }
 
-/** One step up or down a list of `count` entries, wrapping around at both ends. */
-function movedCursor(cursor: number, count: number, direction: "up" | "down"): number {
+/** One step up or down a list of `count` entries, wrapping around at both ends; from none, the first or the last. */
+function movedCursor(cursor: number | null, count: number, direction: "up" | "down"): number {
+	if (cursor === null) return direction === "up" ? count - 1 : 0;
 	return direction === "up" ? (cursor + count - 1) % count : (cursor + 1) % count;
 }
 
@@ -233,9 +265,10 @@ function unhandledKey(key: never): never {
 	throw new Error(`unhandled dialog key ${String(key)}`);
 }
 
-/** Backing out of a step returns to the choice list with the cursor on the choice that opened it, disarmed. */
+/** Backing out of a step returns to the choice list with the choice that opened it chosen again. */
 function backTo(config: DialogConfig, choice: DialogChoice, expanded: boolean): DialogState {
-	return { phase: "choosing", cursor: Math.max(0, dialogChoices(config).indexOf(choice)), armed: null, expanded };
+	const index = dialogChoices(config).indexOf(choice);
+	return { phase: "choosing", cursor: index < 0 ? null : index, expanded };
 }
 
 function stay(state: DialogState): DialogStep {

@@ -50,9 +50,9 @@ export class FallbackUserPrompt implements UserPrompt {
 		const offer = scopes.includes("requester-session") ? this.always(details) : NO_ALWAYS;
 		const always: FallbackChoice[] = [];
 		if (offer.project !== null && scopes.includes("always-project"))
-			always.push({ decision: "approved_always_project", label: offer.project });
+			always.push({ decision: "approved_always_project", label: offer.project.label });
 		if (offer.global !== null && scopes.includes("always-global"))
-			always.push({ decision: "approved_always_global", label: offer.global });
+			always.push({ decision: "approved_always_global", label: offer.global.label });
 		const at = session.findIndex((option) => option.decision === "approved_for_session") + 1;
 		const offered: FallbackChoice[] = [...session.slice(0, at || 1), ...always, ...session.slice(at || 1)];
 		const picked = pick(

@@ -98,6 +98,36 @@ describe("policyReport's session summary (ADR 0033)", () => {
 	});
 });
 
+describe("policyReport's authorizer chain (issue 34)", () => {
+	const summary = { grants: [], reviewLog: null, debugLog: null, logWriteFailure: null };
+
+	it("warns about each named link that is not answering, before the rest of the summary", () => {
+		const text = policyReport(CONFIG, composePolicy({ scopes: [GLOBAL], env: ENV }), false, {
+			...summary,
+			chain: {
+				names: ["model-judge", "bot"],
+				problems: [
+					{ kind: "not-answering", name: "model-judge", problem: "no usable credentials for the judge's model" },
+					{ kind: "unregistered", name: "bot" },
+				],
+			},
+		});
+		expect(text.split("\n").slice(1, 4)).toEqual([
+			"warning: authorizer `model-judge` (authorizerChain) is not judging, its asks come to you:",
+			"  no usable credentials for the judge's model",
+			"warning: authorizer `bot` (authorizerChain) is not registered (not installed, not built, or it failed to start): its asks come to you",
+		]);
+	});
+
+	it("names a chain whose links all answer, and says nothing of an empty one", () => {
+		const policy = composePolicy({ scopes: [GLOBAL], env: ENV });
+		const named = policyReport(CONFIG, policy, false, { ...summary, chain: { names: ["model-judge"], problems: [] } });
+		expect(named.split("\n")).toContain("authorizer chain: model-judge (every link registered)");
+		const empty = policyReport(CONFIG, policy, false, { ...summary, chain: { names: [], problems: [] } });
+		expect(empty).not.toContain("authorizer");
+	});
+});
+
 describe("logsReport", () => {
 	it("names the review log, or says it is off", () => {
 		expect(logsReport("/l/review.jsonl", "/l")).toContain("review log: /l/review.jsonl");

@@ -13,7 +13,9 @@ import {
 import { beforeAll, describe, expect, it } from "vitest";
 import { PermissionSession } from "../../src/permission-session";
 import { BashParserLoader } from "../../src/session/bash-parser-loader";
+import { DIALOG_TIMING } from "../../src/ui/typing-guard";
 import { realEdges } from "../support/extension-state-fixture";
+import { ManualClock } from "../support/manual-clock";
 import { type Workspace, workspace } from "../support/pi-session-harness";
 
 /**
@@ -32,11 +34,14 @@ const CONFIG = {
 };
 
 interface Human {
-	/** Raw keys for each dialog, or an option prefix for each select. */
-	readonly answers: string[];
+	/** Raw keys for each dialog (each after a pause), or an option prefix for each select. */
+	readonly answers: (string | readonly string[])[];
 	/** Every dialog's choice rows and every select's options, in order. */
 	readonly shown: string[][];
 }
+
+/** The sessions' clock: the human's pauses move it, so the dialog sees deliberate keys (ADR 0049). */
+const clock = new ManualClock();
 
 function uiFor(human: Human): ExtensionUIContext {
 	const ui = {
@@ -46,12 +51,16 @@ function uiFor(human: Human): ExtensionUIContext {
 				const kb = { matches: () => false } as unknown as KeybindingsManager;
 				const component = factory({ requestRender: () => undefined } as unknown as TUI, theme, kb, resolve);
 				human.shown.push(component.render(200).filter((row) => /\[[a-z]\] /u.test(row)));
-				for (const key of human.answers.shift() ?? "\x1b") component.handleInput?.(key);
+				for (const key of human.answers.shift() ?? ["\x1b"]) {
+					clock.advance(DIALOG_TIMING.typingPauseMs);
+					component.handleInput?.(key);
+				}
+				clock.advance(DIALOG_TIMING.settleMs);
 			}),
 		select: async (_title: string, options: string[]) => {
 			human.shown.push(options);
 			const prefix = human.answers.shift();
-			return prefix === undefined ? undefined : options.find((option) => option.startsWith(prefix));
+			return typeof prefix === "string" ? options.find((option) => option.startsWith(prefix)) : undefined;
 		},
 		input: async () => undefined,
 		notify: () => undefined,
@@ -75,7 +84,7 @@ async function openSession(space: Workspace, mode: ExtensionContext["mode"], hum
 			agentDir: space.agentDir,
 			loader: new ConfigLoader({ fileSystem: createNodeConfigFileSystem(), flavor: "posix" }),
 			sink: { emit: (fact) => decisions.push(fact) },
-			edges: { ...realEdges(), grantFs: createNodeGrantFileSystem() },
+			edges: { ...realEdges(), clock, grantFs: createNodeGrantFileSystem() },
 		},
 		{
 			sessionId: "s-always",
@@ -108,7 +117,7 @@ describe("the always choices (ADR 0032)", () => {
 		try {
 			expect((await run("bash", { command: "npm test" })).kind).toBe("block");
 			expect(human.shown[0]).toEqual([
-				"› [y] Yes, once",
+				"  [y] Yes, once",
 				expect.stringContaining("  [s] Yes, for this session"),
 				'  [a] Always, in this project ("npm test *" → .pi/extensions/pi-permissions/config.json)',
 				'  [g] Always, everywhere ("npm test *" → ~/../agent/extensions/pi-permissions/config.json)'.replace(
@@ -168,8 +177,8 @@ describe("the always choices (ADR 0032)", () => {
 	});
 
 	it.each([
-		["tui", "aa", "project"],
-		["tui", "gg", "global"],
+		["tui", ["a", "\r", "\r"], "project"],
+		["tui", ["g", "\r", "\r"], "global"],
 		["rpc", "Always, in this project", "project"],
 		["rpc", "Always, everywhere", "global"],
 	] as const)("in mode %s, %j writes the %s file and the next call is not asked", async (mode, answer, scope) => {
@@ -213,7 +222,7 @@ describe("the always choices (ADR 0032)", () => {
 
 	it("applies in another running session at its next config check, without /reload", async () => {
 		const space = workspace({}, CONFIG);
-		const writer: Human = { answers: ["aa"], shown: [] };
+		const writer: Human = { answers: [["a", "\r", "\r"]], shown: [] };
 		const other: Human = { answers: ["\x1b"], shown: [] };
 		const a = await openSession(space, "tui", writer);
 		const b = await openSession(space, "tui", other);

@@ -108,6 +108,7 @@ describe("resources_discover in a real Pi session", () => {
 			human: { selects: [] },
 		});
 		expect(run.notices).toEqual([
+			`pi-permissions: active, policy from global ${globalConfig(space)}`,
 			`pi-permissions: global config is not valid now; its last valid content is used, with any denies the new text adds, until it is fixed (${globalConfig(space)})`,
 			expect.stringContaining(`${globalConfig(space)}:1:`),
 		]);

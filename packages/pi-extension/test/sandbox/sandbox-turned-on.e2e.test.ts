@@ -26,8 +26,11 @@ describe("a sandbox turned on mid-session", () => {
 			await session.prompt("second", [[cat("call_2")], [cat("call_3")]]);
 			const text = (index: number) =>
 				JSON.stringify((session.ends[index]?.result as { content?: unknown } | undefined)?.content ?? "");
-			// Off: the gate alone, and grep finds the secret (what ADR 0037 is about).
-			expect(text(0)).toContain(SECRET);
+			// Off: the gate alone, which asks about a recursive read of a tree holding the denied `.env` (ADR 0050);
+			// with no UI nobody can approve it, so the secret is not shown.
+			expect(session.ends[0]?.isError).toBe(true);
+			expect(text(0)).toContain("<recursive-read>");
+			expect(text(0)).not.toContain(SECRET);
 			expect(session.ends[1]?.isError).toBe(true);
 			expect(text(1)).toContain("the sandbox was just turned on");
 			expect(text(2)).not.toContain(SECRET);

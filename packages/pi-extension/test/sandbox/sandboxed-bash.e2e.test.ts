@@ -40,6 +40,8 @@ const COMMANDS = [
 	["config-script-run", "bash w.sh"],
 	["loopback", "curl -sS -m 5 http://127.0.0.1:PORT/"],
 	["inside", "echo fine > made.txt && cat made.txt"],
+	["commondir-script-write", "printf 'echo ../x > .git/common%s\\n' dir > c.sh"],
+	["commondir-script-run", "bash c.sh"],
 ] as const;
 
 function result(id: string): string {
@@ -130,6 +132,20 @@ describe("bash in a required sandbox derived from `*.env: deny`", () => {
 			access: "read",
 			text: "read of `./.env` is denied by rule `*.env`",
 		});
+	});
+
+	it("removes a protected name a script made right after the call, and says so (ADR 0048)", () => {
+		expect(existsSync(join(space.cwd, ".git", "commondir"))).toBe(false);
+		expect(result("commondir-script-run")).toContain("pi-permissions sandbox: removed `");
+		expect(result("commondir-script-run")).toContain(".git/commondir");
+		const records = readJsonl(reviewLogFile(space.agentDir)).filter((record) => record.event === "sandbox_removed");
+		expect(records).toEqual([
+			expect.objectContaining({
+				toolCallId: "call_commondir-script-run",
+				target: join(space.cwd, ".git", "commondir"),
+				removed: true,
+			}),
+		]);
 	});
 
 	it("shows the sandbox in the status line", () => {

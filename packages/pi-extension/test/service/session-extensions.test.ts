@@ -58,6 +58,45 @@ describe("SessionExtensions", () => {
 	])("refuses %s", (_case, register) => {
 		expect(() => register(new SessionExtensions())).toThrow();
 	});
+
+	it("says whether a link is registered and what it reports, and forgets both with the disposer", () => {
+		const extensions = new SessionExtensions();
+		expect(extensions.linkState("judge")).toEqual({ kind: "unregistered" });
+		let problem: string | null = "no usable credentials\nfor `m`";
+		const dispose = extensions.registerAuthorizer("judge", deny, () => problem);
+		expect(extensions.linkState("judge")).toEqual({ kind: "registered", problem: "no usable credentials for `m`" });
+		problem = null;
+		expect(extensions.linkState("judge")).toEqual({ kind: "registered", problem: null });
+		dispose();
+		expect(extensions.linkState("judge")).toEqual({ kind: "unregistered" });
+	});
+
+	it("reads a link without a status, a blank status and a throwing one", () => {
+		const extensions = new SessionExtensions();
+		extensions.registerAuthorizer("plain", deny);
+		extensions.registerAuthorizer("blank", deny, () => "  ");
+		extensions.registerAuthorizer("broken", deny, () => {
+			throw new Error("boom");
+		});
+		expect(extensions.linkState("plain")).toEqual({ kind: "registered", problem: null });
+		expect(extensions.linkState("blank")).toEqual({ kind: "registered", problem: null });
+		expect(extensions.linkState("broken")).toEqual({ kind: "registered", problem: "its status check failed: boom" });
+	});
+
+	it("refuses a status that is not a function", () => {
+		const extensions = new SessionExtensions();
+		expect(() => extensions.registerAuthorizer("judge", deny, "fine" as unknown as () => null)).toThrow(TypeError);
+		expect(extensions.linkState("judge")).toEqual({ kind: "unregistered" });
+	});
+
+	it("keeps a later registration's status when a stale disposer runs", () => {
+		const extensions = new SessionExtensions();
+		const first = extensions.registerAuthorizer("judge", deny, () => "first");
+		first();
+		extensions.registerAuthorizer("judge", deny, () => "second");
+		first();
+		expect(extensions.linkState("judge")).toEqual({ kind: "registered", problem: "second" });
+	});
 });
 
 function format(): string {

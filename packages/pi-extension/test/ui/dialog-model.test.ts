@@ -11,8 +11,7 @@ import {
 	reduce,
 } from "../../src/ui/dialog-model";
 
-const LOCAL: DialogConfig = { offersSession: true, choosesScope: false, doublePressToConfirm: false };
-const DOUBLE: DialogConfig = { ...LOCAL, doublePressToConfirm: true };
+const LOCAL: DialogConfig = { offersSession: true, choosesScope: false };
 const ONCE_ONLY: DialogConfig = { ...LOCAL, offersSession: false };
 const FORWARDED: DialogConfig = { ...LOCAL, choosesScope: true };
 
@@ -58,67 +57,62 @@ const because = (reason: string): DialogDecision => ({ answer: "deny", reason })
 
 describe("reduce", () => {
 	it.each<[string, DialogConfig, string, DialogDecision | null]>([
-		["y approves once", LOCAL, "y", ONCE],
-		["an upper-case Y approves once", LOCAL, "Y", ONCE],
-		["s approves for the session", LOCAL, "s", SESSION],
-		["n denies", LOCAL, "n", DENY],
+		["y only chooses", LOCAL, "y", null],
+		["y then enter approves once", LOCAL, "y ⏎", ONCE],
+		["an upper-case Y chooses the same", LOCAL, "Y ⏎", ONCE],
+		["s then enter approves for the session", LOCAL, "s ⏎", SESSION],
+		["n then enter denies", LOCAL, "n ⏎", DENY],
 		["esc denies", LOCAL, "⎋", DENY],
-		["enter confirms the first choice", LOCAL, "⏎", ONCE],
-		["down then enter picks the session approval", LOCAL, "↓ ⏎", SESSION],
-		["j moves down and k moves up", LOCAL, "j j k ⏎", SESSION],
-		["the cursor wraps upwards to the last choice", LOCAL, '↑ ⏎ "no" ⏎', because("no")],
-		["the cursor wraps downwards to the first choice", LOCAL, "↓ ↓ ↓ ↓ ⏎", ONCE],
-		["r opens the reason editor and enter denies with the reason", LOCAL, 'r "not_now" ⏎', because("not now")],
-		["the reason is trimmed", LOCAL, 'r "__ok__" ⏎', because("ok")],
-		["backspace edits the reason", LOCAL, 'r "nox" ⌫ ⏎', because("no")],
-		["an empty reason keeps the editor open", LOCAL, "r ⏎ ⏎", null],
-		["a blank reason keeps the editor open", LOCAL, 'r "___" ⏎', null],
-		["esc in the reason editor backs out, and the list then takes keys again", LOCAL, 'r "x" ⎋ y', ONCE],
-		["letters in the reason editor are text, not shortcuts", LOCAL, 'r "yes" ⏎', because("yes")],
-		["unknown letters do nothing", LOCAL, "q z 1 y", ONCE],
+		["enter alone answers nothing: no entry is chosen yet", LOCAL, "⏎ ⏎", null],
+		["a doubled letter never confirms", LOCAL, "y y s s n n", null],
+		["down chooses the first entry and enter confirms it", LOCAL, "↓ ⏎", ONCE],
+		["down twice then enter picks the session approval", LOCAL, "↓ ↓ ⏎", SESSION],
+		["j moves down and k moves up", LOCAL, "j j j k ⏎", SESSION],
+		["up from nothing chooses the last entry", LOCAL, '↑ ⏎ "no" ⏎', because("no")],
+		["the cursor wraps downwards to the first choice", LOCAL, "↓ ↓ ↓ ↓ ↓ ⏎", ONCE],
+		["another letter changes the choice before enter", LOCAL, "y n ⏎", DENY],
+		[
+			"r then enter opens the reason editor and enter denies with the reason",
+			LOCAL,
+			'r ⏎ "not_now" ⏎',
+			because("not now"),
+		],
+		["the reason is trimmed", LOCAL, 'r ⏎ "__ok__" ⏎', because("ok")],
+		["backspace edits the reason", LOCAL, 'r ⏎ "nox" ⌫ ⏎', because("no")],
+		["an empty reason keeps the editor open", LOCAL, "r ⏎ ⏎ ⏎", null],
+		["a blank reason keeps the editor open", LOCAL, 'r ⏎ "___" ⏎', null],
+		["esc in the reason editor backs out, and the list then takes keys again", LOCAL, 'r ⏎ "x" ⎋ y ⏎', ONCE],
+		["letters in the reason editor are text, not shortcuts", LOCAL, 'r ⏎ "yes" ⏎', because("yes")],
+		["unknown letters do nothing", LOCAL, "q z 1 y ⏎", ONCE],
 		["the expand key decides nothing", LOCAL, "^o ^o", null],
-		["expanding keeps the choice keys working", LOCAL, "^o s", SESSION],
-		["s does nothing when the ask may only be approved once", ONCE_ONLY, "s", null],
-		["s does nothing and y still works when only once is offered", ONCE_ONLY, "s y", ONCE],
-		["without a session choice the second row is the denial", ONCE_ONLY, "↓ ⏎", DENY],
-		["double press: the first y only arms", DOUBLE, "y", null],
-		["double press: y twice approves once", DOUBLE, "y y", ONCE],
-		["double press: y then enter approves once", DOUBLE, "y ⏎", ONCE],
-		["double press: s twice approves for the session", DOUBLE, "s s", SESSION],
-		["double press: another choice re-arms instead of confirming", DOUBLE, "y n", null],
-		["double press: y then n n denies", DOUBLE, "y n n", DENY],
-		["double press: moving disarms", DOUBLE, "y ↓ ↑ y", null],
-		["double press: enter arms the choice under the cursor, enter again confirms", DOUBLE, "↓ ⏎ ⏎", SESSION],
-		["double press: esc denies at once", DOUBLE, "⎋", DENY],
-		["double press: r r opens the editor", DOUBLE, 'r r "why" ⏎', because("why")],
-		["forwarded: s asks for the scope, enter keeps it to the subagent", FORWARDED, "s ⏎", SESSION],
-		["forwarded: s then down grants the whole serving session", FORWARDED, "s ↓ ⏎", SERVING],
-		["forwarded: j and k move in the scope step", FORWARDED, "s j k j ⏎", SERVING],
-		["forwarded: the scope step alone decides nothing", FORWARDED, "s ↓", null],
-		["forwarded: esc in the scope step backs out to the list", FORWARDED, "s ⎋ n", DENY],
-		["forwarded: y still approves once", FORWARDED, "y", ONCE],
+		["expanding keeps the choice keys working", LOCAL, "^o s ⏎", SESSION],
+		["s does nothing when the ask may only be approved once", ONCE_ONLY, "s ⏎", null],
+		["s does nothing and y still works when only once is offered", ONCE_ONLY, "s y ⏎", ONCE],
+		["without a session choice the second row is the denial", ONCE_ONLY, "↓ ↓ ⏎", DENY],
+		["forwarded: s then enter asks for the scope, enter keeps it to the subagent", FORWARDED, "s ⏎ ⏎", SESSION],
+		["forwarded: s then down grants the whole serving session", FORWARDED, "s ⏎ ↓ ⏎", SERVING],
+		["forwarded: j and k move in the scope step", FORWARDED, "s ⏎ j k j ⏎", SERVING],
+		["forwarded: the scope step alone decides nothing", FORWARDED, "s ⏎ ↓", null],
+		["forwarded: esc in the scope step backs out to the list", FORWARDED, "s ⏎ ⎋ n ⏎", DENY],
+		["forwarded: y then enter still approves once", FORWARDED, "y ⏎", ONCE],
 	])("%s", (_name, config, spec, decision) => {
 		expect(play(config, spec).decision).toEqual(decision);
 	});
 
 	it.each<[string, DialogConfig, string, Partial<DialogState>]>([
+		["nothing is chosen when the dialog opens", LOCAL, "", { phase: "choosing", cursor: null }],
 		["expand toggles the complete view on", LOCAL, "^o", { phase: "choosing", expanded: true }],
 		["expand toggles it off again", LOCAL, "^o ^o", { expanded: false }],
 		[
 			"the view stays expanded into the reason editor",
 			LOCAL,
-			'^o r "a"',
+			'^o r ⏎ "a"',
 			{ phase: "reason", text: "a", expanded: true },
 		],
-		["double press arms the pressed choice and moves the cursor to it", DOUBLE, "n", { armed: "denied", cursor: 2 }],
-		[
-			"backing out of the reason leaves the cursor on its choice, disarmed",
-			DOUBLE,
-			"r r ⎋",
-			{ cursor: 3, armed: null },
-		],
-		["backing out of the scope leaves the cursor on the session choice", FORWARDED, "s ⎋", { cursor: 1 }],
-		["backspace on an empty reason keeps it empty", LOCAL, "r ⌫ ⌫", { phase: "reason", text: "" }],
+		["a letter moves the cursor to its choice", LOCAL, "n", { phase: "choosing", cursor: 2 }],
+		["backing out of the reason leaves its choice chosen", LOCAL, "r ⏎ ⎋", { phase: "choosing", cursor: 3 }],
+		["backing out of the scope leaves the session choice chosen", FORWARDED, "s ⏎ ⎋", { cursor: 1 }],
+		["backspace on an empty reason keeps it empty", LOCAL, "r ⏎ ⌫ ⌫", { phase: "reason", text: "" }],
 	])("%s", (_name, config, spec, state) => {
 		expect(play(config, spec).state).toMatchObject(state);
 	});
@@ -129,7 +123,7 @@ describe("reduce", () => {
 		expect(state).toMatchObject({ text: "a".repeat(MAX_REASON_LENGTH) });
 	});
 
-	it("never approves from keys without y, s or enter", () => {
+	it("never approves without enter", () => {
 		const key = fc.oneof(
 			fc.constantFrom<DialogKey>(
 				{ kind: "up" },
@@ -138,11 +132,13 @@ describe("reduce", () => {
 				{ kind: "backspace" },
 				{ kind: "expand" },
 			),
-			fc.constantFrom("n", "r", "j", "k", "q", "x").map((char): DialogKey => ({ kind: "char", char })),
+			fc
+				.constantFrom("y", "s", "a", "g", "n", "r", "j", "k", "q", "x")
+				.map((char): DialogKey => ({ kind: "char", char })),
 		);
 		fc.assert(
 			fc.property(
-				fc.constantFrom(LOCAL, DOUBLE, FORWARDED, ONCE_ONLY),
+				fc.constantFrom(LOCAL, FORWARDED, ONCE_ONLY, { ...LOCAL, offersAlways: { project: true, global: true } }),
 				fc.array(key, { maxLength: 30 }),
 				(config, seq) => {
 					let state = initialDialogState();
@@ -177,26 +173,26 @@ describe("the always choices (ADR 0032)", () => {
 		expect(dialogChoices(PROJECT_ONLY)).not.toContain("approved_always_global");
 	});
 
-	it("a and g answer always-project and always-global; the cursor reaches them too", () => {
-		expect(play(ALWAYS, "a").decision).toEqual(PROJECT);
-		expect(play(ALWAYS, "g").decision).toEqual(GLOBAL);
-		expect(play(ALWAYS, "↓ ↓ ⏎").decision).toEqual(PROJECT);
-		expect(play(ALWAYS, "↓ ↓ ↓ ⏎").decision).toEqual(GLOBAL);
+	it("a or g then enter opens the confirmation step; only enter there writes, esc goes back", () => {
+		expect(play(ALWAYS, "a ⏎").decision).toBeNull();
+		expect(play(ALWAYS, "a ⏎").state).toMatchObject({ phase: "always", choice: "approved_always_project" });
+		expect(play(ALWAYS, "a ⏎ ⏎").decision).toEqual(PROJECT);
+		expect(play(ALWAYS, "g ⏎ ⏎").decision).toEqual(GLOBAL);
+		expect(play(ALWAYS, "↓ ↓ ↓ ⏎ ⏎").decision).toEqual(PROJECT);
+		expect(play(ALWAYS, "↓ ↓ ↓ ↓ ⏎ ⏎").decision).toEqual(GLOBAL);
+		expect(play(ALWAYS, "g ⏎ ⎋").state).toMatchObject({ phase: "choosing", cursor: 3 });
+		expect(play(ALWAYS, "g ⏎ ⎋ n ⏎").decision).toEqual(DENY);
 	});
 
-	it("double press applies: the first a arms, a second a confirms, another key disarms", () => {
-		const double = { ...ALWAYS, doublePressToConfirm: true };
-		expect(play(double, "a").decision).toBeNull();
-		expect(play(double, "a").state).toMatchObject({ phase: "choosing", armed: "approved_always_project" });
-		expect(play(double, "a a").decision).toEqual(PROJECT);
-		expect(play(double, "g g").decision).toEqual(GLOBAL);
-		expect(play(double, "a g").decision).toBeNull();
+	it("letters and arrows in the confirmation step do nothing", () => {
+		expect(play(ALWAYS, "a ⏎ a g y ↓ ↑ j").state).toMatchObject({ phase: "always", choice: "approved_always_project" });
+		expect(play(ALWAYS, "a ⏎ a g y ↓ ↑ j").decision).toBeNull();
 	});
 
 	it("a key for a choice not offered does nothing: no always without a session approval or the offer", () => {
-		expect(play(PROJECT_ONLY, "g").decision).toBeNull();
-		expect(play(LOCAL, "a").decision).toBeNull();
-		expect(play({ ...ALWAYS, offersSession: false }, "a").decision).toBeNull();
+		expect(play(PROJECT_ONLY, "g ⏎ ⏎").decision).toBeNull();
+		expect(play(LOCAL, "a ⏎ ⏎").decision).toBeNull();
+		expect(play({ ...ALWAYS, offersSession: false }, "a ⏎ ⏎").decision).toBeNull();
 		expect(dialogChoices({ ...ALWAYS, offersSession: false })).toEqual(["approved", "denied", "denied_with_reason"]);
 	});
 });

@@ -1,5 +1,6 @@
 import type { ExtensionUIContext, KeybindingsManager, Theme } from "@earendil-works/pi-coding-agent";
 import type { Component, TUI } from "@earendil-works/pi-tui";
+import { systemClock } from "@pi-permissions/authority";
 import { CONFIG_DEFAULTS, validateConfig } from "@pi-permissions/policy";
 import { buildToolAskPayload } from "@pi-permissions/presentation";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -116,6 +117,7 @@ describe("the ping of the TUI dialog (ADR 0033)", () => {
 						{ matches: () => false } as unknown as KeybindingsManager,
 						resolve,
 					);
+					component.render(100);
 				}),
 		} as unknown as ExtensionUIContext;
 		return { ui, key: (data: string) => component?.handleInput?.(data) };
@@ -124,7 +126,6 @@ describe("the ping of the TUI dialog (ADR 0033)", () => {
 	const dialogSettings = {
 		promptMaxRows: 24,
 		promptFieldMaxWidth: 160,
-		doublePressToConfirm: false,
 		timeoutMs: 600_000,
 	};
 	const details = {
@@ -140,12 +141,12 @@ describe("the ping of the TUI dialog (ADR 0033)", () => {
 		const written: string[] = [];
 		const { ui, key } = tuiWith(written);
 		const ping = settings({ promptPingDesktop: "osc777", promptPingDelaySeconds: 5 });
-		const answer = new TuiUserPrompt(ui, () => ({ ...dialogSettings, ping })).ask(details, ["once"]);
+		const answer = new TuiUserPrompt(ui, () => ({ ...dialogSettings, ping }), systemClock).ask(details, ["once"]);
 		vi.advanceTimersByTime(4_999);
 		expect(written).toEqual([]);
 		vi.advanceTimersByTime(1);
 		expect(written).toEqual([`${BEL}${ESC}]777;notify;Pi;pi-permissions is waiting for a permission decision${BEL}`]);
-		key("n");
+		key("\x1b");
 		expect(await answer).toMatchObject({ answer: "deny" });
 	});
 
@@ -153,10 +154,12 @@ describe("the ping of the TUI dialog (ADR 0033)", () => {
 		vi.useFakeTimers();
 		const written: string[] = [];
 		const { ui, key } = tuiWith(written);
-		const answer = new TuiUserPrompt(ui, () => ({ ...dialogSettings, ping: settings() })).ask(details, ["once"]);
+		const answer = new TuiUserPrompt(ui, () => ({ ...dialogSettings, ping: settings() }), systemClock).ask(details, [
+			"once",
+		]);
 		key("j");
 		vi.advanceTimersByTime(60_000);
-		key("n");
+		key("\x1b");
 		await answer;
 		expect(written).toEqual([]);
 	});
@@ -166,6 +169,7 @@ describe("the ping of the TUI dialog (ADR 0033)", () => {
 			mode: "rpc",
 			ui: {} as ExtensionUIContext,
 			settings: () => ({ ...dialogSettings, ping: settings() }),
+			clock: systemClock,
 			announce: undefined,
 		});
 		expect(prompt).not.toBeInstanceOf(TuiUserPrompt);

@@ -4,6 +4,11 @@ import type { AskDetails, GrantScope } from "@pi-permissions/authority";
 import { buildForwardedAskPayload, buildToolAskPayload, type PromptPayload } from "@pi-permissions/presentation";
 import { describe, expect, it } from "vitest";
 import { TuiUserPrompt, themePainter } from "../../src/ui/tui-user-prompt";
+import { DIALOG_TIMING } from "../../src/ui/typing-guard";
+import { ManualClock } from "../support/manual-clock";
+
+/** Longer than every window of ADR 0049: a key after it is deliberate. */
+const PAUSE = DIALOG_TIMING.typingPauseMs + 100;
 
 const local = buildToolAskPayload({
 	requester: { agentName: null, sessionId: "s1", subagent: false },
@@ -36,9 +41,14 @@ interface Shown {
 	blocked: unknown;
 }
 
-/** Pi's `ctx.ui.custom`, driven by a scripted keyboard: each key is fed to the component as raw terminal input. */
-function terminal(input: readonly string[], options: { expandKey?: string } = {}) {
+/**
+ * Pi's `ctx.ui.custom`, driven by a scripted keyboard: each key is fed to the component as raw terminal input after a
+ * deliberate pause on the session's clock (`gapMs` overrides it: typing), then an approval's quiet period passes.
+ */
+function terminal(input: readonly string[], options: { expandKey?: string; gapMs?: number } = {}) {
 	const shown: Shown = { rendered: [], blocked: undefined };
+	const clock = new ManualClock();
+	const listeners: ((data: string) => unknown)[] = [];
 	const ui = {
 		custom: <T>(
 			factory: (tui: TUI, theme: Theme, keybindings: KeybindingsManager, done: (result: T) => void) => Component,
@@ -52,42 +62,65 @@ function terminal(input: readonly string[], options: { expandKey?: string } = {}
 				} as unknown as KeybindingsManager;
 				const component = factory(tui, theme, keybindings, resolve);
 				shown.rendered = [...component.render(100)];
-				for (const data of input) component.handleInput?.(data);
+				for (const data of input) {
+					clock.advance(options.gapMs ?? PAUSE);
+					component.handleInput?.(data);
+				}
+				clock.advance(DIALOG_TIMING.settleMs);
 			}),
+		onTerminalInput: (listener: (data: string) => unknown) => {
+			listeners.push(listener);
+			return () => undefined;
+		},
 	} as unknown as ExtensionUIContext;
-	const settings = { promptMaxRows: 24, promptFieldMaxWidth: 160, doublePressToConfirm: false, timeoutMs: 60_000 };
+	const settings = { promptMaxRows: 24, promptFieldMaxWidth: 160, timeoutMs: 60_000 };
 	return {
 		ui,
 		shown,
-		prompt: (overrides: Partial<typeof settings> = {}) => new TuiUserPrompt(ui, () => ({ ...settings, ...overrides })),
+		/** A key typed into Pi's editor now (every terminal input listener sees it). */
+		typeIntoEditor: (data: string) => {
+			for (const listener of listeners) listener(data);
+		},
+		prompt: (overrides: Partial<typeof settings> = {}) =>
+			new TuiUserPrompt(ui, () => ({ ...settings, ...overrides }), clock),
 	};
 }
 
 describe("TuiUserPrompt", () => {
 	it.each<[string, readonly string[], unknown]>([
-		["y", ["y"], { answer: "allow", scope: "once", via: "dialog" }],
-		["s", ["s"], { answer: "allow", scope: "requester-session", via: "dialog" }],
-		["n", ["n"], { answer: "deny", reason: null, via: "dialog" }],
+		["y, enter", ["y", "\r"], { answer: "allow", scope: "once", via: "dialog" }],
+		["s, enter", ["s", "\r"], { answer: "allow", scope: "requester-session", via: "dialog" }],
+		["n, enter", ["n", "\r"], { answer: "deny", reason: null, via: "dialog" }],
 		["esc", ["\x1b"], { answer: "deny", reason: null, via: "dialog" }],
-		["r with a reason", ["r", "n", "o", "\r"], { answer: "deny", reason: "no", via: "dialog" }],
-	])("answers the key %s through the inline dialog", async (_name, keys, answer) => {
+		["r, enter, a reason, enter", ["r", "\r", "n", "o", "\r"], { answer: "deny", reason: "no", via: "dialog" }],
+	])("answers the deliberate keys %s through the inline dialog", async (_name, keys, answer) => {
 		expect(await terminal(keys).prompt().ask(ask(), LOCAL_SCOPES)).toEqual(answer);
 	});
 
 	it("renders the ask and reports pi as blocked on a permission", async () => {
-		const { prompt, shown } = terminal(["n"]);
+		const { prompt, shown } = terminal(["\x1b"]);
 		await prompt().ask(ask(), LOCAL_SCOPES);
 		expect(shown.rendered.join("\n")).toContain("deploy");
 		expect(shown.blocked).toMatchObject({ kind: "permission" });
 	});
 
-	it("needs the second press when double-press confirmation is configured", async () => {
-		const answer = await terminal(["y", "y"]).prompt({ doublePressToConfirm: true }).ask(ask(), LOCAL_SCOPES);
-		expect(answer).toEqual({ answer: "allow", scope: "once", via: "dialog" });
+	it("answers nothing to keys typed at typing speed, then times out as a denial", async () => {
+		const typed = [..."yes, I guess so\ryy\rss\r"];
+		const answer = await terminal(typed, { gapMs: 120 }).prompt({ timeoutMs: 0 }).ask(ask(), LOCAL_SCOPES);
+		expect(answer).toEqual({ answer: "deny", reason: null, via: "dialog" });
+	});
+
+	it("ignores keys that follow typing into the editor as the dialog appears", async () => {
+		const keys = terminal(["y", "\r"], { gapMs: DIALOG_TIMING.armingMs + 100 });
+		const prompt = keys.prompt({ timeoutMs: 0 });
+		keys.typeIntoEditor("o");
+		expect(await prompt.ask(ask(), LOCAL_SCOPES)).toEqual({ answer: "deny", reason: null, via: "dialog" });
+		const calm = terminal(["y", "\r"], { gapMs: DIALOG_TIMING.armingMs + 100 });
+		expect(await calm.prompt().ask(ask(), LOCAL_SCOPES)).toEqual({ answer: "allow", scope: "once", via: "dialog" });
 	});
 
 	it("ignores s when the ask may only be approved once", async () => {
-		const answer = await terminal(["s", "n"]).prompt().ask(ask(), ["once"]);
+		const answer = await terminal(["s", "\r", "n", "\r"]).prompt().ask(ask(), ["once"]);
 		expect(answer).toEqual({ answer: "deny", reason: null, via: "dialog" });
 	});
 
@@ -96,7 +129,7 @@ describe("TuiUserPrompt", () => {
 			child: local,
 			forwarding: { requesterAgentName: "scout", requesterSessionId: "child-1" },
 		});
-		const answer = await terminal(["s", "\x1b[B", "\r"]).prompt().ask(ask(forwarded), FORWARDED_SCOPES);
+		const answer = await terminal(["s", "\r", "\x1b[B", "\r"]).prompt().ask(ask(forwarded), FORWARDED_SCOPES);
 		expect(answer).toEqual({ answer: "allow", scope: "serving-session", via: "dialog" });
 	});
 
@@ -119,8 +152,8 @@ describe("TuiUserPrompt", () => {
 
 	it("denies when the host returns no result", async () => {
 		const ui = { custom: async () => undefined } as unknown as ExtensionUIContext;
-		const settings = { promptMaxRows: 24, promptFieldMaxWidth: 160, doublePressToConfirm: false, timeoutMs: 1000 };
-		expect(await new TuiUserPrompt(ui, () => settings).ask(ask(), LOCAL_SCOPES)).toEqual({
+		const settings = { promptMaxRows: 24, promptFieldMaxWidth: 160, timeoutMs: 1000 };
+		expect(await new TuiUserPrompt(ui, () => settings, new ManualClock()).ask(ask(), LOCAL_SCOPES)).toEqual({
 			answer: "deny",
 			reason: null,
 			via: "dialog",

@@ -8,7 +8,9 @@ import type { UiPromptEvent } from "@pi-permissions/presentation";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PermissionSession } from "../../src/permission-session";
 import { BashParserLoader } from "../../src/session/bash-parser-loader";
+import { DIALOG_TIMING } from "../../src/ui/typing-guard";
 import { realEdges } from "../support/extension-state-fixture";
+import { ManualClock } from "../support/manual-clock";
 import { workspace } from "../support/pi-session-harness";
 
 let parser: BashParser;
@@ -20,10 +22,13 @@ const CONFIG = { permission: { "*": "allow", bash: { "*": "ask", "ls *": "allow"
 const TOOLS = ["bash", "read"];
 
 interface Human {
-	/** What the human does at each dialog: raw keys for the TUI (double-press is on by default), an option prefix for the fallback. */
-	readonly answers: string[];
+	/** What the human does at each dialog: raw keys for the TUI (each after a pause), an option prefix for the fallback. */
+	readonly answers: (string | readonly string[])[];
 	readonly journal: string[];
 }
+
+/** The session's clock: the human's pauses move it, so the dialog's typing guard sees deliberate keys (ADR 0049). */
+const clock = new ManualClock();
 
 /** Pi's UI as each mode offers it; the human answers from the script, in order. */
 function uiFor(human: Human): ExtensionUIContext {
@@ -34,12 +39,17 @@ function uiFor(human: Human): ExtensionUIContext {
 				const theme = { fg: (_c: string, t: string) => t, bold: (t: string) => t } as unknown as Theme;
 				const kb = { matches: () => false } as unknown as KeybindingsManager;
 				const component = factory({ requestRender: () => undefined } as unknown as TUI, theme, kb, resolve);
-				for (const key of human.answers.shift() ?? "\x1b") component.handleInput?.(key);
+				component.render(100);
+				for (const key of human.answers.shift() ?? ["\x1b"]) {
+					clock.advance(DIALOG_TIMING.typingPauseMs);
+					component.handleInput?.(key);
+				}
+				clock.advance(DIALOG_TIMING.settleMs);
 			}),
 		select: async (_title: string, options: string[]) => {
 			human.journal.push("select");
 			const prefix = human.answers.shift();
-			return prefix === undefined ? undefined : options.find((option) => option.startsWith(prefix));
+			return typeof prefix === "string" ? options.find((option) => option.startsWith(prefix)) : undefined;
 		},
 		input: async () => undefined,
 	};
@@ -63,7 +73,7 @@ async function openSession(mode: ExtensionContext["mode"], human: Human) {
 					prompts.push(event);
 				},
 			},
-			edges: realEdges(),
+			edges: { ...realEdges(), clock },
 		},
 		{
 			sessionId: "s-ui",
@@ -87,7 +97,7 @@ async function openSession(mode: ExtensionContext["mode"], human: Human) {
 
 describe("permissions:ui_prompt in a composed permission session", () => {
 	it.each([
-		["tui", "dialog", ["yy"]],
+		["tui", "dialog", [["y", "\r"]]],
 		["rpc", "select", ["Yes"]],
 	] as const)(
 		"in mode %s is emitted once per real ask, just before the %s, never for policy",
@@ -113,7 +123,7 @@ describe("permissions:ui_prompt in a composed permission session", () => {
 	);
 
 	it.each([
-		["tui", ["ss"]],
+		["tui", [["s", "\r"]]],
 		["rpc", ["Yes, for this session"]],
 	] as const)("in mode %s is not emitted again when a session approval answers the repeat", async (mode, answers) => {
 		const human: Human = { answers: [...answers], journal: [] };
@@ -129,7 +139,13 @@ describe("permissions:ui_prompt in a composed permission session", () => {
 	});
 
 	it("is emitted for each of two separate asks, and a denial in the dialog blocks", async () => {
-		const human: Human = { answers: ["nn", "yy"], journal: [] };
+		const human: Human = {
+			answers: [
+				["n", "\r"],
+				["y", "\r"],
+			],
+			journal: [],
+		};
 		const { session, run, prompts } = await openSession("tui", human);
 		try {
 			expect((await run("cat a.txt")).kind).toBe("block");

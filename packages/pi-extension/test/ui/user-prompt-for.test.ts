@@ -4,7 +4,9 @@ import type { AskDetails } from "@pi-permissions/authority";
 import { buildToolAskPayload, projectUiPrompt, type UiPromptEvent } from "@pi-permissions/presentation";
 import { describe, expect, it } from "vitest";
 import { AnnouncedUserPrompt, UI_PROMPT_EVENT, uiPromptEventSink } from "../../src/ui/announced-user-prompt";
+import { DIALOG_TIMING } from "../../src/ui/typing-guard";
 import { userPromptFor } from "../../src/ui/user-prompt-for";
+import { ManualClock } from "../support/manual-clock";
 
 const details: AskDetails = {
 	requestId: "req-7",
@@ -22,7 +24,9 @@ const details: AskDetails = {
 	forwarding: null,
 };
 
-/** A UI offering both the inline dialog (answers `n`) and the fallback (picks "Yes"); it records what was used. */
+const clock = new ManualClock();
+
+/** A UI offering both the inline dialog (answers esc, after a pause) and the fallback (picks "Yes"); it records what was used. */
 function hostUi(journal: string[]): ExtensionUIContext {
 	const ui = {
 		custom: <T>(factory: (tui: TUI, theme: Theme, kb: KeybindingsManager, done: (result: T) => void) => Component) =>
@@ -30,7 +34,10 @@ function hostUi(journal: string[]): ExtensionUIContext {
 				journal.push("custom");
 				const theme = { fg: (_c: string, t: string) => t, bold: (t: string) => t } as unknown as Theme;
 				const kb = { matches: () => false } as unknown as KeybindingsManager;
-				factory({ requestRender: () => undefined } as unknown as TUI, theme, kb, resolve).handleInput?.("n");
+				const dialog = factory({ requestRender: () => undefined } as unknown as TUI, theme, kb, resolve);
+				dialog.render(100);
+				clock.advance(DIALOG_TIMING.typingPauseMs);
+				dialog.handleInput?.("\x1b");
 			}),
 		select: async (_title: string, options: string[]) => {
 			journal.push("select");
@@ -41,7 +48,7 @@ function hostUi(journal: string[]): ExtensionUIContext {
 	return ui as unknown as ExtensionUIContext;
 }
 
-const settings = () => ({ promptMaxRows: 24, promptFieldMaxWidth: 160, doublePressToConfirm: false, timeoutMs: 1000 });
+const settings = () => ({ promptMaxRows: 24, promptFieldMaxWidth: 160, timeoutMs: 1000 });
 
 describe("userPromptFor", () => {
 	it.each([
@@ -50,7 +57,7 @@ describe("userPromptFor", () => {
 		[undefined, "select", { answer: "allow", scope: "once", via: "select" }],
 	] as const)("in mode %s asks through %s", async (mode, used, answer) => {
 		const journal: string[] = [];
-		const prompt = userPromptFor({ mode, ui: hostUi(journal), settings, announce: undefined });
+		const prompt = userPromptFor({ mode, ui: hostUi(journal), settings, clock, announce: undefined });
 		expect(await prompt.ask(details, ["once", "requester-session"])).toEqual(answer);
 		expect(journal).toEqual([used]);
 	});
@@ -64,6 +71,7 @@ describe("userPromptFor", () => {
 				mode,
 				ui: hostUi(journal),
 				settings,
+				clock,
 				announce: {
 					emit: (event) => {
 						journal.push("ui_prompt");

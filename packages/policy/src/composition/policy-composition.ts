@@ -39,6 +39,7 @@ export type EffectiveSettings = Required<
 		| "permission"
 		| "shellTools"
 		| "$schema"
+		| "doublePressToConfirm"
 		| "toolInputPreviewMaxLength"
 		| "toolTextSummaryMaxLength"
 		| "knownTools"
@@ -184,6 +185,7 @@ function hasPermissiveUniversal(universal: readonly Rule[]): boolean {
 function stripDeprecated(settings: MergedScopes["settings"]): Partial<EffectiveSettings> {
 	const {
 		$schema: _schema,
+		doublePressToConfirm: _double,
 		toolInputPreviewMaxLength: _a,
 		toolTextSummaryMaxLength: _b,
 		knownTools: _known,

@@ -75,8 +75,16 @@ function mergePermission(
 			into.set(surface, { kind: "state", state: value, origin: scope });
 			continue;
 		}
-		// object over object: shallow merge of the pattern maps; over a string: the object wins whole
-		const patterns = existing?.kind === "map" ? new Map(existing.patterns) : new Map<string, OriginPattern>();
+		// A string is `{"*": value}` (the architecture's flat config), so an object merges over it as over that map:
+		// the lower scope's plain action stays the surface's catch-all and the object's patterns come after it
+		// (ADR 0050; the reference let the object replace the string whole, PP-278).
+		const patterns = new Map<string, OriginPattern>(
+			existing === undefined
+				? []
+				: existing.kind === "map"
+					? existing.patterns
+					: [["*", { value: existing.state, origin: existing.origin }]],
+		);
 		for (const [pattern, patternValue] of Object.entries(value))
 			patterns.set(pattern, { value: patternValue, origin: scope });
 		into.set(surface, { kind: "map", patterns });

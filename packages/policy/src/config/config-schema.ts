@@ -188,10 +188,11 @@ export const configSchema = documented(
 			"Answer every `ask` with `allow`, including asks forwarded from subagents; `deny` still blocks.",
 			CONFIG_DEFAULTS.yoloMode,
 		),
-		doublePressToConfirm: flag(
-			"The permission dialog's hotkeys act only on a second press.",
-			CONFIG_DEFAULTS.doublePressToConfirm,
-		),
+		doublePressToConfirm: documented(z.boolean(), {
+			description:
+				"Deprecated and ignored; accepted with a warning. The dialog's letters only choose and enter confirms (ADR 0049).",
+			deprecated: true,
+		}).exactOptional(),
 		forwardingTimeoutMs: positiveInteger(
 			"How long, in milliseconds, a subagent waits for the parent session to answer a forwarded request.",
 			{ default: CONFIG_DEFAULTS.forwardingTimeoutMs },
@@ -290,4 +291,8 @@ export const configSchema = documented(
 );
 
 /** Keys that are accepted but have no effect any more; each one present produces a warning. */
-export const DEPRECATED_CONFIG_KEYS: readonly string[] = ["toolInputPreviewMaxLength", "toolTextSummaryMaxLength"];
+export const DEPRECATED_CONFIG_KEYS: readonly string[] = [
+	"doublePressToConfirm",
+	"toolInputPreviewMaxLength",
+	"toolTextSummaryMaxLength",
+];

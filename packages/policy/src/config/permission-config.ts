@@ -44,6 +44,7 @@ export interface PermissionConfig {
 	readonly debugLog?: boolean;
 	readonly permissionReviewLog?: boolean;
 	readonly yoloMode?: boolean;
+	/** Deprecated: accepted, ignored, and reported as a warning (ADR 0049: the dialog always confirms with enter). */
 	readonly doublePressToConfirm?: boolean;
 	readonly forwardingTimeoutMs?: number;
 	readonly promptMaxRows?: number;
@@ -76,7 +77,6 @@ export const CONFIG_DEFAULTS = {
 	debugLog: false,
 	permissionReviewLog: true,
 	yoloMode: false,
-	doublePressToConfirm: true,
 	forwardingTimeoutMs: 600_000,
 	promptMaxRows: 24,
 	promptFieldMaxWidth: 400,
@@ -93,7 +93,6 @@ export const CONFIG_DEFAULTS = {
 		| "debugLog"
 		| "permissionReviewLog"
 		| "yoloMode"
-		| "doublePressToConfirm"
 		| "forwardingTimeoutMs"
 		| "promptMaxRows"
 		| "promptFieldMaxWidth"

@@ -1,19 +1,20 @@
 /**
  * Owns: where a persisted ("always") grant goes in one scope's `permission` object so that the placement law holds:
  * after the edit every call denied before is still denied, and every ask the grant does not cover still asks; or
- * the conflicting rule that makes every place unlawful.
+ * the conflicting rule that makes every place unlawful. Before and after are composed in one scope order, and the
+ * law at a place is decided exactly (`grant-law.ts`, ADR 0050).
  * Never: reads or writes files or edits text (the engine's grant writer does); it reasons over validated configs.
  */
 import { CompiledPolicy, isCatchAll, type PolicyEnvironment } from "../compiled-policy";
 import { composePolicy, type ScopeOutcome } from "../composition/policy-composition";
 import type { PatternValue, PermissionConfig, SurfaceValue } from "../config/permission-config";
-import { expandHome } from "../home-expansion";
-import { patternContains, patternsOverlap } from "../pattern-overlap";
+import { patternsOverlap } from "../pattern-overlap";
 import { err, ok, type Result } from "../result";
 import type { Rule, Ruleset, ScopeName } from "../rule";
 import { UNIVERSAL_SURFACE } from "../rule";
-import { MCP_SURFACE, PATH_SURFACES } from "../surface";
-import { compileWildcard, hasWildcard } from "../wildcard";
+import { MCP_SURFACE } from "../surface";
+import { hasWildcard } from "../wildcard";
+import { applies, lawBreak, prepare, sameRule, shadowingRule } from "./grant-law";
 
 export interface GrantRequest {
 	/** A concrete surface (`bash`, `mcp`, `read`, a tool name); never `*` or a wildcard. */
@@ -31,10 +32,25 @@ export type GrantPlacement =
 	| { readonly kind: "present" };
 
 export type GrantConflict =
-	/** Every lawful place lets the grant lift this deny. */
-	| { readonly kind: "lifts-deny"; readonly rule: Rule }
-	/** This later rule keeps `value` from being allowed wherever the grant goes. */
-	| { readonly kind: "shadowed"; readonly rule: Rule | null; readonly value: string }
+	/**
+	 * Every place lets the grant lift a deny; this is the one at the earliest place. `example` is a value the deny
+	 * decides that the grant would take (on a path surface: a spelling the deny decides, then one the grant would),
+	 * empty when the search for one stopped at its bound.
+	 */
+	| { readonly kind: "lifts-deny"; readonly rule: Rule; readonly example: readonly string[] }
+	/**
+	 * This later rule keeps `value` from being allowed wherever the grant goes (`value` `null`: every value of the
+	 * grant's pattern); `rule` is `null` when no single rule does it (the default, or several rules together).
+	 */
+	| { readonly kind: "shadowed"; readonly rule: Rule | null; readonly value: string | null }
+	/**
+	 * Written there, the grant would make `rule` decide values `over` decided, with another action: a lower scope's
+	 * rule the target's plain action (`"bash": "ask"`) replaced comes back once it is an object, or a higher scope's rule
+	 * with the grant's pattern moves to the grant's place. `example` shows one value (or two spellings of a path).
+	 */
+	| { readonly kind: "changes"; readonly rule: Rule; readonly over: Rule; readonly example: readonly string[] }
+	/** The grant would change rules of other surfaces (a guard). */
+	| { readonly kind: "not-one-rule" }
 	/** The target already has this pattern with another action; changing it is left to a person. */
 	| { readonly kind: "pattern-taken"; readonly rule: Rule }
 	/** A scope failed to load: every allow is floored to ask, so the grant could not take effect. */
@@ -63,7 +79,8 @@ export function placeGrant(input: GrantPlacementInput): Result<GrantPlacement, G
 	const outcome = input.scopes.find((scope) => scope.scope === target) ?? { scope: target, status: "absent" };
 	if (outcome.status === "invalid") return err({ kind: "scope-invalid", scopes: [target] });
 	const config: PermissionConfig = outcome.status === "valid" ? outcome.config : {};
-	const before = composePolicy({ scopes: input.scopes, env: input.env });
+	// INVARIANT: before and after are composed in the one precedence order, whatever order the caller listed.
+	const before = composePolicy({ scopes: ordered(input.scopes), env: input.env });
 	if (before.failClosedScopes.length > 0) return err({ kind: "scope-invalid", scopes: before.failClosedScopes });
 
 	const current = config.permission?.[grant.surface];
@@ -80,7 +97,7 @@ export function placeGrant(input: GrantPlacementInput): Result<GrantPlacement, G
 		if (uneven !== undefined) return err({ kind: "uneven-candidates", rule: uneven });
 	}
 	const values = input.values.length > 0 ? input.values : literalForm(grant.pattern);
-	let lastDeny: Rule | null = null;
+	let lastBreak: GrantConflict | null = null;
 	let chosen: number | null = null;
 	// Latest place first: a later rule can only narrow what the grant decides.
 	for (let index = entries.length; index >= 0; index--) {
@@ -90,11 +107,10 @@ export function placeGrant(input: GrantPlacementInput): Result<GrantPlacement, G
 			chosen = index;
 			break;
 		}
-		if (verdict.kind === "shadowed") return err(verdict.conflict);
-		lastDeny = verdict.rule;
+		if (verdict.kind === "refused") return err(verdict.conflict);
+		lastBreak = verdict.conflict;
 	}
-	if (chosen === null)
-		return lastDeny === null ? err({ kind: "unsupported-surface" }) : err({ kind: "lifts-deny", rule: lastDeny });
+	if (chosen === null) return err(lastBreak ?? { kind: "unsupported-surface" });
 	// A rule that no value shares with the grant commutes with it: going before it changes no decision, and an
 	// insertion before the last entry adds one line instead of also editing the line above.
 	if (chosen === entries.length && chosen > 0 && form === "object") {
@@ -129,8 +145,10 @@ export function configWithGrant(
 
 type Verdict =
 	| { readonly kind: "lawful" }
-	| { readonly kind: "lifts-deny"; readonly rule: Rule }
-	| { readonly kind: "shadowed"; readonly conflict: GrantConflict };
+	/** This place changes another decision; an earlier place may not. */
+	| { readonly kind: "breaks"; readonly conflict: GrantConflict }
+	/** No earlier place can do better (a later rule only gains ground there). */
+	| { readonly kind: "refused"; readonly conflict: GrantConflict };
 
 function judge(
 	input: GrantPlacementInput,
@@ -149,91 +167,36 @@ function judge(
 		: [...input.scopes, { scope: input.target, status: "valid" as const, config: edited }];
 	const after = composePolicy({ scopes: ordered(scopes), env });
 	const afterRules = withoutBaseline(after.displayRules);
-	const change = locateChange(baseRules, afterRules, grant);
-	if (change === null) {
-		return { kind: "shadowed", conflict: { kind: "shadowed", rule: null, value: values[0] ?? grant.pattern } };
-	}
-	if (change.kind === "replaced") {
-		// The grant took the place of the same pattern set by a lower scope: only that rule's values change.
-		if (change.previous.action === "deny") return { kind: "lifts-deny", rule: change.previous };
-	} else {
-		const blocking = unscreenedDeny(baseRules, change.position, grant, env);
-		if (blocking !== null) return { kind: "lifts-deny", rule: blocking };
+	// Only the rules that judge the grant's surface can change its decisions; the others must stay as they were (a
+	// surface key new to the target may move its whole group among the other surfaces' groups, which decides nothing).
+	const judging = (rules: Ruleset) => rules.filter((rule) => applies(rule, grant.surface));
+	const others = (rules: Ruleset) => rules.filter((rule) => !applies(rule, grant.surface));
+	if (!sameRules(others(baseRules), others(afterRules))) return { kind: "refused", conflict: { kind: "not-one-rule" } };
+	const place = { before: judging(baseRules), after: judging(afterRules), grant, env };
+	const broken = lawBreak(place);
+	if (broken !== null) return { kind: "breaks", conflict: broken };
+	if (values.length === 0) {
+		const shadow = shadowingRule(place);
+		return shadow === null
+			? { kind: "lawful" }
+			: { kind: "refused", conflict: { kind: "shadowed", rule: shadow.rule, value: null } };
 	}
 	const policy = CompiledPolicy.compile(after.displayRules, env);
 	for (const value of values) {
 		const match = policy.evaluate(grant.surface, value);
-		const byGrant = match.rule !== null && match.rule.pattern === grant.pattern && match.rule.origin === input.target;
-		if (!byGrant || match.state !== "allow") {
-			return { kind: "shadowed", conflict: { kind: "shadowed", rule: match.rule, value } };
+		// The grant's own line, or a higher scope's line with its pattern that the grant joined.
+		const byPattern =
+			match.rule !== null && match.rule.surface === grant.surface && match.rule.pattern === grant.pattern;
+		if (!byPattern || match.state !== "allow") {
+			return { kind: "refused", conflict: { kind: "shadowed", rule: match.rule, value } };
 		}
 	}
 	return { kind: "lawful" };
 }
 
-type Change =
-	| { readonly kind: "inserted"; readonly position: number }
-	| { readonly kind: "replaced"; readonly position: number; readonly previous: Rule };
-
-/** Where the composed rules changed: exactly the grant inserted, or the same pattern of a lower scope replaced. */
-function locateChange(before: Ruleset, after: Ruleset, grant: GrantRequest): Change | null {
-	const isGrant = (rule: Rule | undefined) =>
-		rule !== undefined && rule.surface === grant.surface && rule.pattern === grant.pattern && rule.action === "allow";
-	let i = 0;
-	while (i < before.length && i < after.length && sameRule(before[i] as Rule, after[i] as Rule)) i++;
-	if (after.length === before.length + 1) {
-		if (!isGrant(after[i])) return null;
-		for (let k = i; k < before.length; k++) if (!sameRule(before[k] as Rule, after[k + 1] as Rule)) return null;
-		return { kind: "inserted", position: i };
-	}
-	if (after.length === before.length && i < before.length) {
-		const previous = before[i] as Rule;
-		if (!isGrant(after[i]) || previous.surface !== grant.surface || previous.pattern !== grant.pattern) return null;
-		for (let k = i + 1; k < before.length; k++) if (!sameRule(before[k] as Rule, after[k] as Rule)) return null;
-		return { kind: "replaced", position: i, previous };
-	}
-	return null;
-}
-
-/**
- * The latest deny before `position` that some value of the grant could reach with nothing in between to take it
- * over, or `null`. A deny is screened by a rule after it (and before the grant) that covers the grant or the deny.
- * SECURITY: path surfaces match a path by all its spellings at once (lexical and canonical), so on them any deny is
- * taken to overlap: a grant on a symlink's spelling must not outrank a deny on its target.
- */
-function unscreenedDeny(rules: Ruleset, position: number, grant: GrantRequest, env: PolicyEnvironment): Rule | null {
-	const granted = prepare(env, grant.surface, grant.pattern);
-	const aliased = PATH_SURFACES.has(grant.surface);
-	for (let d = position - 1; d >= 0; d--) {
-		const deny = rules[d] as Rule;
-		if (deny.action !== "deny" || !applies(deny, grant.surface)) continue;
-		const denied = prepare(env, grant.surface, deny.pattern);
-		if (!aliased && !patternsOverlap(denied, granted)) continue;
-		let screened = false;
-		for (let r = d + 1; r < position && !screened; r++) {
-			const rule = rules[r] as Rule;
-			if (!applies(rule, grant.surface)) continue;
-			const covering = prepare(env, grant.surface, rule.pattern);
-			screened = patternContains(covering, granted) || patternContains(covering, denied);
-		}
-		if (!screened) return deny;
-	}
-	return null;
-}
-
-function applies(rule: Rule, surface: string): boolean {
-	if (rule.surface === surface) return true;
-	return hasWildcard(rule.surface) && compileWildcard(rule.surface).test(surface);
-}
-
 /** A universal rule narrower than `*` can judge two spellings of one MCP target differently. */
 function unevenOnCandidates(rule: Rule): boolean {
 	return rule.surface === UNIVERSAL_SURFACE && rule.origin !== "builtin" && !isCatchAll(rule.pattern);
-}
-
-function prepare(env: PolicyEnvironment, surface: string, pattern: string): string {
-	const expanded = expandHome(pattern, env.home);
-	return PATH_SURFACES.has(surface) ? env.flavor.fold(expanded) : expanded;
 }
 
 /** The value a pattern names literally (`npm test *` names `npm test`), or none when it holds a wildcard. */
@@ -259,18 +222,16 @@ function withoutBaseline(rules: Ruleset): Ruleset {
 	return rules.filter((rule) => rule.origin !== "baseline");
 }
 
-function sameRule(a: Rule, b: Rule): boolean {
-	return (
-		a.surface === b.surface &&
-		a.pattern === b.pattern &&
-		a.action === b.action &&
-		a.origin === b.origin &&
-		a.reason === b.reason
-	);
+function sameRules(a: Ruleset, b: Ruleset): boolean {
+	return a.length === b.length && a.every((rule, k) => sameRule(rule, b[k] as Rule));
 }
 
 const SCOPE_ORDER: readonly ScopeName[] = ["global", "project", "agent", "project-agent"];
 
+function precedence(origin: Rule["origin"]): number {
+	return SCOPE_ORDER.indexOf(origin as ScopeName);
+}
+
 function ordered(scopes: readonly ScopeOutcome[]): ScopeOutcome[] {
-	return [...scopes].sort((a, b) => SCOPE_ORDER.indexOf(a.scope) - SCOPE_ORDER.indexOf(b.scope));
+	return [...scopes].sort((a, b) => precedence(a.scope) - precedence(b.scope));
 }

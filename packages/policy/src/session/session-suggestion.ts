@@ -104,6 +104,43 @@ export function suggestSessionApproval(
 	}
 }
 
+/** One unit of a bash ask, as the engine read it. */
+export interface BashApprovalUnit {
+	/** The unit's text. */
+	readonly text: string;
+	/**
+	 * For a unit that runs code nobody can read (`python3 -c …`, `node -e …`): every spelling a rule must name exactly
+	 * to allow it, or `null` for a unit judged by its command family.
+	 */
+	readonly exactSpellings: readonly string[] | null;
+}
+
+/**
+ * The "for this session" approval of one bash ask, covering every unit that asked (the deciding one first): each by
+ * its family pattern (`git push *`), or, when it runs opaque code, by its exact text, which is the only rule that can
+ * pass it. `null` when any unit has neither, since a grant that missed one would not cover what the answer approved.
+ */
+export function suggestBashApproval(units: readonly BashApprovalUnit[]): SessionSuggestion | null {
+	const patterns: string[] = [];
+	for (const unit of units) {
+		const own = unit.exactSpellings === null ? familyPatterns(unit.text) : exactPatterns(unit.exactSpellings);
+		if (own === null) return null;
+		for (const pattern of own) if (!patterns.includes(pattern)) patterns.push(pattern);
+	}
+	return suggestion("bash", "bash", patterns);
+}
+
+function familyPatterns(text: string): readonly string[] | null {
+	const pattern = bashSessionPattern(text);
+	return pattern === null || pattern === "" ? null : [pattern];
+}
+
+/** SECURITY: an exact text becomes a pattern: a `*` or `?` would widen it, a `$` or backtick changes what it runs. */
+function exactPatterns(spellings: readonly string[]): readonly string[] | null {
+	if (spellings.length === 0 || spellings.some((text) => text.trim() === "" || /[*?$`]/.test(text))) return null;
+	return spellings;
+}
+
 /**
  * One approval covering several paths of one ask (the bash `external_directory` gate may flag several directories):
  * one pattern per distinct directory, or `null` when any path has no safe pattern, since a partial grant would not

@@ -32,12 +32,28 @@ describe("mergeScopes (corpus config.merge)", () => {
 		expect(entry?.kind === "map" && entry.patterns.get("git *")?.origin).toBe("global");
 	});
 
-	it("PP-278 lets an object replace a string", () => {
-		expect(
-			mergedPermissionConfig(merge({ permission: { tools: "ask" } }, { permission: { tools: { Write: "deny" } } })),
-		).toEqual({
-			tools: { Write: "deny" },
-		});
+	// Known deviation (ADR 0050): the reference lets the object replace the string whole. A string is `{"*": value}`,
+	// so the object merges over it as over that map: the lower scope's action stays the catch-all, first.
+	it("PP-278 (deviation) merges an object over a string as over its catch-all", () => {
+		const merged = merge({ permission: { tools: "ask" } }, { permission: { tools: { Write: "deny" } } });
+		const tools = mergedPermissionConfig(merged).tools;
+		expect(tools).toEqual({ "*": "ask", Write: "deny" });
+		expect(Object.keys(tools as object)).toEqual(["*", "Write"]);
+		const entry = merged.permission.get("tools");
+		expect(entry?.kind === "map" && entry.patterns.get("*")?.origin).toBe("global");
+		expect(entry?.kind === "map" && entry.patterns.get("Write")?.origin).toBe("project");
+	});
+
+	it("keeps a lower scope's plain deny under a higher scope's object (no silent lift)", () => {
+		const merged = merge({ permission: { bash: "deny" } }, { permission: { bash: { "npm test *": "allow" } } });
+		expect(mergedPermissionConfig(merged).bash).toEqual({ "*": "deny", "npm test *": "allow" });
+	});
+
+	it("lets an object's own catch-all replace the lower plain action in place", () => {
+		const merged = merge({ permission: { bash: "deny" } }, { permission: { bash: { "*": "ask", "ls *": "allow" } } });
+		expect(mergedPermissionConfig(merged).bash).toEqual({ "*": "ask", "ls *": "allow" });
+		const entry = merged.permission.get("bash");
+		expect(entry?.kind === "map" && entry.patterns.get("*")?.origin).toBe("project");
 	});
 
 	it("PP-279 lets a string replace an object", () => {

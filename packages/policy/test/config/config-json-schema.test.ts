@@ -80,6 +80,7 @@ describe("buildConfigJsonSchema", () => {
 
 	it("marks the deprecated keys as deprecated", () => {
 		const properties = object(buildConfigJsonSchema().properties);
+		expect(object(properties.doublePressToConfirm).deprecated).toBe(true);
 		expect(object(properties.toolInputPreviewMaxLength).deprecated).toBe(true);
 		expect(object(properties.toolTextSummaryMaxLength).deprecated).toBe(true);
 	});

@@ -500,7 +500,7 @@ export const CFG_A_FILE = `{ "permission": { "*": "ask", "bash": {
     "rm -rf *": "deny", "echo *": "allow", "ls *": "allow",
     "aws *": "allow", "bash *": "allow", "find *": "allow" } } }`;
 
-/** A config that sets every key of the schema (the two deprecated ones included). */
+/** A config that sets every key of the schema (the three deprecated ones included). */
 export const EVERY_KEY_FILE = `{
   "$schema": "https://unpkg.com/@pi-permissions/policy/schema/config.schema.json",
   "debugLog": true,

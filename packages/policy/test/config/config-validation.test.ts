@@ -187,9 +187,23 @@ describe("validateConfig on valid configs", () => {
 	});
 
 	it("accepts deprecated keys with one warning each", () => {
-		const { config, warnings } = accepted({ toolInputPreviewMaxLength: 80, toolTextSummaryMaxLength: 120 });
-		expect(config).toEqual({ toolInputPreviewMaxLength: 80, toolTextSummaryMaxLength: 120 });
+		const { config, warnings } = accepted({
+			doublePressToConfirm: true,
+			toolInputPreviewMaxLength: 80,
+			toolTextSummaryMaxLength: 120,
+		});
+		expect(config).toEqual({
+			doublePressToConfirm: true,
+			toolInputPreviewMaxLength: 80,
+			toolTextSummaryMaxLength: 120,
+		});
 		expect(warnings).toEqual([
+			{
+				keyPath: ["doublePressToConfirm"],
+				message: "`doublePressToConfirm` is deprecated and has no effect",
+				hint: "remove the key",
+				severity: "warning",
+			},
 			{
 				keyPath: ["toolInputPreviewMaxLength"],
 				message: "`toolInputPreviewMaxLength` is deprecated and has no effect",

@@ -7,7 +7,6 @@ describe("CONFIG_DEFAULTS", () => {
 			debugLog: false,
 			permissionReviewLog: true,
 			yoloMode: false,
-			doublePressToConfirm: true,
 			forwardingTimeoutMs: 600_000,
 			promptMaxRows: 24,
 			promptFieldMaxWidth: 400,

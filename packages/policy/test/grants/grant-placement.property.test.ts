@@ -133,7 +133,7 @@ describe("placeGrant: the placement law (property, ADR 0032)", () => {
 		);
 		// The law is not met by refusing everything: a good share of the random grants is written.
 		expect(written).toBeGreaterThan(RUNS.numRuns / 10);
-	});
+	}, 120_000);
 });
 
 function prepare(surface: string, text: string): string {

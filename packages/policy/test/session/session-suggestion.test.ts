@@ -7,6 +7,7 @@ import {
 	type SessionSuggestion,
 	sessionGrantRequests,
 	sessionSuggestionLabel,
+	suggestBashApproval,
 	suggestPathApproval,
 	suggestSessionApproval,
 } from "../../src/session/session-suggestion";
@@ -97,6 +98,48 @@ describe("suggestPathApproval", () => {
 		expect(suggestPathApproval("read", ["/a/x.ts", "*"], options)).toBeNull();
 		expect(suggestPathApproval("external_directory", [], options)).toBeNull();
 		expect(suggestPathApproval("bash", ["/a/x.ts"], options)).toBeNull();
+	});
+});
+
+describe("suggestBashApproval", () => {
+	it.each([
+		{
+			id: "every unit by its family, deciding first, each pattern once",
+			units: [
+				{ text: "git push origin main", exactSpellings: null },
+				{ text: "npm publish", exactSpellings: null },
+				{ text: "git push origin dev", exactSpellings: null },
+			],
+			expected: ["git push *", "npm publish *"],
+		},
+		{
+			id: "opaque code by its exact spellings",
+			units: [{ text: 'python3 -c "print(1)"', exactSpellings: ['python3 -c "print(1)"', "python3 -c print(1)"] }],
+			expected: ['python3 -c "print(1)"', "python3 -c print(1)"],
+		},
+		{
+			id: "nothing when a unit's family is never suggested",
+			units: [
+				{ text: "git push", exactSpellings: null },
+				{ text: "sudo ls", exactSpellings: null },
+			],
+			expected: null,
+		},
+		{
+			id: "nothing when an exact spelling holds a wildcard (it would widen the grant)",
+			units: [{ text: "python3 -c 'print(\"*\")'", exactSpellings: ["python3 -c 'print(\"*\")'"] }],
+			expected: null,
+		},
+		{
+			id: "nothing when an exact spelling reads a variable",
+			units: [{ text: 'node -e "$X"', exactSpellings: ['node -e "$X"'] }],
+			expected: null,
+		},
+		{ id: "nothing for no unit", units: [], expected: null },
+	])("$id", ({ units, expected }) => {
+		const suggestion = suggestBashApproval(units);
+		expect(suggestion?.patterns ?? null).toEqual(expected);
+		if (suggestion !== null) expect(suggestion.label).toBe(sessionSuggestionLabel(suggestion));
 	});
 });
 

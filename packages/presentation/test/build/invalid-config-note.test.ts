@@ -10,11 +10,16 @@ import { BASE } from "../support/payload-fixtures";
 const PROJECT = "/repo/.pi/extensions/pi-permissions/config.json";
 const AGENT = "/home/u/.pi/agent/agents/build.permissions.json";
 
-function failClosedAsk(scopes: Parameters<typeof invalidConfigEvidence>[0]): LocalPromptPayload {
-	const payload = buildBashAskPayload({
-		...BASE,
+function failClosedAsk(
+	scopes: Parameters<typeof invalidConfigEvidence>[0],
+	rule: { readonly matchedPattern: string | null; readonly ruleOrigin: "fail-closed" | "builtin" | "global" | null } = {
 		matchedPattern: null,
 		ruleOrigin: "fail-closed",
+	},
+): LocalPromptPayload {
+	const payload = buildBashAskPayload({
+		...BASE,
+		...rule,
 		toolName: "bash",
 		invokedToolName: null,
 		command: "ls",
@@ -65,5 +70,49 @@ describe("the wording of an ask a broken config forced (ADR 0033)", () => {
 		expect(text).toBe(
 			"[pi-permissions] Denied by the user: bash command, a config file is invalid, so allow rules are asked.",
 		);
+	});
+
+	it.each([
+		[
+			"no rule",
+			{ matchedPattern: null, ruleOrigin: null },
+			"rule    : your global config is invalid, so allow rules are asked",
+		],
+		[
+			"the built-in default",
+			{ matchedPattern: "*", ruleOrigin: "builtin" },
+			"rule    : * (your global config is invalid, so allow rules are asked)",
+		],
+	] as const)("explains an ask %s raised while the global config is invalid (issue 34)", (_name, rule, line) => {
+		const GLOBAL = "/home/u/.pi/agent/extensions/pi-permissions/config.json";
+		const lines = renderDialog(failClosedAsk([{ scope: "global", file: GLOBAL }], rule), {
+			width: 120,
+			maxRows: 24,
+			fieldMaxWidth: 100,
+			painter: PLAIN_PAINTER,
+			expanded: false,
+		});
+		expect(lines).toContain(line);
+		expect(lines).toContain(`invalid config: ${GLOBAL}`);
+		expect(lines.join("\n")).not.toContain("no matching rule");
+	});
+
+	it("leaves an ask a rule of a valid scope raised as it is, even beside an invalid file's evidence", () => {
+		const lines = renderDialog(
+			failClosedAsk([{ scope: "project", file: PROJECT }], { matchedPattern: "git *", ruleOrigin: "global" }),
+			{ width: 120, maxRows: 24, fieldMaxWidth: 100, painter: PLAIN_PAINTER, expanded: false },
+		);
+		expect(lines).toContain("rule    : git * (global)");
+	});
+
+	it("says no matching rule when no scope is invalid", () => {
+		const lines = renderDialog(failClosedAsk([], { matchedPattern: null, ruleOrigin: null }), {
+			width: 120,
+			maxRows: 24,
+			fieldMaxWidth: 100,
+			painter: PLAIN_PAINTER,
+			expanded: false,
+		});
+		expect(lines).toContain("rule    : no matching rule");
 	});
 });

@@ -1,0 +1,29 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { recommendedPolicyText } from "../src/recommended-policy";
+
+const README = readFileSync(new URL("../../../README.md", import.meta.url), "utf8");
+
+/** The first fenced block of the README's "Use it in Pi" section. */
+function useItInPiBlock(): string {
+	const section = README.slice(README.indexOf("## Use it in Pi"));
+	const match = /```jsonc\n([\s\S]*?)```/.exec(section);
+	if (match === null) throw new Error("no jsonc block under `## Use it in Pi`");
+	return match[1] as string;
+}
+
+describe("the recommended policy", () => {
+	it("is the README's `Use it in Pi` block, word for word", () => {
+		expect(useItInPiBlock()).toBe(recommendedPolicyText(null));
+	});
+
+	it("is the bundled JSON data, one rule or example per line", () => {
+		const text = recommendedPolicyText(null);
+		expect(JSON.parse(text)).toEqual(
+			JSON.parse(readFileSync(new URL("../src/recommended-policy.json", import.meta.url), "utf8")),
+		);
+		expect(text).toContain('\t\t\t"*.env": { "action": "deny", "reason": "environment files hold secrets" },\n');
+		expect(text).toContain('\t\t{ "tool": "bash", "command": "git status", "expect": "allow" },\n');
+		expect(text.endsWith("}\n")).toBe(true);
+	});
+});
