@@ -1,7 +1,8 @@
 /**
  * The red-team corpus through `pi-permissions eval`: every security row is asked or denied, every precision row
  * passes, each group under its own policy, in a real tree laid out as the corpus describes. The turn-3 rows of the
- * protected-region classes (`redteam-regions.cases.json`) put Pi's agent dir at `@ROOT@/agent`.
+ * protected-region classes (`redteam-regions.cases.json`) put Pi's agent dir at `@ROOT@/agent`; those of the
+ * environment classes (`redteam-environment.cases.json`) run in the same tree as the first round's.
  * Rows still open are listed in `redteam-open.ts` with their issue and run as expected failures, so a fix that
  * lands flips them loudly and the list can only shrink.
  */
@@ -10,6 +11,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigTree, jsonLines } from "../support/cli-harness";
 import corpus from "./redteam.cases.json" with { type: "json" };
+import environment from "./redteam-environment.cases.json" with { type: "json" };
 import { OPEN_ROWS } from "./redteam-open";
 import regions from "./redteam-regions.cases.json" with { type: "json" };
 
@@ -40,6 +42,10 @@ const GROUPS: readonly Group[] = [
 		...group,
 		name: `${group.name} (turn 3)`,
 		agentDir: regions.agentDir,
+	})),
+	...(environment.groups as unknown as Group[]).map((group) => ({
+		...group,
+		name: `${group.name} (turn 3, environment)`,
 	})),
 ];
 

@@ -8,6 +8,7 @@ import type { CommandUnit, InnerWrapper, UnknownSetting } from "./reading/comman
 import type { ParseBudget } from "./reading/parse-budget";
 import { literalWordText } from "./reading/shell-word";
 import { draftText, finishDraft, joinRanges, newDraft, type UnitDraft, type WordRef } from "./reading/unit-draft";
+import { declarationArgumentSettings, referenceSettings } from "./runs/declaration-settings";
 import { type Setting, settingOf, severerSetting, unknownSettingOf } from "./runs/environment-effects";
 import {
 	BUILTINS_STARTING_NOTHING,
@@ -83,7 +84,7 @@ export class UnitEmitter {
 		const words = wordsOf(draft);
 		// Read once here for the wrapper analysis, the written-files check and the unit.
 		const name = draft.name === null ? null : commandNameOf(draft.name.word);
-		const settings = draft.assignments.length === 0 ? NO_SETTINGS : settingsOf(draft);
+		const settings = draft.assignments.length === 0 && draft.kind !== "declaration" ? NO_SETTINGS : settingsOf(draft);
 		// SECURITY: `GIT_EXTERNAL_DIFF='rm x;:' git diff` and `export GIT_EDITOR=…` run the value (ADR 0026).
 		const analysed =
 			words === null
@@ -233,7 +234,19 @@ function settingsOf(draft: UnitDraft): readonly Setting[] {
 	const missing = draft.kind === "simple" ? "" : null;
 	const settings: Setting[] = [];
 	for (const assignment of draft.assignments) settings.push(settingOf(assignment.name, assignment.value, missing));
+	if (draft.kind !== "declaration") return settings;
+	settings.push(...declarationArgumentSettings(draft.args.map((arg) => arg.word)));
+	// SECURITY: `declare -n r=GIT_DIR; export r=x`: the reference sets `GIT_DIR` later.
+	if (declaresReference(draft))
+		settings.push(...referenceSettings(draft.assignments.map((assignment) => assignment.value)));
 	return settings;
+}
+
+/** `declare -n`, `typeset -gn`, `local -n` (or a computed option word that may be one); `export -n` un-exports. */
+function declaresReference(draft: UnitDraft): boolean {
+	const command = draft.name === null ? null : commandNameOf(draft.name.word);
+	if (command === "export") return false;
+	return optionWords(draft).some((word) => word === null || (word.startsWith("-") && word.includes("n")));
 }
 
 function declarationSetsNothing(draft: UnitDraft): boolean {

@@ -60,11 +60,8 @@ export interface OptionReading {
 	readonly computed: "operand" | "uncertain" | "uncertain-if-option-like";
 	/** The option a dash followed by digits means (`nice -10` is `nice -n 10`), or `null` when it is a cluster. */
 	readonly numeric: string | null;
-	/**
-	 * `dash`: a `_` in a long option's name reads as `-`, as node reads every option (`--experimental_loader` is
-	 * `--experimental-loader`, in `NODE_OPTIONS` too); `literal`: the name is read as written.
-	 */
-	readonly underscores: "literal" | "dash";
+	/** A long option's name may write `_` for `-` (node: `--experimental_loader` is `--experimental-loader`). */
+	readonly underscores: boolean;
 }
 
 /** A program's options and the rules it reads them by. Build one with `optionGrammar`. */
@@ -117,7 +114,7 @@ export const STRICT_READING: OptionReading = {
 	loneDash: "operand",
 	computed: "uncertain-if-option-like",
 	numeric: null,
-	underscores: "literal",
+	underscores: false,
 };
 
 /** GNU getopt_long as the effect tables read it: options anywhere, unknown ones are flags, long names abbreviate. */
@@ -132,7 +129,7 @@ export const GNU_READING: OptionReading = {
 	loneDash: "operand",
 	computed: "operand",
 	numeric: null,
-	underscores: "literal",
+	underscores: false,
 };
 
 /**

@@ -219,7 +219,7 @@ function long(scan: Scan, text: string, index: number, doubleDash: boolean): num
 	const eq = doubleDash || reading.singleDashEquals ? text.indexOf("=") : -1;
 	const written = eq < 0 ? text : text.slice(0, eq);
 	// SECURITY: node reads `--experimental_loader` as `--experimental-loader` (N1-node-underscore-loader).
-	const name = reading.underscores === "dash" && doubleDash ? written.replaceAll("_", "-") : written;
+	const name = reading.underscores && doubleDash ? `--${written.slice(2).replaceAll("_", "-")}` : written;
 	let spec = grammar.long.get(name);
 	// `--` read as an option (a grammar where it does not end them) is never an abbreviation.
 	if (spec === undefined && doubleDash && reading.abbreviations === "prefix" && text !== "--") {

@@ -1,7 +1,7 @@
 /**
  * Owns: splitting an option string a program reads from the environment (`NODE_OPTIONS`, `TAR_OPTIONS`,
  * `GREP_OPTIONS`) into the words the program reads, by that program's own quoting rules.
- * Never: knows an option; the words go to the program's grammar (`options/programs/`) like command-line words.
+ * Never: knows an option; the words go to the program's grammar (`options/environment-grammars/`) like command-line words.
  */
 
 /**

@@ -11,8 +11,16 @@
  */
 import type { EnvironmentRow } from "./environment-row";
 
-/** JVM options that load an agent or run a command (`-javaagent:x.jar`, `-XX:OnError=cmd`). */
-const JVM_CODE_OPTIONS = /-javaagent|-agentpath|-agentlib|OnError|OnOutOfMemoryError/;
+/**
+ * A JVM option known to load nothing and run nothing: heap and stack sizes, a boolean `-XX:` flag or a numeric
+ * `-XX:` setting, assertions, verbosity, and the locale, time-zone and headless properties. Anything else
+ * (`-javaagent:`, `-agentlib:`, `-Xrun…`, `-Xbootclasspath/a:`, `-XX:OnError=cmd`, `-XX:Flags=file`, `@argfile`, a
+ * `-D` property a library reads a file or class name from) may load code (issue 39: unknown is not harmless).
+ */
+const JVM_HARMLESS_OPTION =
+	"(?:-X(?:ms|mx|ss|mn)\\d+[kKmMgG]?|-XX:[+-]\\w+|-XX:\\w+=\\d+[kKmMgG%]?|-(?:ea|da|esa|dsa|server|client)|-verbose(?::\\w+)?|-Dfile\\.encoding=[\\w.-]+|-Duser\\.(?:timezone|language|country|region)=[\\w/+.-]+|-Djava\\.awt\\.headless=(?:true|false))";
+/** Values holding any other JVM option: they may load an agent or run a command (`-javaagent:x.jar`, `-XX:OnError=cmd`). */
+const JVM_CODE_OPTIONS = new RegExp(`^(?!\\s*(?:${JVM_HARMLESS_OPTION}(?:\\s+|$))*$)`);
 
 /** A `runs-code` row narrowed to the values matching `codeWhen`. */
 function runsCodeWhen(name: string, codeWhen: RegExp, note: string): EnvironmentRow {

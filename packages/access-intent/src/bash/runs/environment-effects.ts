@@ -14,6 +14,7 @@ import { canonicalEnvironmentName, ignoredSetting } from "./environment-names";
 import type { SettingReach } from "./environment-reach";
 import type { EnvironmentRow } from "./environment-row";
 import { environmentRow } from "./environment-table";
+import { isInertEnvironmentName } from "./inert-environment-table";
 import { combineFound, type Found, NOT_A_WRAPPER } from "./option-effects";
 
 /** Commands that do nothing: an editor or hook set to one of them runs nothing. */
@@ -25,6 +26,8 @@ export interface Setting {
 	readonly value: string | null;
 	/** The value as written, when it is computed (`$PATH:/opt/bin`): a row's harmless shape may still match it. */
 	readonly written?: string;
+	/** The name is computed when the command runs (`export "$V"`): `name` is the word as written. */
+	readonly computedName?: true;
 }
 
 /** `missing` is what a missing value means: `""` for a prefix `X= cmd`, unknown for `export X` (inherited). */
@@ -56,16 +59,34 @@ type SettingClass =
 	| { readonly kind: "inert" }
 	/** It runs these, or code that cannot be read (`null`). */
 	| { readonly kind: "runs"; readonly found: Exclude<Found, typeof NOT_A_WRAPPER> }
-	/** It moves where the program reads configuration, state or code. */
-	| { readonly kind: "relocating"; readonly note: string }
+	/**
+	 * It moves where the program reads configuration, state or code, or makes it read or run what the command does not
+	 * show (`GREP_OPTIONS='--fi=.env'`); `unseen` says what cannot be seen.
+	 */
+	| { readonly kind: "relocating"; readonly note: string; readonly unseen: string }
 	/** No table knows it to be harmless; `note` says what the program does with it, when a table knows. */
 	| { readonly kind: "unknown"; readonly note: string | null };
 
 const INERT: SettingClass = { kind: "inert" };
 const OPAQUE: SettingClass = { kind: "runs", found: null };
 
-function classify({ name, value, written }: Setting): SettingClass {
-	if (ignoredSetting(name, value)) return INERT;
+/** What a moved configuration may run. */
+const WHAT_RUNS = "what runs cannot be seen from the command";
+
+const UNSEEN_OPTIONS = "what it reads, writes or runs cannot be seen from the command";
+const UNSEEN_READ = "the file it reads is not checked against the `path` rules";
+
+const COMPUTED_NAME: SettingClass = {
+	kind: "relocating",
+	note: "its name is computed when the command runs, so it may be any variable (`HOME`, `GIT_DIR`, `LD_PRELOAD`)",
+	unseen: WHAT_RUNS,
+};
+
+function classify({ name, value, written, computedName }: Setting): SettingClass {
+	// SECURITY: `export "$V"`, `export GIT_D${X}IR=x`, `declare -n r=$N`: the variable is not known.
+	if (computedName === true) return COMPUTED_NAME;
+	// `LANG=C`, `CI=1`: the common case, read from the inert table alone (the lookup below gives the same answer).
+	if (ignoredSetting(name, value) || isInertEnvironmentName(name)) return INERT;
 	const found = environmentRow(canonicalEnvironmentName(name));
 	if (found === null) return { kind: "unknown", note: null };
 	if (found.kind === "inert") return INERT;
@@ -94,8 +115,14 @@ function classify({ name, value, written }: Setting): SettingClass {
 		case "relocates":
 			// SECURITY: `GIT_DIR=x git status`, `HOME=$PWD/h git status`: configuration (and code) from a place the agent chose.
 			// `PATH=$PATH:/opt/bin` is computed, and harmless by its shape as written.
-			return row.harmless?.test(value ?? written ?? "\0") === true ? INERT : { kind: "relocating", note: row.note };
+			return row.harmless?.test(value ?? written ?? "\0") === true
+				? INERT
+				: { kind: "relocating", note: row.note, unseen: WHAT_RUNS };
 		case "reads-value":
+			// SECURITY: `CURL_CA_BUNDLE=.env curl …`: a file read no `path` rule sees (ADR 0023).
+			return value !== null && row.harmless?.test(value) === true
+				? INERT
+				: { kind: "relocating", note: row.note, unseen: UNSEEN_READ };
 		case "configures":
 			return value !== null && row.harmless?.test(value) === true ? INERT : { kind: "unknown", note: row.note };
 		default: {
@@ -116,7 +143,9 @@ function optionsClass(row: EnvironmentRow, value: string | null): SettingClass {
 		case "runs-code":
 			return OPAQUE;
 		case "unknown":
-			return { kind: "unknown", note: row.note };
+			// SECURITY: `GREP_OPTIONS='--fi=.env' grep x`, `TAR_OPTIONS=-x tar -f a.tar`: a file read, a write or another
+			// operation the command line does not show, so the analysis is incomplete (ADR 0023), not an ordinary ask.
+			return { kind: "relocating", note: row.note, unseen: UNSEEN_OPTIONS };
 		default: {
 			const unhandled: never = verdict;
 			throw new Error(`unhandled options verdict ${String(unhandled)}`);
@@ -149,7 +178,7 @@ export function unknownSettingOf(settings: readonly Setting[], reach: SettingRea
 			return {
 				kind: "relocating",
 				name: setting.name,
-				reason: `${subject(setting.name, reach)}: ${setClass.note}; what runs cannot be seen from the command`,
+				reason: `${subject(setting.name, reach)}: ${setClass.note}; ${setClass.unseen}`,
 			};
 		if (setClass.kind !== "unknown" || unknown !== null) continue;
 		if (reach.kind === "shell" && !reach.exported(setting.name)) continue;

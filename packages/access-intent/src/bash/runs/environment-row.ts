@@ -14,10 +14,12 @@
  *   `PYTHONPATH`, `LD_PRELOAD`): a command no one can see may run, so the analysis is incomplete (ADR 0023, 0051).
  *   `harmless` lists values that move nothing (`GIT_CONFIG_GLOBAL=/dev/null`, `PATH=$PATH:…`).
  * - `options`: the value holds options the program reads by its own grammar (`NODE_OPTIONS`, `TAR_OPTIONS`):
- *   `readOptions` says whether they are harmless, run code, or are not known.
+ *   `readOptions` says whether they are harmless, run code, or are not known; not known is an incomplete analysis,
+ *   as a relocating setting is (`GREP_OPTIONS='--fi=.env'` reads a file the command line does not show).
  * - `writes-value`: the program writes the file its value names (`GIT_TRACE=/x`); no write slice reads it yet, so
  *   it is opaque unless `harmless` matches (`GIT_TRACE=1` writes to stderr).
- * - `reads-value`: the value names a file the program reads as data (`CURL_CA_BUNDLE`): not known to be harmless.
+ * - `reads-value`: the value names a file the program reads as data (`CURL_CA_BUNDLE`): a read no `path` rule sees,
+ *   so an incomplete analysis as a relocating setting is.
  * - `configures`: a setting of the program that is not known to be harmless (`npm_config_*` keys without a row,
  *   `PIP_*`, `CARGO_*`): the unit's effects are unknown (an ordinary ask).
  * - `git-config-key`: the value names a git config key; opaque when `code-running-git-config-table.ts` lists it.

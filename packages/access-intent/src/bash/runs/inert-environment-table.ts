@@ -10,6 +10,7 @@
  * A project's own scripts may read any variable: what they do with it is the project's code, which an allowed `npm
  * test` already trusts.
  */
+import { canonicalEnvironmentName } from "./environment-names";
 import type { InertRow } from "./environment-row";
 
 const LOCALE = "selects the language, character set, collation or number and time formats (glibc locales)";
@@ -202,7 +203,28 @@ export const INERT_ENVIRONMENT: readonly InertRow[] = [
 	{ name: "_POSIX2_VERSION", programs: "coreutils", why: "which POSIX version's option syntax old tools accept" },
 	{ name: "SIMPLE_BACKUP_SUFFIX", programs: "tar, cp, mv, install", why: "the suffix of backup copies" },
 	{ name: "VERSION_CONTROL", programs: "tar, cp, mv, install", why: "how backup copies are named" },
-	{ name: "TAR_*", programs: "tar", why: SET_BY_PROGRAM },
+	// tar sets these for `--to-command`, `--info-script` and `--checkpoint-action=exec` (tar manual, "Running External
+	// Commands"); `TAR_OPTIONS` is read, and has its own row.
+	{ name: "TAR_VERSION", programs: "tar", why: SET_BY_PROGRAM },
+	{ name: "TAR_ARCHIVE", programs: "tar", why: SET_BY_PROGRAM },
+	{ name: "TAR_VOLUME", programs: "tar", why: SET_BY_PROGRAM },
+	{ name: "TAR_BLOCKING_FACTOR", programs: "tar", why: SET_BY_PROGRAM },
+	{ name: "TAR_FORMAT", programs: "tar", why: SET_BY_PROGRAM },
+	{ name: "TAR_SUBCOMMAND", programs: "tar", why: SET_BY_PROGRAM },
+	{ name: "TAR_FD", programs: "tar", why: SET_BY_PROGRAM },
+	{ name: "TAR_FILETYPE", programs: "tar", why: SET_BY_PROGRAM },
+	{ name: "TAR_MODE", programs: "tar", why: SET_BY_PROGRAM },
+	{ name: "TAR_FILENAME", programs: "tar", why: SET_BY_PROGRAM },
+	{ name: "TAR_REALNAME", programs: "tar", why: SET_BY_PROGRAM },
+	{ name: "TAR_UNAME", programs: "tar", why: SET_BY_PROGRAM },
+	{ name: "TAR_GNAME", programs: "tar", why: SET_BY_PROGRAM },
+	{ name: "TAR_ATIME", programs: "tar", why: SET_BY_PROGRAM },
+	{ name: "TAR_MTIME", programs: "tar", why: SET_BY_PROGRAM },
+	{ name: "TAR_CTIME", programs: "tar", why: SET_BY_PROGRAM },
+	{ name: "TAR_SIZE", programs: "tar", why: SET_BY_PROGRAM },
+	{ name: "TAR_UID", programs: "tar", why: SET_BY_PROGRAM },
+	{ name: "TAR_GID", programs: "tar", why: SET_BY_PROGRAM },
+	{ name: "TAR_CHECKPOINT", programs: "tar", why: SET_BY_PROGRAM },
 	{ name: "CURL_SSL_BACKEND", programs: "curl", why: "which built-in TLS library curl uses" },
 	{ name: "NO_PROXY", programs: "curl, git, npm, pip", why: "hosts reached directly (it only removes a proxy)" },
 	{ name: "no_proxy", programs: "curl, git, npm, pip", why: "hosts reached directly (it only removes a proxy)" },
@@ -233,3 +255,24 @@ export const INERT_ENVIRONMENT: readonly InertRow[] = [
 	{ name: "LESSSECURE", programs: "less", why: "turns off less's shell and file commands (it does less)" },
 	{ name: "LESS_IS_MORE", programs: "less", why: "less behaves like more" },
 ];
+
+const INERT_NAMES: ReadonlySet<string> = new Set(
+	INERT_ENVIRONMENT.filter((row) => !row.name.includes("*")).map((row) => row.name),
+);
+/** The pattern rows' prefixes (`LC_*` is `LC_`): every pattern row is a prefix and a `*`, which a test pins. */
+const INERT_PREFIXES: readonly string[] = INERT_ENVIRONMENT.filter((row) => row.name.includes("*")).map((row) =>
+	row.name.slice(0, -1),
+);
+
+/**
+ * True when `name` is a row of this table (`CI`, or one a pattern row covers, `LC_ALL`), whatever program reads it.
+ * No effect table's row is covered by a pattern here (a test pins it), so the answer is the one every program's
+ * lookup gives.
+ */
+export function isInertEnvironmentName(written: string): boolean {
+	// npm reads `NPM_CONFIG_LOGLEVEL` as `npm_config_loglevel`.
+	const name = canonicalEnvironmentName(written);
+	if (INERT_NAMES.has(name)) return true;
+	for (const prefix of INERT_PREFIXES) if (name.startsWith(prefix)) return true;
+	return false;
+}

@@ -53,9 +53,20 @@ export const RELOCATING_ENVIRONMENT: readonly EnvironmentRow[] = [
 	relocates("OPENSSL_ENGINES", "OpenSSL loads engines (code) from here"),
 	relocates("OPENSSL_MODULES", "OpenSSL loads providers (code) from here"),
 	relocates("KRB5_CONFIG", "Kerberos clients read their configuration from this file"),
-	relocates("AWS_SHARED_CREDENTIALS_FILE", "aws reads credentials and profiles (`credential_process` runs) from this file"),
+	relocates(
+		"AWS_SHARED_CREDENTIALS_FILE",
+		"aws reads credentials and profiles (`credential_process` runs) from this file",
+	),
 	relocates("*_CONFIG_PATH", "a program reads its configuration from this path"),
 	relocates("*_CONFIG_FILE", "a program reads its configuration from this file"),
 	relocates("*_CONFIG_DIR", "a program reads its configuration from this directory"),
 	relocates("*_CONFIG_HOME", "a program reads its configuration from this directory"),
+	// Issue 39: a name shaped like a location of configuration or code moves it, whichever program reads it.
+	relocates("*CONFIG", "a program reads its configuration from this path (`KUBECONFIG`, `DOCKER_CONFIG`)"),
+	relocates("*RC", "a program reads its start-up or configuration file from this path (`WGETRC`, `INPUTRC`)"),
+	relocates("*RCPATH", "a program reads its configuration files from these paths (`HGRCPATH`)"),
+	relocates("*_RC_FILENAME", "a program reads its configuration from a file of this name (`YARN_RC_FILENAME`)"),
+	relocates("*_HOME", "a program reads its configuration, state or code from this directory (`COMPOSER_HOME`)"),
+	relocates("*_ROOT", "a tool runs the versions (code) it installed under this directory (`PYENV_ROOT`)"),
+	relocates("*PATH", "a program searches these directories for code or configuration (`MANPATH`, `CDPATH`)"),
 ];

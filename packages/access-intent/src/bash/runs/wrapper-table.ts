@@ -427,7 +427,7 @@ const INTERPRETER_READING: OptionReading = {
 };
 
 /** SECURITY: node reads `_` as `-` in every option name (`node --experimental_loader=data:…`, N1-node-underscore-loader). */
-const NODE_READING: OptionReading = { ...INTERPRETER_READING, underscores: "dash" };
+const NODE_READING: OptionReading = { ...INTERPRETER_READING, underscores: true };
 
 /**
  * An interpreter row: the letters that, inside a short-option cluster, mean "the program text follows", the long

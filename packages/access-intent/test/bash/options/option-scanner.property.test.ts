@@ -14,7 +14,7 @@ const reading: fc.Arbitrary<OptionReading> = fc.record({
 	loneDash: fc.constantFrom("operand", "option"),
 	computed: fc.constantFrom("operand", "uncertain", "uncertain-if-option-like"),
 	numeric: fc.constantFrom(null, "-n"),
-	underscores: fc.constantFrom("literal", "dash"),
+	underscores: fc.boolean(),
 });
 
 const LIST = {

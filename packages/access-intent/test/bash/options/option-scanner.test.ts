@@ -249,13 +249,13 @@ const ROWS: readonly Row[] = [
 	// Underscores in a long name (node).
 	{
 		id: "underscores read as dashes",
-		reading: { ...GNU, underscores: "dash" },
+		reading: { ...GNU, underscores: true },
 		texts: ["--output_dir=f"],
 		expected: "options [--output-dir(--output_dir)=f]; operands []; rest 1",
 	},
 	{
 		id: "underscores read as dashes in an abbreviation too",
-		reading: { ...GNU, underscores: "dash" },
+		reading: { ...GNU, underscores: true },
 		texts: ["--output_d", "f"],
 		expected: "options [--output-dir(--output_d)=#f]; operands []; rest 2",
 	},
@@ -267,7 +267,7 @@ const ROWS: readonly Row[] = [
 	},
 	{
 		id: "underscores in a value are kept",
-		reading: { ...GNU, underscores: "dash" },
+		reading: { ...GNU, underscores: true },
 		texts: ["--out=a_b"],
 		expected: "options [--out=a_b]; operands []; rest 1",
 	},

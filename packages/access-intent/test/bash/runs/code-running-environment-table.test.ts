@@ -79,6 +79,13 @@ describe("environment effects beyond the prefix form", () => {
 		["EDITOR=true git commit", PLAIN],
 		["GIT_EDITOR='true; rm x' git commit", runs("rm x")],
 		["JAVA_TOOL_OPTIONS=-Xmx2g mvn test", PLAIN],
+		["MAVEN_OPTS='-Xmx2g -Xss4m -XX:+UseG1GC -XX:MaxMetaspaceSize=512m -Dfile.encoding=UTF-8' mvn test", PLAIN],
+		// Issue 39: a JVM option not known to load nothing is code (`-Xbootclasspath/a:`, `-Xrun`, `-XX:Flags=`).
+		["JAVA_TOOL_OPTIONS=-Xbootclasspath/a:x.jar mvn test", OPAQUE],
+		["JAVA_TOOL_OPTIONS='-Xmx2g -Xrunjdwp:transport=dt_socket' mvn test", OPAQUE],
+		["_JAVA_OPTIONS=-XX:Flags=.hotspotrc mvn test", OPAQUE],
+		["JDK_JAVA_OPTIONS=@args.txt java -version", OPAQUE],
+		["GRADLE_OPTS=-Dlog4j.configurationFile=x.xml gradle test", OPAQUE],
 		["MANOPT=-a man ls", PLAIN],
 		// ADR 0051: a repository or a library path moved by the environment is not a value that runs nothing.
 		["GIT_DIR=/tmp/repo git status", relocating("GIT_DIR")],

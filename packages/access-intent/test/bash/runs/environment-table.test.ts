@@ -14,7 +14,7 @@ describe("environmentRow", () => {
 		["GIT_TRACE_REDACT", "inert GIT_TRACE_REDACT"],
 		["GIT_TRACE", "writes-value GIT_TRACE*"],
 		["TAR_OPTIONS", "options TAR_OPTIONS"],
-		["TAR_FILENAME", "inert TAR_*"],
+		["TAR_FILENAME", "inert TAR_FILENAME"],
 		["LD_PRELOAD", "relocates LD_PRELOAD"],
 		["LD_DEBUG", "relocates LD_*"],
 		// The pattern with the most literal text wins.

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { CODE_RUNNING_ENVIRONMENT } from "../../../src/bash/runs/code-running-environment-table";
+import { canonicalEnvironmentName } from "../../../src/bash/runs/environment-names";
 import { environmentRow } from "../../../src/bash/runs/environment-table";
-import { INERT_ENVIRONMENT } from "../../../src/bash/runs/inert-environment-table";
+import { INERT_ENVIRONMENT, isInertEnvironmentName } from "../../../src/bash/runs/inert-environment-table";
+import { PROGRAM_ENVIRONMENT } from "../../../src/bash/runs/program-environment-table";
+import { RELOCATING_ENVIRONMENT } from "../../../src/bash/runs/relocating-environment-table";
 import { parseProgram } from "../../support/bash-fixture";
 import { expectEffect, PLAIN } from "../../support/effect-verdict";
 
@@ -23,7 +27,6 @@ const EXAMPLE: Readonly<Record<string, string>> = {
 	"LC_*": "LC_ALL",
 	"CARGO_TERM_*": "CARGO_TERM_COLOR",
 	"GIT_CONFIG_VALUE_*": "GIT_CONFIG_VALUE_0",
-	"TAR_*": "TAR_FILENAME",
 };
 
 /** The program each row's test runs the variable with (`any` rows meet `git`). */
@@ -62,5 +65,40 @@ describe("INERT_ENVIRONMENT", () => {
 			const name = EXAMPLE[row.name] ?? row.name;
 			expect(environmentRow(name)?.kind, name).toBe("inert");
 		}
+	});
+});
+
+describe("isInertEnvironmentName", () => {
+	const effectNames = [
+		...CODE_RUNNING_ENVIRONMENT,
+		...RELOCATING_ENVIRONMENT,
+		...[...PROGRAM_ENVIRONMENT.values()].flat(),
+	].map((row) => row.name.replaceAll("*", "X"));
+	const inertNames = INERT_ENVIRONMENT.map((row) => EXAMPLE[row.name] ?? row.name);
+
+	it("answers for every name as the lookup every program makes does", () => {
+		for (const name of [...effectNames, ...inertNames, "DATABASE_URL", "LC_", "CARGO_TERM_", "NPM_CONFIG_LOGLEVEL"]) {
+			const inert = environmentRow(canonicalEnvironmentName(name))?.kind === "inert";
+			expect(isInertEnvironmentName(name), name).toBe(inert);
+		}
+	});
+
+	it("covers a name by a pattern row only by its prefix and a final `*`", () => {
+		for (const row of INERT_ENVIRONMENT) {
+			if (row.name.includes("*")) expect(row.name.indexOf("*"), row.name).toBe(row.name.length - 1);
+		}
+	});
+
+	it.each([
+		["CI", true],
+		["LC_ALL", true],
+		["TAR_FILENAME", true],
+		["npm_config_loglevel", true],
+		["TAR_OPTIONS", false],
+		["HOME", false],
+		["GIT_DIR", false],
+		["DATABASE_URL", false],
+	])("%s -> %s", (name, inert) => {
+		expect(isInertEnvironmentName(name)).toBe(inert);
 	});
 });

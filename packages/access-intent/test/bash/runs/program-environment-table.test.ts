@@ -73,7 +73,7 @@ const ROWS: Readonly<Record<string, readonly [string, EffectVerdict]>> = {
 	"npm:npm_config_init.module": ["env npm_config_init.module=/tmp/x npm init", relocating("npm_config_init.module")],
 	"npm:npm_config_node_options": [
 		"npm_config_node_options=--frobnicate npm test",
-		unknownSetting("npm_config_node_options"),
+		relocating("npm_config_node_options"),
 	],
 	"npm:npm_config_script_shell": ["npm_config_script_shell='rm x' npm test", runs("rm x")],
 	"npm:npm_config_shell": ["npm_config_shell='rm x' npm test", runs("rm x")],
@@ -88,12 +88,9 @@ const ROWS: Readonly<Record<string, readonly [string, EffectVerdict]>> = {
 		unknownSetting("npm_config_ignore_scripts"),
 	],
 	"npm:npm_config_registry": ["npm_config_registry=x npm test", unknownSetting("npm_config_registry")],
-	"npm:npm_config_cafile": ["npm_config_cafile=x npm test", unknownSetting("npm_config_cafile")],
+	"npm:npm_config_cafile": ["npm_config_cafile=x npm test", relocating("npm_config_cafile")],
 	"npm:npm_config_logs_dir": ["npm_config_logs_dir=/tmp/x npm test", OPAQUE],
-	"npm:npm_config_provenance_file": [
-		"npm_config_provenance_file=x npm test",
-		unknownSetting("npm_config_provenance_file"),
-	],
+	"npm:npm_config_provenance_file": ["npm_config_provenance_file=x npm test", relocating("npm_config_provenance_file")],
 	"npm:npm_config_pack_destination": ["npm_config_pack_destination=/tmp/x npm test", OPAQUE],
 	"npm:npm_config_strict_ssl": ["npm_config_strict_ssl=x npm test", unknownSetting("npm_config_strict_ssl")],
 	"npm:PREFIX": ["PREFIX=/tmp/x npm test", relocating("PREFIX")],
@@ -105,10 +102,10 @@ const ROWS: Readonly<Record<string, readonly [string, EffectVerdict]>> = {
 	"pnpm:PNPM_HOME": ["PNPM_HOME=/tmp/x pnpm install", relocating("PNPM_HOME")],
 	"pnpm:pnpm_config_*": ["pnpm_config_registry=x pnpm install", unknownSetting("pnpm_config_registry")],
 	// node
-	"node:NODE_OPTIONS": ["NODE_OPTIONS=--frobnicate node app.js", unknownSetting("NODE_OPTIONS")],
+	"node:NODE_OPTIONS": ["NODE_OPTIONS=--frobnicate node app.js", relocating("NODE_OPTIONS")],
 	"node:NODE_PATH": ["NODE_PATH=/tmp/x node app.js", relocating("NODE_PATH")],
-	"node:NODE_EXTRA_CA_CERTS": ["NODE_EXTRA_CA_CERTS=x node app.js", unknownSetting("NODE_EXTRA_CA_CERTS")],
-	"node:NODE_ICU_DATA": ["NODE_ICU_DATA=x node app.js", unknownSetting("NODE_ICU_DATA")],
+	"node:NODE_EXTRA_CA_CERTS": ["NODE_EXTRA_CA_CERTS=x node app.js", relocating("NODE_EXTRA_CA_CERTS")],
+	"node:NODE_ICU_DATA": ["NODE_ICU_DATA=x node app.js", relocating("NODE_ICU_DATA")],
 	"node:NODE_REDIRECT_WARNINGS": ["NODE_REDIRECT_WARNINGS=/tmp/x node app.js", OPAQUE],
 	"node:NODE_REPL_HISTORY": ["NODE_REPL_HISTORY='rm x' node app.js", PLAIN],
 	"node:NODE_REPL_EXTERNAL_MODULE": [
@@ -122,8 +119,8 @@ const ROWS: Readonly<Record<string, readonly [string, EffectVerdict]>> = {
 	],
 	"node:NODE_PRESERVE_SYMLINKS": ["NODE_PRESERVE_SYMLINKS=x node app.js", unknownSetting("NODE_PRESERVE_SYMLINKS")],
 	"node:OPENSSL_CONF": ["OPENSSL_CONF=/tmp/x node app.js", relocating("OPENSSL_CONF")],
-	"node:SSL_CERT_DIR": ["SSL_CERT_DIR=x node app.js", unknownSetting("SSL_CERT_DIR")],
-	"node:SSL_CERT_FILE": ["SSL_CERT_FILE=x node app.js", unknownSetting("SSL_CERT_FILE")],
+	"node:SSL_CERT_DIR": ["SSL_CERT_DIR=x node app.js", relocating("SSL_CERT_DIR")],
+	"node:SSL_CERT_FILE": ["SSL_CERT_FILE=x node app.js", relocating("SSL_CERT_FILE")],
 	"node:NODE_COMPILE_CACHE": ["NODE_COMPILE_CACHE=/tmp/x node app.js", relocating("NODE_COMPILE_CACHE")],
 	"node:NODE_USE_ENV_PROXY": ["NODE_USE_ENV_PROXY=x node app.js", unknownSetting("NODE_USE_ENV_PROXY")],
 	// python3
@@ -141,12 +138,12 @@ const ROWS: Readonly<Record<string, readonly [string, EffectVerdict]>> = {
 	// rg
 	"rg:RIPGREP_CONFIG_PATH": ["RIPGREP_CONFIG_PATH=/tmp/x rg foo .", relocating("RIPGREP_CONFIG_PATH")],
 	// grep
-	"grep:GREP_OPTIONS": ["GREP_OPTIONS=--frobnicate grep -r foo .", unknownSetting("GREP_OPTIONS")],
+	"grep:GREP_OPTIONS": ["GREP_OPTIONS=--frobnicate grep -r foo .", relocating("GREP_OPTIONS")],
 	// find
 	"find:NLSPATH": ["NLSPATH=/tmp/x find . -name x", relocating("NLSPATH")],
 	"find:POSIXLY_CORRECT": ["POSIXLY_CORRECT=x find . -name x", unknownSetting("POSIXLY_CORRECT")],
 	// tar
-	"tar:TAR_OPTIONS": ["TAR_OPTIONS=--frobnicate tar -cf a.tar src", unknownSetting("TAR_OPTIONS")],
+	"tar:TAR_OPTIONS": ["TAR_OPTIONS=--frobnicate tar -cf a.tar src", relocating("TAR_OPTIONS")],
 	"tar:TAPE": ["TAPE=/tmp/x tar -cf a.tar src", OPAQUE],
 	// sed
 	"sed:POSIXLY_CORRECT": ["POSIXLY_CORRECT=x sed -n 1p f", unknownSetting("POSIXLY_CORRECT")],
@@ -208,7 +205,7 @@ const ROWS: Readonly<Record<string, readonly [string, EffectVerdict]>> = {
 		"CARGO_REGISTRIES_MY_CREDENTIAL_PROVIDER='rm x' cargo build",
 		runs("rm x"),
 	],
-	"cargo:CARGO_HTTP_CAINFO": ["CARGO_HTTP_CAINFO=x cargo build", unknownSetting("CARGO_HTTP_CAINFO")],
+	"cargo:CARGO_HTTP_CAINFO": ["CARGO_HTTP_CAINFO=x cargo build", relocating("CARGO_HTTP_CAINFO")],
 	"cargo:RUSTUP_HOME": ["RUSTUP_HOME=/tmp/x cargo build", relocating("RUSTUP_HOME")],
 	"cargo:RUSTUP_TOOLCHAIN": ["RUSTUP_TOOLCHAIN=/tmp/x cargo build", relocating("RUSTUP_TOOLCHAIN")],
 	// go
@@ -253,9 +250,9 @@ const ROWS: Readonly<Record<string, readonly [string, EffectVerdict]>> = {
 	"curl:CURL_HOME": ["CURL_HOME=/tmp/x curl https://x", relocating("CURL_HOME")],
 	"curl:XDG_CONFIG_HOME": ["XDG_CONFIG_HOME=/tmp/x curl https://x", relocating("XDG_CONFIG_HOME")],
 	"curl:HOME": ["HOME=/tmp/x curl https://x", relocating("HOME")],
-	"curl:CURL_CA_BUNDLE": ["CURL_CA_BUNDLE=x curl https://x", unknownSetting("CURL_CA_BUNDLE")],
-	"curl:SSL_CERT_FILE": ["SSL_CERT_FILE=x curl https://x", unknownSetting("SSL_CERT_FILE")],
-	"curl:SSL_CERT_DIR": ["SSL_CERT_DIR=x curl https://x", unknownSetting("SSL_CERT_DIR")],
+	"curl:CURL_CA_BUNDLE": ["CURL_CA_BUNDLE=x curl https://x", relocating("CURL_CA_BUNDLE")],
+	"curl:SSL_CERT_FILE": ["SSL_CERT_FILE=x curl https://x", relocating("SSL_CERT_FILE")],
+	"curl:SSL_CERT_DIR": ["SSL_CERT_DIR=x curl https://x", relocating("SSL_CERT_DIR")],
 	"curl:SSLKEYLOGFILE": ["SSLKEYLOGFILE=/tmp/x curl https://x", OPAQUE],
 	"curl:QLOGDIR": ["QLOGDIR=/tmp/x curl https://x", OPAQUE],
 	"curl:http_proxy": ["http_proxy=x curl https://x", unknownSetting("http_proxy")],

@@ -5,9 +5,10 @@
  * read by grep's own grammar with getopt_long's unique abbreviations (`--fi=.env` is `--file=.env`).
  * Never: decides; `environment-effects.ts` reads these rows.
  */
+
+import { GREP_GRAMMAR } from "../../options/environment-grammars/grep-options-grammar";
 import { scanOptions } from "../../options/option-scanner";
 import { optionStringWords } from "../../options/option-string-words";
-import { GREP_GRAMMAR } from "../../options/programs/grep";
 import { documentedIn, type EnvironmentRow, type OptionsVerdict } from "../environment-row";
 
 /** grep options that change only what is matched or how it is printed: they name no file and run nothing. */

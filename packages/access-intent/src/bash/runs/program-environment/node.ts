@@ -2,12 +2,13 @@
  * Owns: node's documented environment variables that name a file, a command or a configuration, classified (node 22:
  * `man node` ENVIRONMENT, `node --help` "Environment variables"), and what an option string in `NODE_OPTIONS` does:
  * read as node reads it (its own tokenizer removes double quotes anywhere, `_` is `-` in a name) by the grammar of
- * the options node allows there (`options/programs/node.ts`).
+ * the options node allows there (`options/environment-grammars/node-options-grammar.ts`).
  * Never: decides; `environment-effects.ts` reads these rows.
  */
+
+import { NODE_OPTIONS_GRAMMAR } from "../../options/environment-grammars/node-options-grammar";
 import { scanOptions } from "../../options/option-scanner";
 import { optionStringWords } from "../../options/option-string-words";
-import { NODE_OPTIONS_GRAMMAR } from "../../options/programs/node";
 import { documentedIn, type EnvironmentRow, type OptionsVerdict } from "../environment-row";
 
 /**

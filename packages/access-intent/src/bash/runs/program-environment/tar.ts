@@ -5,9 +5,10 @@
  * unique abbreviations (`--checkpoint-act=exec=…` is `--checkpoint-action`, `--to-com=…` is `--to-command`).
  * Never: decides; `environment-effects.ts` reads these rows.
  */
+
+import { TAR_GRAMMAR } from "../../options/environment-grammars/tar-options-grammar";
 import { scanOptions } from "../../options/option-scanner";
 import { optionStringWords } from "../../options/option-string-words";
-import { TAR_GRAMMAR } from "../../options/programs/tar";
 import { documentedIn, type EnvironmentRow, type OptionsVerdict } from "../environment-row";
 
 /**

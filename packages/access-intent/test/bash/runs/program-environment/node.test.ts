@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { nodeOptionsVerdict } from "../../../../src/bash/runs/program-environment/node";
-import { expectEffect, OPAQUE, PLAIN, unknownSetting } from "../../../support/effect-verdict";
+import { expectEffect, OPAQUE, PLAIN, relocating } from "../../../support/effect-verdict";
 
 const DATA = "data:text/javascript;base64,aW1wb3J0e30=";
 
@@ -51,7 +51,7 @@ describe("node's own command line reads `_` as `-` (N1-node-underscore-loader)",
 		[`node --im_port='${DATA}' app.js`, PLAIN],
 		["node --max_old_space_size=4096 app.js", PLAIN],
 		[`NODE_OPTIONS='--experimental_loader=${DATA}' npm test`, OPAQUE],
-		["NODE_OPTIONS='--frobnicate' npm test", unknownSetting("NODE_OPTIONS")],
+		["NODE_OPTIONS='--frobnicate' npm test", relocating("NODE_OPTIONS")],
 	] as const)("%s -> %j", (command, verdict) => {
 		expectEffect(command, verdict);
 	});

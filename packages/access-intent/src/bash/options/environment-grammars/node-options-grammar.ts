@@ -10,7 +10,7 @@ import { GNU_READING, type OptionGrammar, option, optionGrammar } from "../optio
 
 /** SECURITY: node reads `--experimental_loader` as `--experimental-loader`; anything not listed is not read as harmless. */
 export const NODE_OPTIONS_GRAMMAR: OptionGrammar = optionGrammar(
-	{ ...GNU_READING, unknown: "uncertain", abbreviations: "none", endOfOptions: false, underscores: "dash" },
+	{ ...GNU_READING, unknown: "uncertain", abbreviations: "none", endOfOptions: false, underscores: true },
 	{
 		longFlag: [
 			"abort-on-uncaught-exception",

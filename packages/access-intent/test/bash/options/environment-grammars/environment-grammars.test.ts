@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { GREP_GRAMMAR } from "../../../../src/bash/options/environment-grammars/grep-options-grammar";
+import { NODE_OPTIONS_GRAMMAR } from "../../../../src/bash/options/environment-grammars/node-options-grammar";
+import { TAR_GRAMMAR } from "../../../../src/bash/options/environment-grammars/tar-options-grammar";
 import type { OptionGrammar } from "../../../../src/bash/options/option-grammar";
 import { scanOptions } from "../../../../src/bash/options/option-scanner";
-import { GREP_GRAMMAR } from "../../../../src/bash/options/programs/grep";
-import { NODE_OPTIONS_GRAMMAR } from "../../../../src/bash/options/programs/node";
-import { TAR_GRAMMAR } from "../../../../src/bash/options/programs/tar";
 import { INERT_GREP_OPTIONS } from "../../../../src/bash/runs/program-environment/grep";
 import { INERT_TAR_OPTIONS } from "../../../../src/bash/runs/program-environment/tar";
 
