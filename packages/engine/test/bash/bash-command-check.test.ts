@@ -100,6 +100,14 @@ describe("checkBashCommand: settings not known to be harmless (ADR 0051)", () =>
 		},
 	);
 
+	it("keeps the opaque floor of code in a setting under a rule written for exactly the command's text", () => {
+		const exact = { permission: { bash: { "*": "ask", "git status": "allow" } } };
+		const command = "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.fsmonitor GIT_CONFIG_VALUE_0='touch M;:' git status";
+		expect(check(command, exact)).toMatchObject({ state: "ask", matchedPattern: "<opaque-bash-wrapper>" });
+		expect(check("GIT_TRACE=/tmp/t git status", exact)).toMatchObject({ state: "ask" });
+		expect(check("git status", exact)).toMatchObject({ state: "allow" });
+	});
+
 	it("keeps a rule's own ask or deny, and floors only an allow", () => {
 		expect(check("GIT_DIR=x git push", ALLOWLIST)).toMatchObject({ state: "ask", matchedPattern: "*", floored: false });
 		const denying = { permission: { bash: { "*": "allow", "git *": "deny" } } };

@@ -14,7 +14,7 @@
  *   outside quotes takes the next character; no expansion (`$X` stays text). Reading more quotes than the program
  *   does only ever finds more options, never fewer.
  */
-export type OptionStringSplitting = "node" | "shell-quotes";
+type OptionStringSplitting = "node" | "shell-quotes";
 
 /** The words of `text` as the program reads them, or `null` when its quoting is unterminated (the program refuses it). */
 export function optionStringWords(text: string, splitting: OptionStringSplitting): readonly string[] | null {

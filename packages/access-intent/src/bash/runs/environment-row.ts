@@ -28,7 +28,7 @@
  * An empty value runs nothing for the rows that run a value, code or options (`LD_PRELOAD= cmd` is `relocates` with
  * an empty `harmless`).
  */
-export type EnvironmentEffect =
+type EnvironmentEffect =
 	| "runs-value"
 	| "runs-code"
 	| "relocates"

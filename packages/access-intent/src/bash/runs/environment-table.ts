@@ -12,7 +12,7 @@ import { PROGRAM_ENVIRONMENT } from "./program-environment-table";
 import { RELOCATING_ENVIRONMENT } from "./relocating-environment-table";
 
 /** A variable's row: what a program does with it, or that it is inert. */
-export type FoundRow =
+type FoundRow =
 	| { readonly kind: "effect"; readonly row: EnvironmentRow }
 	| { readonly kind: "inert"; readonly row: InertRow };
 
