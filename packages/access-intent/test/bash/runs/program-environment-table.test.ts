@@ -67,6 +67,7 @@ const ROWS: Readonly<Record<string, readonly [string, EffectVerdict]>> = {
 	"npm:npm_config_*": ["npm_config_registry=x npm test", unknownSetting("npm_config_registry")],
 	"npm:npm_config_userconfig": ["npm_config_userconfig=/tmp/x npm test", relocating("npm_config_userconfig")],
 	"npm:npm_config_globalconfig": ["npm_config_globalconfig=/tmp/x npm test", relocating("npm_config_globalconfig")],
+	"npm:npm_config_*config": ["NPM_CONFIG_PROJECTCONFIG=./rc npm test", relocating("NPM_CONFIG_PROJECTCONFIG")],
 	"npm:npm_config_prefix": ["npm_config_prefix=/tmp/x npm test", relocating("npm_config_prefix")],
 	"npm:npm_config_cache": ["npm_config_cache=/tmp/x npm test", relocating("npm_config_cache")],
 	"npm:npm_config_init_module": ["npm_config_init_module=/tmp/x npm test", relocating("npm_config_init_module")],

@@ -31,6 +31,8 @@ export const NPM_ENVIRONMENT: readonly EnvironmentRow[] = [
 		"relocates",
 		"npm reads its global config (node-options, script-shell, …) from this file",
 	),
+	// SECURITY: any other key naming a config file (`NPM_CONFIG_*CONFIG`, issue 39) points npm at configuration.
+	FILES("npm_config_*config", "relocates", "npm reads configuration (node-options, script-shell, …) from this file"),
 	CONFIG(
 		"npm_config_prefix",
 		"relocates",
