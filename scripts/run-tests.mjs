@@ -1,9 +1,19 @@
-// Owns: running every package's tests through turbo and printing one totals line for the whole repo.
+// Owns: running every package's tests through turbo and printing one totals line for the whole repo: first the
+// system tools the suites need (installed, or the run stops with the command to run), then the static checks, then
+// the build the packaging suite packs (once, before any suite), then every suite.
 // Never: decides pass/fail on its own beyond the runner's exit code, the vitest JSON reports and which reports are
 // missing (a runner stopped by a signal can exit 0 with packages untested).
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { ensureSystemTools } from "./system-tools.mjs";
+
+// Before anything else: a suite that starts without its tools fails after minutes; this stops in a second.
+const tools = ensureSystemTools({ path: process.env.PATH, uid: process.getuid?.() ?? -1 });
+if (!tools.ok) {
+	console.error(tools.message);
+	process.exit(1);
+}
 
 const root = new URL("..", import.meta.url).pathname;
 const reportDirs = [join(root, "tests")];
@@ -22,10 +32,13 @@ for (const dir of reportDirs) rmSync(join(dir, ".test-results"), { recursive: tr
 
 const extra = process.argv.slice(2);
 const env = { ...process.env, TURBO_TELEMETRY_DISABLED: "1", DO_NOT_TRACK: "1" };
-// Static checks count as one failure each, so a type or lint error can never land behind green tests.
+// Static checks count as one failure each, so a type or lint error can never land behind green tests. The build
+// comes last, once, before any suite: the packaging suite packs what it built (its own `turbo run build` is then a
+// cache hit), so no suite's clock pays for a build.
 const checks = [
 	["biome", ["check", "."]],
 	["turbo", ["run", "typecheck", "--concurrency=2", "--output-logs=errors-only", ...extra]],
+	["turbo", ["run", "build", "--concurrency=2", "--output-logs=errors-only", ...extra]],
 ];
 let checkFailures = 0;
 for (const [command, args] of checks) {
@@ -60,8 +73,9 @@ for (const dir of reportDirs) {
 	skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
 }
 // SECURITY of the result: a package whose tests never reported (the runner was stopped, a task was skipped) fails,
-// unless a filter was given on the command line, which runs only some packages on purpose.
-if (extra.length === 0) {
+// unless a filter was given on the command line, which runs only some packages on purpose (`--force`, which only
+// skips turbo's cache, is no filter).
+if (extra.every((arg) => arg === "--force")) {
 	for (const dir of expectedReports) {
 		if (existsSync(join(dir, ".test-results", "vitest.json"))) continue;
 		failed++;

@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { LIVENESS_TIMEOUT_MS } from "../vitest.shared.ts";
 
 export default defineConfig({
 	test: {
@@ -7,5 +8,7 @@ export default defineConfig({
 		// The fixture trees are read by the tests, not run: their `*.test.ts` files are planted imports.
 		exclude: ["**/node_modules/**", "fixtures/**"],
 		reporters: ["default", ["json", { outputFile: ".test-results/vitest.json" }]],
+		testTimeout: LIVENESS_TIMEOUT_MS,
+		hookTimeout: LIVENESS_TIMEOUT_MS,
 	},
 });

@@ -19,9 +19,15 @@ describe("the recommended policy", () => {
 
 	it("is the bundled JSON data, one rule or example per line", () => {
 		const text = recommendedPolicyText(null);
-		expect(JSON.parse(text)).toEqual(
-			JSON.parse(readFileSync(new URL("../src/recommended-policy.json", import.meta.url), "utf8")),
+		// Without a known schema file the bundled `$schema` (it names an unpublished package) is left out (issue 34).
+		const { $schema: _bundled, ...bundled } = JSON.parse(
+			readFileSync(new URL("../src/recommended-policy.json", import.meta.url), "utf8"),
 		);
+		expect(JSON.parse(text)).toEqual(bundled);
+		expect(JSON.parse(recommendedPolicyText("file:///schema.json"))).toEqual({
+			$schema: "file:///schema.json",
+			...bundled,
+		});
 		expect(text).toContain('\t\t\t"*.env": { "action": "deny", "reason": "environment files hold secrets" },\n');
 		expect(text).toContain('\t\t{ "tool": "bash", "command": "git status", "expect": "allow" },\n');
 		expect(text.endsWith("}\n")).toBe(true);

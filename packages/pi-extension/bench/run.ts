@@ -61,8 +61,9 @@ const DEFINITIONS = [
 	"    several times slower, the engine's alone too (see 'engine alone' above), so it is reported, not judged.",
 	"    The process's first session also pays V8's first compilation of Pi's code and ours; Pi's own empty handler,",
 	"    measured first in its own process, shows the same (ADR 0016), so it is reported, not judged.",
-	"  review/debug log records are queued and written on the next event-loop turn: the timed batches do not include",
-	"    that write; it runs between batches.",
+	"  the review log record is appended inside the handler, before the call proceeds (ADR 0047): the timed batches",
+	"    include it ('no review log' is the same handler without it); debug log records are queued and written on the",
+	"    next event-loop turn, between batches.",
 ];
 
 async function handlerRatios(): Promise<void> {

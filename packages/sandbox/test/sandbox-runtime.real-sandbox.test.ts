@@ -1,6 +1,7 @@
 /**
- * Runs commands in the real sandbox (bubblewrap on Linux; `.ci/run` installs bubblewrap, socat and ripgrep). A
- * machine without them fails here rather than skipping: the sandbox's promises are only worth what this file shows.
+ * Runs commands in the real sandbox (bubblewrap on Linux; `npm test` installs bubblewrap, socat and ripgrep first, or
+ * stops with the command to run). A machine without them fails here rather than skipping: the sandbox's promises are
+ * only worth what this file shows. Time bounds here (`curl -m`, the hooks') are liveness margins (ADR 0047).
  */
 import { execFileSync, spawn } from "node:child_process";
 import {
@@ -166,7 +167,7 @@ describe("SandboxRuntime with a plan from `*.env: deny`", () => {
 	});
 
 	it("cannot reach a loopback server that no allowed domain lists", async () => {
-		const { output } = await run(`curl -sS -m 5 http://127.0.0.1:${port}/`, "t-loopback");
+		const { output } = await run(`curl -sS -m 60 http://127.0.0.1:${port}/`, "t-loopback");
 		expect(output).not.toContain("LOOPBACK-REACHED");
 		expect(explainBlocked(output, { plan, cwd: project, home: "/nonexistent-home" }).map((b) => b.kind)).toEqual([
 			"network",

@@ -43,5 +43,5 @@ describe("ADR 0022: check --yolo during a concurrent in-place rewrite", () => {
 		}
 		expect(actions.allow ?? 0).toBe(0);
 		expect((actions.deny ?? 0) + (actions.ask ?? 0)).toBe(150);
-	}, 180_000);
+	}, 600_000);
 });

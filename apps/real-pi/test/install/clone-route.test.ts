@@ -23,11 +23,15 @@ import { bashTurn } from "../support/scripted-turns";
 import { TmuxTerminal } from "../support/tmux-terminal";
 import { cloneRouteCommands, userEnvironment, writeUserPi } from "./readme-route";
 
-/** The install is from the shared store; the build of every package the extension and the CLI need is the long part. */
-const BOOTSTRAP_BOUND_MS = 240_000;
-const ROUTE_BOUND_MS = 360_000;
-const SHORT_BOUND_MS = 30_000;
-const RPC_RUN_MS = 30_000;
+/**
+ * Liveness margins (ADR 0047): the install is from the shared store; the build of every package the extension and the
+ * CLI need, in the fresh clone, is the long part (over 2 min on a busy 2-core machine). The build is what this suite
+ * proves a user's clone can do, so it is not the one `npm test` runs before the suites.
+ */
+const BOOTSTRAP_BOUND_MS = 600_000;
+const ROUTE_BOUND_MS = 900_000;
+const SHORT_BOUND_MS = 120_000;
+const RPC_RUN_MS = 120_000;
 
 const POLICY = {
 	permission: {

@@ -13,7 +13,7 @@ import { parseReport } from "../support/scripted-turns";
  */
 const SERVER = join(dirname(fileURLToPath(import.meta.url)), "../support/stdio-mcp-server.mjs");
 const TOOL = "mcp__exa_web__search";
-const BOUND_MS = 30_000;
+const BOUND_MS = 120_000; // a liveness margin (ADR 0047)
 
 const cleanup = new CleanupStack();
 afterEach(() => cleanup.run());

@@ -14,7 +14,7 @@ import { parseReport } from "../support/scripted-turns";
 const PI_PACKAGE = realpathSync(
 	join(dirname(fileURLToPath(import.meta.url)), "../../node_modules/@earendil-works/pi-coding-agent"),
 );
-const EXIT_BOUND_MS = 30_000;
+const EXIT_BOUND_MS = 120_000; // a liveness margin (ADR 0047)
 
 const cleanup = new CleanupStack();
 afterEach(() => cleanup.run());

@@ -11,7 +11,7 @@ import { CleanupStack } from "../support/cleanup-stack";
 import { sandboxFor, startPi } from "../support/pi-harness";
 import { bashTurn, parseReport } from "../support/scripted-turns";
 
-const EXIT_BOUND_MS = 30_000;
+const EXIT_BOUND_MS = 120_000; // a liveness margin (ADR 0047)
 const PROJECT_CONFIG = ".pi/extensions/pi-permissions/config.json";
 const ORIGINAL = '{ "permission": { "bash": { "rm *": "deny" } } }\n';
 

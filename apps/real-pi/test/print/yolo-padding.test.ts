@@ -11,7 +11,7 @@ import { sandboxFor, startPi } from "../support/pi-harness";
 import { bashTurn, parseReport } from "../support/scripted-turns";
 
 /** How long the run may take before it counts as hung (four tool calls, one of them 600 KiB). */
-const EXIT_BOUND_MS = 60_000;
+const EXIT_BOUND_MS = 120_000; // a liveness margin (ADR 0047)
 
 const POLICY = { permission: { "*": "ask", bash: { "*": "ask", "rm *": "deny" } } };
 

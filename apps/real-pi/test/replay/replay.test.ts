@@ -10,7 +10,7 @@ import type { JsonValue, ScriptedTurn } from "../support/scripted-turns";
 
 /** The CLI, run from source (the repo's own `pi-permissions`), in the CLI package so `tsx` resolves. */
 const CLI_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "../../../cli");
-const EXIT_BOUND_MS = 60_000;
+const EXIT_BOUND_MS = 120_000; // a liveness margin (ADR 0047)
 
 const POLICY = {
 	permission: {
@@ -80,7 +80,7 @@ function replay(sandbox: PiSandbox, args: readonly string[]): ReplayReport {
 			cwd: CLI_DIR,
 			env: { PATH: process.env.PATH ?? "", HOME: sandbox.home, PI_CODING_AGENT_DIR: sandbox.agentDir },
 			encoding: "utf8",
-			timeout: 60_000,
+			timeout: 120_000,
 		},
 	);
 	expect(result.status, result.stderr).toBe(0);

@@ -3,7 +3,7 @@
  * with `"*.env": "deny"`, bash allowed and `"sandbox": { "mode": "required" }`, programs that find files themselves
  * do not reveal the secret, a write outside the project and a loopback connection fail, and the tool results say
  * why. ADR 0048: approved writes of protected regions fail inside (or are removed right after the call, for a name that
- * did not exist), and git's ordinary work succeeds. Needs bubblewrap, socat and ripgrep (`.ci/run` installs them);
+ * did not exist), and git's ordinary work succeeds. Needs bubblewrap, socat and ripgrep (`npm test` installs them first);
  * without them it fails, it does not skip.
  */
 import { execFileSync } from "node:child_process";
@@ -50,7 +50,7 @@ describe("pi --mode rpc with a required sandbox", () => {
 			"printf 'cat .e%sv\\n' n > show.sh",
 			"bash show.sh",
 			`echo x > ${outside}`,
-			`curl -sS -m 5 http://127.0.0.1:${port}/`,
+			`curl -sS -m 60 http://127.0.0.1:${port}/`,
 		];
 		const rpc = startRpc(cleanup, { sandbox: pi, script: [...commands.map(bashTurn), { kind: "text", text: "done" }] });
 		// The scripted human approves every ask (the inline python code among them) until the run settles.

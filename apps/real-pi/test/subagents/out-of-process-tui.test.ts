@@ -43,7 +43,7 @@ describe("an out-of-process subagent (pi -p) under a parent in Pi's interactive 
 				PI_PERMISSIONS_PARENT_KEY: parentKey,
 			},
 		});
-		const dialog = await parent.waitForScreen("the forwarded ask in the parent's dialog", findDialog, 30_000);
+		const dialog = await parent.waitForScreen("the forwarded ask in the parent's dialog", findDialog);
 		expect(dialog.body[0]).toContain("Permission request: bash command (forwarded from a subagent)");
 		expect(dialog.text).toMatch(/agent\s*: main agent · subagent · session /u);
 		expect(dialog.text).toMatch(/command\s*: rm first\.txt/u);
@@ -54,7 +54,7 @@ describe("an out-of-process subagent (pi -p) under a parent in Pi's interactive 
 		expect(scope?.text).toContain("This subagent only");
 		expect(scope?.text).toContain("The whole serving session");
 		await pressDeliberately(parent, "Enter");
-		expect(await child.waitForExit(30_000), child.describe()).toEqual({ code: 0, signal: null });
+		expect(await child.waitForExit(120_000), child.describe()).toEqual({ code: 0, signal: null });
 		expect(existsSync(first)).toBe(false);
 		expect(existsSync(second)).toBe(false);
 		expect(parseReport(child.stdout)).toMatchObject([{ isError: false }]);

@@ -91,7 +91,8 @@ export class PiProcess {
 		} catch {
 			// The group is already gone.
 		}
-		await this.waitForExit(5_000);
+		// A liveness margin: a killed process is reaped in milliseconds, unless the machine is very busy.
+		await this.waitForExit(30_000);
 	}
 
 	/** The tails of stdout and stderr, for failure messages. */

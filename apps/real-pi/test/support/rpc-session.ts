@@ -28,8 +28,11 @@ export interface ToolExecutionEnd extends RpcRecord {
 	readonly result: { readonly content: readonly { readonly type: string; readonly text?: string }[] };
 }
 
-/** The default bound of one wait. */
-export const RPC_WAIT_MS = 30_000;
+/**
+ * The default bound of one wait: a liveness margin (ADR 0047), many times what Pi takes to start and answer on a busy
+ * 2-core machine; it only turns a hang into a failure that names what was awaited.
+ */
+export const RPC_WAIT_MS = 120_000;
 
 const DIALOG_METHODS = new Set(["select", "confirm", "input", "editor"]);
 

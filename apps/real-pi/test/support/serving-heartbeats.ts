@@ -33,7 +33,8 @@ export function waitForServing(
 		},
 		{
 			what: options.sessionId === undefined ? "a serving session's heartbeat" : `the heartbeat of ${options.sessionId}`,
-			timeoutMs: options.timeoutMs ?? 20_000,
+			// A liveness margin (ADR 0047): the heartbeat is written within a second of Pi's start.
+			timeoutMs: options.timeoutMs ?? 90_000,
 			...(options.detail === undefined ? {} : { detail: options.detail }),
 		},
 	);

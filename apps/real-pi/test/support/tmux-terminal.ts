@@ -17,8 +17,8 @@ import type { PiCommand } from "./pi-command";
 const run = promisify(execFile);
 /** Where tmux is looked for (CI installs it from Debian's packages). */
 export const TMUX = process.env.TMUX_BIN ?? "tmux";
-/** The bound of one tmux invocation. */
-const TMUX_CALL_MS = 10_000;
+/** The bound of one tmux invocation (a liveness margin: one call takes milliseconds). */
+const TMUX_CALL_MS = 30_000;
 const SESSION = "pi";
 
 export interface TerminalSize {
@@ -94,8 +94,11 @@ export class TmuxTerminal {
 			.map((row) => row.trimEnd());
 	}
 
-	/** Waits (bounded) until `matches` returns something for the screen; rejects with the last screen. */
-	async waitForScreen<T>(what: string, matches: (rows: string[]) => T | undefined, timeoutMs = 20_000): Promise<T> {
+	/**
+	 * Waits (bounded) until `matches` returns something for the screen; rejects with the last screen. The default bound
+	 * is a liveness margin (ADR 0047) over Pi's start and a dialog's drawing on a busy machine.
+	 */
+	async waitForScreen<T>(what: string, matches: (rows: string[]) => T | undefined, timeoutMs = 90_000): Promise<T> {
 		let last: string[] = [];
 		return pollUntil(
 			async () => {
@@ -145,7 +148,7 @@ export class TmuxTerminal {
 		if (pid === null || Number.isNaN(pid)) return;
 		await pollUntil(() => (isAlive(pid) ? undefined : true), {
 			what: `pi (pid ${pid}) to exit`,
-			timeoutMs: 5_000,
+			timeoutMs: 30_000,
 		}).catch(() => {
 			try {
 				process.kill(pid, "SIGKILL");

@@ -36,7 +36,7 @@ describe("a protected target in Pi's interactive TUI", () => {
 		});
 		const terminal = await TmuxTerminal.start(command, { columns: 120, rows: 40 });
 		cleanup.defer(() => terminal.kill());
-		const dialog = await terminal.waitForScreen("the permission dialog", findDialog, 40_000);
+		const dialog = await terminal.waitForScreen("the permission dialog", findDialog);
 		expect(dialog.text).toContain("writes the permission config");
 		expect(dialog.text).toContain("only you can approve this");
 		expect(dialog.text).toMatch(/surface\s*: write/u);
@@ -47,7 +47,6 @@ describe("a protected target in Pi's interactive TUI", () => {
 		const text = await terminal.waitForScreen(
 			"the model's report",
 			(rows) => report.exec(squeezed(rows.join("")))?.[0],
-			15_000,
 		);
 		expect(text).toContain(squeezed("Denied by the user"));
 		expect(existsSync(sandbox.file(CONFIG))).toBe(false);

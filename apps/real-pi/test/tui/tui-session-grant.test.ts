@@ -101,7 +101,7 @@ function waitForDecisions(sandbox: PiSandbox, count: number): Promise<ReviewLogL
 		},
 		{
 			what: `${count} decision(s) in the review log`,
-			timeoutMs: 20_000,
+			timeoutMs: 90_000,
 			detail: () => JSON.stringify(sandbox.reviewLog()),
 		},
 	);

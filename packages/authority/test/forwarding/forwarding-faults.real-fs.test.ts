@@ -218,13 +218,16 @@ describe("liveness faults", () => {
 			now: () => systemClock.now() - 3_600_000,
 			sleep: (ms, signal) => systemClock.sleep(ms, signal),
 		};
+		// The child must see the skewed heartbeat change within its grace: a grace of many refresh periods, so a busy
+		// machine's late timers cannot pass it (ADR 0047); the deliberation outlasts the grace.
+		const graceMs = 1_000;
 		const { terminal } = scriptedTerminal(async () => {
-			await systemClock.sleep(300);
+			await systemClock.sleep(3 * graceMs);
 			return userAllows();
 		});
 		const parent = makeParent({ agentDir: dir, sessionId: PARENT, terminal, clock: skewed, heartbeatRefreshMs: 20 });
 		parent.loop.start();
-		const child = makeChild({ agentDir: dir, sessionId: "c1", target, graceMs: 100, timeoutMs: 600_000 });
+		const child = makeChild({ agentDir: dir, sessionId: "c1", target, graceMs, timeoutMs: 600_000 });
 		const decision = await child.authorizer.authorize(askDetails());
 		await parent.loop.stop();
 		expect(decision.verdict).toBe("allow");

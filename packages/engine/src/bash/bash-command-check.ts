@@ -191,11 +191,15 @@ function checkProgram(unit: CommandUnit, match: RuleMatch, policy: CompiledPolic
 
 /**
  * Every spelling a rule must allow for a unit to pass (`unitMatch`): as written, with its name normalised, and as the
- * words bash runs; or `null` when its text is not fixed before it runs (`$`, a backtick, words a wrapper fills in).
+ * words bash runs; or `null` when its text is not fixed before it runs (`$`, a backtick, words a wrapper fills in) or
+ * does not hold all it runs (leading assignments).
  */
 export function exactSpellings(unit: CommandUnit): readonly string[] | null {
 	// SECURITY: `bash -c "$X"`, `sh -c 'echo {}'` under `find -exec`: the same text runs different code each time.
 	if (unit.runTimeWords !== null || /[$`]/.test(unit.text)) return null;
+	// SECURITY: a unit's text leaves out its leading assignments, so a rule naming `git status` does not name what
+	// `GIT_TRACE=… git status` or `GIT_CONFIG_COUNT=1 … git status` runs: the environment, not the text, made it opaque.
+	if (unit.assignments.length > 0) return null;
 	const spellings = [unit.text, normalizedText(unit), wordsText(unit)].filter(
 		(text): text is string => text !== null && text !== "",
 	);

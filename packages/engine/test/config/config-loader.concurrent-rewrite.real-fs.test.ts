@@ -76,7 +76,7 @@ describe("ConfigLoader under a concurrent in-place rewrite (ADR 0022)", () => {
 		const counts = await run(2000, () => new ConfigLoader({ fileSystem, flavor: "posix", rereadDelaysMs: [1, 2, 3] }));
 		expect(counts.allow).toBe(0);
 		expect(counts.deny + counts.ask).toBe(2000);
-	}, 180_000);
+	}, 600_000);
 
 	it("never allows `rm -rf x` across 2,000 decisions with one long-lived loader", async () => {
 		const loader = new ConfigLoader({ fileSystem, flavor: "posix", rereadDelaysMs: [1, 2, 3] });
@@ -85,10 +85,10 @@ describe("ConfigLoader under a concurrent in-place rewrite (ADR 0022)", () => {
 		expect(counts.allow).toBe(0);
 		// Once the loader has seen the valid file, a broken save keeps the last valid content: the deny stands.
 		expect(counts.deny).toBe(2000);
-	}, 180_000);
+	}, 600_000);
 
 	it("never allows `rm -rf x` with the default re-read delays (50 decisions)", async () => {
 		const counts = await run(50, () => new ConfigLoader({ fileSystem, flavor: "posix" }));
 		expect(counts.allow).toBe(0);
-	}, 180_000);
+	}, 600_000);
 });

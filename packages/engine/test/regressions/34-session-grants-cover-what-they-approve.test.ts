@@ -74,6 +74,14 @@ const ROWS: readonly Row[] = [
 		stillAsk: ['python3 -c "print($HOME)"'],
 	},
 	{
+		id: "an environment that makes a command opaque is not in its text: no session grant",
+		config: { permission: { bash: { "*": "ask", "git status": "allow" } } },
+		command: "GIT_TRACE=/tmp/trace git status",
+		patterns: null,
+		passes: [],
+		stillAsk: ["GIT_TRACE=/tmp/trace git status", "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.fsmonitor git status"],
+	},
+	{
 		id: "a computed shell script has no exact text: no session grant",
 		config: ASK_ALL,
 		command: 'bash -c "$X"',

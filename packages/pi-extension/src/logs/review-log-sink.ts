@@ -1,8 +1,8 @@
 /**
  * Owns: the review log's record of one decision (the fact's flat fields plus the request facts of its ask, bounded and
  * redacted by the writer)
- * and where the log lives: `<agentDir>/extensions/pi-permissions/logs/review.jsonl`; the record is queued (timestamped at
- * decision time) and written on the next event-loop turn.
+ * and where the log lives: `<agentDir>/extensions/pi-permissions/logs/review.jsonl`; the record is appended before
+ * `emit` returns, so before the call it decides runs or is refused (ADR 0047).
  * Never: writes the ask's evidence or the raw tool input (they are unbounded and may hold secrets).
  */
 import { join } from "node:path";
@@ -25,27 +25,33 @@ export function reviewLogFile(agentDir: string): string {
 export function reviewLogSink(writer: JsonlLogWriter, now: () => number): DecisionSink {
 	return {
 		emit(fact: DecisionFact): void {
-			// The clock is read at decision time; the record is built and written on the next turn, off the call's path.
-			const at = now();
-			writer.writeLater(() => ({
-				time: new Date(at).toISOString(),
-				event: "permission_decision",
-				requestId: fact.requestId,
-				toolCallId: fact.toolCallId,
-				toolName: fact.toolName,
-				agentName: fact.agentName,
-				gate: fact.gate,
-				surface: fact.surface,
-				value: fact.value,
-				result: fact.result,
-				resolution: fact.resolution,
-				matchedPattern: fact.matchedPattern,
-				origin: fact.origin,
-				decidedBy: fact.decidedBy,
-				reason: fact.reason,
-				sessionPatterns: fact.sessionPatterns,
-				request: fact.payload === null ? null : renderReviewLogFacts(fact.payload, UNCUT),
-			}));
+			// SECURITY: appended now, before the call proceeds: a command that kills Pi (or a reader that sees the call's
+			// result) can never find the log without the decision that let it run. Appended, not fsynced (ADR 0047).
+			let record: Readonly<Record<string, unknown>>;
+			try {
+				record = {
+					time: new Date(now()).toISOString(),
+					event: "permission_decision",
+					requestId: fact.requestId,
+					toolCallId: fact.toolCallId,
+					toolName: fact.toolName,
+					agentName: fact.agentName,
+					gate: fact.gate,
+					surface: fact.surface,
+					value: fact.value,
+					result: fact.result,
+					resolution: fact.resolution,
+					matchedPattern: fact.matchedPattern,
+					origin: fact.origin,
+					decidedBy: fact.decidedBy,
+					reason: fact.reason,
+					sessionPatterns: fact.sessionPatterns,
+					request: fact.payload === null ? null : renderReviewLogFacts(fact.payload, UNCUT),
+				};
+			} catch {
+				return; // A record that cannot be built is dropped, as the writer drops one it cannot serialise.
+			}
+			writer.write(record);
 		},
 	};
 }

@@ -173,8 +173,9 @@ describe("the CLI and the adapter decide every corpus row alike (ADR 0041)", () 
 		expect([...tables].sort()).toEqual(
 			["daily", "evasion", "mcp", "protected", "redteam", "reference", "reference-units", "tool", "yolo"].sort(),
 		);
-		// A row costs a parse and the gates on each side; rows with tens of thousands of words (the yolo table) dominate.
-	}, 60_000);
+		// A row costs a parse and the gates on each side; rows with tens of thousands of words (the yolo table) dominate:
+		// several seconds on a busy machine, within the shared liveness bound (ADR 0047).
+	});
 
 	it("reports the yolo approval that let a call through, not the last gate, on both sides", async () => {
 		// Under yolo the `external_directory` ask is an allow of origin `yolo`; the bash gate then allows by `bash *`.

@@ -11,7 +11,12 @@ import { choose, openParent, resultText, runChild } from "./forwarding-sessions"
  * the serving parent publishes one decision per forwarded prompt, the child's agent is told who really refused, and
  * the parent's yolo applies to forwarded asks as to its own.
  */
-const ASK_BASH = { permission: { "*": "allow", bash: { "*": "ask" } }, forwardingTimeoutMs: 1500 };
+/**
+ * Every bash command asks. The child waits for the parent's answer, which comes through the forwarding mailbox in well
+ * under a second, at most this liveness margin (ADR 0047): a bound a busy machine's round trip cannot reach.
+ */
+const FORWARDING_MARGIN_MS = 60_000;
+const ASK_BASH = { permission: { "*": "allow", bash: { "*": "ask" } }, forwardingTimeoutMs: FORWARDING_MARGIN_MS };
 
 function bash(command: string, id: string): ToolCall {
 	return { type: "toolCall", id, name: "bash", arguments: { command } };
@@ -83,7 +88,10 @@ describe("forwarded decisions (real Pi sessions, ADR 0036)", () => {
 	});
 
 	it("applies the parent's session yolo to a forwarded ask as to its own, and never past the parent's deny", async () => {
-		const config = { permission: { "*": "allow", bash: { "*": "ask", "rm *": "deny" } }, forwardingTimeoutMs: 1500 };
+		const config = {
+			permission: { "*": "allow", bash: { "*": "ask", "rm *": "deny" } },
+			forwardingTimeoutMs: FORWARDING_MARGIN_MS,
+		};
 		const space = workspace({}, config);
 		const parent = await openParent(space);
 		try {
@@ -106,7 +114,10 @@ describe("forwarded decisions (real Pi sessions, ADR 0036)", () => {
 
 	it("settles a forwarded floor by the parent's yolo table (ADR 0023): code in another language runs, a computed name is refused while `rm *` is denied", async () => {
 		// Bash is allowed, so the child's asks are floors it raised (the sentinel on its payload), not a rule's ask.
-		const config = { permission: { "*": "allow", bash: { "*": "allow", "rm *": "deny" } }, forwardingTimeoutMs: 1500 };
+		const config = {
+			permission: { "*": "allow", bash: { "*": "allow", "rm *": "deny" } },
+			forwardingTimeoutMs: FORWARDING_MARGIN_MS,
+		};
 		const space = workspace({}, config);
 		const parent = await openParent(space);
 		try {

@@ -11,7 +11,12 @@ import { choose, openParent, runChild } from "./forwarding-sessions";
  * for an ask that is forwarded to a serving parent and for one that reaches this session's own dialog; the facts a
  * forwarding hop needs are read off the deciding gate's outcome, never parsed again.
  */
-const ASK_BASH = { permission: { "*": "allow", bash: { "*": "ask" } }, forwardingTimeoutMs: 1500 };
+/**
+ * Every bash command asks. The child waits for the parent's answer, which comes through the forwarding mailbox in well
+ * under a second, at most this liveness margin (ADR 0047): a bound a busy machine's round trip cannot reach.
+ */
+const FORWARDING_MARGIN_MS = 60_000;
+const ASK_BASH = { permission: { "*": "allow", bash: { "*": "ask" } }, forwardingTimeoutMs: FORWARDING_MARGIN_MS };
 
 function bash(command: string, id: string): ToolCall {
 	return { type: "toolCall", id, name: "bash", arguments: { command } };

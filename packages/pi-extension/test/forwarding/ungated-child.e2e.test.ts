@@ -10,7 +10,12 @@ import { openParent, runChild, runUngatedChild } from "./forwarding-sessions";
  * `bound`; ADR 0036): a child that binds without pi-permissions ready in it runs ungated, so the parent warns its user
  * once, naming the child, and records it in the review log. A child with pi-permissions is never warned about.
  */
-const ASK_BASH = { permission: { "*": "allow", bash: { "*": "ask" } }, forwardingTimeoutMs: 1500 };
+/**
+ * Every bash command asks. The child waits for the parent's answer, which comes through the forwarding mailbox in well
+ * under a second, at most this liveness margin (ADR 0047): a bound a busy machine's round trip cannot reach.
+ */
+const FORWARDING_MARGIN_MS = 60_000;
+const ASK_BASH = { permission: { "*": "allow", bash: { "*": "ask" } }, forwardingTimeoutMs: FORWARDING_MARGIN_MS };
 
 function bash(command: string, id: string): ToolCall {
 	return { type: "toolCall", id, name: "bash", arguments: { command } };

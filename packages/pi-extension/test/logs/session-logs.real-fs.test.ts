@@ -307,19 +307,21 @@ describe("SessionLogs", () => {
 		expect(records(debugLogFile(dir)).at(-1)?.event).toBe("session_closed");
 	});
 
-	it("writes a decision's records on the next turn, timestamped when it was decided", async () => {
+	it("writes a decision's review record before the decision returns, its debug record on the next turn, both timestamped when it was decided", async () => {
 		const dir = agentDir();
 		let clock = Date.parse("2026-11-30T12:00:00.000Z");
 		const logs = SessionLogs.open({ agentDir: dir, sessionId: "s-1", settings: BOTH, now: () => clock });
 		decide(logs, [fact(1)]);
-		clock += 60_000;
-		expect(records(reviewLogFile(dir))).toEqual([]);
-		await nextTurn();
+		// ADR 0047: whoever sees the call's outcome finds its review record already written.
 		expect(records(reviewLogFile(dir))).toEqual([
 			expect.objectContaining({ time: "2026-11-30T12:00:00.000Z", event: "permission_decision", requestId: "req-1" }),
 		]);
+		clock += 60_000;
+		expect(records(debugLogFile(dir)).some((record) => record.event === "permission_decision")).toBe(false);
+		await nextTurn();
 		const debugDecision = records(debugLogFile(dir)).find((record) => record.event === "permission_decision");
 		expect(debugDecision?.time).toBe("2026-11-30T12:00:00.000Z");
+		expect(records(reviewLogFile(dir))).toHaveLength(1);
 		logs.close();
 	});
 

@@ -2,7 +2,7 @@
  * ADR 0037's acceptance, in a real in-process Pi session (faux model, scripted human) with `"*.env": "deny"`, bash
  * allowed and `"sandbox": { "mode": "required" }`: programs that find files themselves never reveal the secret, a
  * write outside the project and a loopback connection fail, and the tool results and the review log say why. Runs
- * the real sandbox (bubblewrap; `.ci/run` installs it): without it this file fails rather than skips.
+ * the real sandbox (bubblewrap; `npm test` installs it first): without it this file fails rather than skips.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
@@ -38,7 +38,7 @@ const COMMANDS = [
 	["outside", "echo x > OUTSIDE"],
 	["config-script-write", "printf 'echo {} > %s\\n' CONFIG > w.sh"],
 	["config-script-run", "bash w.sh"],
-	["loopback", "curl -sS -m 5 http://127.0.0.1:PORT/"],
+	["loopback", "curl -sS -m 60 http://127.0.0.1:PORT/"],
 	["inside", "echo fine > made.txt && cat made.txt"],
 	["commondir-script-write", "printf 'echo ../x > .git/common%s\\n' dir > c.sh"],
 	["commondir-script-run", "bash c.sh"],

@@ -136,8 +136,10 @@ const ROWS: readonly OracleRow[] = [
 		"echo a | xargs -I{} nice -n 1 stub-a {} y",
 		"X=1 timeout 5 nice -n 1 stub-a x",
 	].map((command): OracleRow => ({ command })),
-	{ command: "timeout 2 watch -n 0.2 -t stub-a x", env: { TERM: "dumb" } },
-	{ command: "timeout 2 watch -n0.2 -t -- stub-a x", env: { TERM: "dumb" } },
+	// `watch` runs its command at once, then every 0.2 s until `timeout` ends it: 5 s leaves a busy machine time to start
+	// it at least once (ADR 0047).
+	{ command: "timeout 5 watch -n 0.2 -t stub-a x", env: { TERM: "dumb" } },
+	{ command: "timeout 5 watch -n0.2 -t -- stub-a x", env: { TERM: "dumb" } },
 	// Spellings the gate does not model: the floor stays (nothing to compare but coverage).
 	{ command: "taskset -c 0 stub-a x", floor: true },
 	{ command: "chrt -o 0 stub-a x", floor: true },
@@ -168,7 +170,8 @@ function started(command: string, env: Readonly<Record<string, string>> = {}): s
 		cwd: root,
 		env: { PATH: `${bin}:/usr/bin:/bin`, HOME: root, ...env },
 		stdio: ["ignore", "ignore", "ignore"],
-		timeout: 10_000,
+		// A liveness bound (ADR 0047): every row ends by itself, the `watch` rows after their own 5 s.
+		timeout: 60_000,
 	});
 	return readFileSync(log, "utf8")
 		.split("\n")
