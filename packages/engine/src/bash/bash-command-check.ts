@@ -208,9 +208,6 @@ export function exactSpellings(unit: CommandUnit): readonly string[] | null {
 
 /** True when every spelling of the unit is allowed by a rule with no wildcard (so written for exactly that text). */
 function namedExactly(unit: CommandUnit, policy: CompiledPolicy): boolean {
-	// SECURITY: `GIT_CONFIG_KEY_0=core.fsmonitor GIT_CONFIG_VALUE_0='…' git status` under `"git status": "allow"`: the
-	// code is in the settings, which no spelling of the unit's text holds (C2-git-cfgenv-fsmon).
-	if (unit.assignments.length > 0) return false;
 	const spellings = exactSpellings(unit);
 	if (spellings === null || spellings.length === 0) return false;
 	return spellings.every((text) => {
