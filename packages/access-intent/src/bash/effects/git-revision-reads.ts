@@ -6,7 +6,7 @@
  */
 
 import { scanOptions } from "../options/option-scanner";
-import { GIT_GLOBAL_OPTIONS } from "./programs/git-global-options";
+import { GIT_GLOBAL_OPTIONS } from "../options/programs/git";
 
 /** Sub-commands whose operands may name an object as `REV:PATH`. */
 const OBJECT_SUBCOMMANDS: ReadonlySet<string> = new Set([

@@ -31,6 +31,7 @@ import {
 	startsAtUnknownDirectory,
 } from "./path-word-shapes";
 import { awkReads } from "./programs/awk-program";
+import { namedReads } from "./programs/named-files";
 import { programReads } from "./programs/program-read-table";
 import { sedWrites } from "./programs/sed-script";
 import { awkCommandLine, sedCommandLine } from "./programs/write-operand-table";
@@ -123,6 +124,9 @@ export class PathCollector implements UnitVisitor {
 			if (read.kind === "file") this.visitText(read.text, null, "definite", bases);
 			else this.addUnresolved(read.spelling);
 		}
+		// ADR 0052: the files and directories the program's option table names (`grep -f F`, `npm --userconfig F`).
+		for (const file of namedReads(unit.commandName, literalWordTexts(unit.args)))
+			this.visitText(file, null, "definite", bases);
 	}
 
 	/** `sed 'r FILE'`, `sed '1R FILE'`: files a literal sed script reads by its own syntax (ADR 0026). */

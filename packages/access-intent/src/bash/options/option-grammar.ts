@@ -60,8 +60,15 @@ export interface OptionReading {
 	readonly computed: "operand" | "uncertain" | "uncertain-if-option-like";
 	/** The option a dash followed by digits means (`nice -10` is `nice -n 10`), or `null` when it is a cluster. */
 	readonly numeric: string | null;
+	/**
+	 * The first word, when it is letters without a dash, is a bundle of short options whose values are the next words
+	 * in the order of the letters (tar's traditional `tar cfT a.tar list`).
+	 */
+	readonly bundledFirstWord: boolean;
 	/** A long option's name may write `_` for `-` (node: `--experimental_loader` is `--experimental-loader`). */
 	readonly underscores: boolean;
+	/** A word led by `+` is a cluster of short options too (bash's `+o name`, `+O name`); `written` keeps the `+`. */
+	readonly plusOptions: boolean;
 }
 
 /** A program's options and the rules it reads them by. Build one with `optionGrammar`. */
@@ -114,7 +121,9 @@ export const STRICT_READING: OptionReading = {
 	loneDash: "operand",
 	computed: "uncertain-if-option-like",
 	numeric: null,
+	bundledFirstWord: false,
 	underscores: false,
+	plusOptions: false,
 };
 
 /** GNU getopt_long as the effect tables read it: options anywhere, unknown ones are flags, long names abbreviate. */
@@ -129,7 +138,9 @@ export const GNU_READING: OptionReading = {
 	loneDash: "operand",
 	computed: "operand",
 	numeric: null,
+	bundledFirstWord: false,
 	underscores: false,
+	plusOptions: false,
 };
 
 /**

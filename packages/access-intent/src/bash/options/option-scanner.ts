@@ -60,6 +60,7 @@ export interface OptionScan {
 }
 
 const DASH = 45;
+const PLUS = 43;
 // Shared empty lists, typed read-only and not frozen: V8 iterates a frozen array off its fast path (docs/benchmarks.md).
 const NO_VALUES: readonly number[] = [];
 const NO_OPTIONS: readonly ScannedOption[] = [];
@@ -84,13 +85,19 @@ export function scanOptions(
 		first !== undefined &&
 		first !== null &&
 		(first.length < 2 || first.charCodeAt(0) !== DASH) &&
-		!(first === "-" && reading.loneDash === "option")
+		!(first === "-" && reading.loneDash === "option") &&
+		!reading.bundledFirstWord &&
+		!(reading.plusOptions && first.length > 1 && first.charCodeAt(0) === PLUS)
 	) {
 		scan.rest = 0;
 		scan.tail = 0;
 		return scan;
 	}
 	let index = 0;
+	if (reading.bundledFirstWord && first !== undefined && first !== null && /^[A-Za-z]+$/.test(first)) {
+		index = bundle(scan, first);
+		if (scan.uncertain !== null) return scan;
+	}
 	while (index < texts.length) {
 		if (scan.tail >= 0) break;
 		const text = texts[index] ?? null;
@@ -103,6 +110,11 @@ export function scanOptions(
 				break;
 			}
 			operand(scan, index++);
+			continue;
+		}
+		if (reading.plusOptions && text.length > 1 && text.charCodeAt(0) === PLUS) {
+			index = cluster(scan, text, index, "+");
+			if (scan.uncertain !== null) break;
 			continue;
 		}
 		if (text.length < 2 || text.charCodeAt(0) !== DASH) {
@@ -236,29 +248,62 @@ function long(scan: Scan, text: string, index: number, doubleDash: boolean): num
 		if (candidates > 1 && reading.unknown === "uncertain") return stop(scan, "ambiguous-abbreviation", index);
 	}
 	const attached: OptionValue | null = eq < 0 ? null : { kind: "text", text: text.slice(eq + 1) };
-	if (spec === undefined) return unknown(scan, written, attached, index);
+	if (spec === undefined) return unknown(scan, name, attached, index);
 	return take(scan, spec, written, attached, index);
 }
 
-/** `-abc`: each letter an option, until one that takes a value owns the rest of the word (or the next word). */
-function cluster(scan: Scan, text: string, index: number): number {
+/**
+ * `-abc`: each letter an option, until one that takes a value owns the rest of the word (or the next word). `sign`
+ * is the word's first character as written (`+` for bash's `+o name`).
+ */
+function cluster(scan: Scan, text: string, index: number, sign = "-"): number {
 	const short = scan.grammar.short;
 	for (let at = 1; at < text.length; at++) {
 		const letter = text[at] as string;
 		const spec = short.get(letter);
 		if (spec === undefined) {
 			if (scan.grammar.reading.unknown === "uncertain") return stop(scan, "unknown-option", index);
-			push(scan, `-${letter}`, `-${letter}`, null, NO_VALUES, index, false);
+			push(scan, `-${letter}`, `${sign}${letter}`, null, NO_VALUES, index, false);
 			continue;
 		}
 		if (spec.takes === "flag") {
-			push(scan, spec.name, `-${letter}`, null, NO_VALUES, index, true);
+			push(scan, spec.name, `${sign}${letter}`, null, NO_VALUES, index, true);
 			continue;
 		}
 		const rest = at + 1 < text.length ? text.slice(at + 1) : null;
-		return take(scan, spec, `-${letter}`, rest === null ? null : { kind: "text", text: rest }, index);
+		return take(scan, spec, `${sign}${letter}`, rest === null ? null : { kind: "text", text: rest }, index);
 	}
 	return index + 1;
+}
+
+/**
+ * tar's traditional first word (`cfT`): each letter an option of word 0, each value letter taking the next unread
+ * word in the order of the letters (`tar cfT a.tar list`); the index of the first word after those values.
+ */
+function bundle(scan: Scan, text: string): number {
+	const short = scan.grammar.short;
+	const strict = scan.grammar.reading.unknown === "uncertain";
+	// A bundle is read whole or not at all: a letter that stops the reading leaves every word unread.
+	let wanted = 0;
+	for (const letter of text) {
+		const spec = short.get(letter);
+		if (spec === undefined && strict) return stop(scan, "unknown-option", 0);
+		if (spec?.takes === "uncertain") return stop(scan, "uncertain-option", 0);
+		if (spec?.takes === "value") wanted++;
+	}
+	if (strict && wanted >= scan.texts.length) return stop(scan, "missing-value", 0);
+	let next = 1;
+	for (const letter of text) {
+		const spec = short.get(letter);
+		if (spec === undefined) push(scan, `-${letter}`, letter, null, NO_VALUES, 0, false);
+		else if (spec.takes !== "value") push(scan, spec.name, letter, null, NO_VALUES, 0, true);
+		else {
+			const available = next < scan.texts.length;
+			push(scan, spec.name, letter, available ? { kind: "word", index: next } : null, NO_VALUES, 0, true);
+			if (available) next++;
+		}
+	}
+	return next;
 }
 
 /** `-abc` of a program that does not cluster: option `-a` with `bc` attached, kept only when it takes a value. */

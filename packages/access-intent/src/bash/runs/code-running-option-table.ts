@@ -1,7 +1,8 @@
 /**
- * Owns: the data of options (and git sub-command options) whose value is a command the program runs
- * (`rg --pre`, `sort --compress-program`, `split --filter`, `git rebase -x`, `tar --to-command`), and of interpreter
- * modules that read code from their arguments or stdin (`python3 -m timeit`).
+ * Owns: the data of options whose value is a command the program runs, for programs without an option table of their
+ * own (`split --filter`, `zip -TT`, `gcc -wrapper`; ADR 0052 moved git, tar, rg, sort, man, ssh, make and npx to
+ * `options/programs/`), the git sub-commands that run commands, and the interpreter modules that read code from
+ * their arguments or stdin (`python3 -m timeit`).
  * Never: holds logic; `option-effects.ts` and `git-effects.ts` read these rows (ADR 0026).
  *
  * Adding a row: name the program (and for git the sub-command), the option as written (`--long` also matches
@@ -27,14 +28,10 @@ export interface OptionRow {
 	readonly noCluster?: boolean;
 }
 
-const TAR: readonly OptionRow[] = [
-	{ option: "--to-command", value: "shell" },
-	{ option: "--checkpoint-action", value: "opaque" },
+/** bsdtar (libarchive): `--use-compress-program`, `-I` (GNU tar's are in `options/programs/tar.ts`). */
+const BSDTAR: readonly OptionRow[] = [
 	{ option: "--use-compress-program", value: "shell" },
-	{ option: "--info-script", value: "shell" },
-	{ option: "--new-volume-script", value: "shell" },
 	{ option: "-I", value: "shell" },
-	{ option: "-F", value: "shell" },
 ];
 
 const GCC: readonly OptionRow[] = [
@@ -46,13 +43,19 @@ const GCC: readonly OptionRow[] = [
 	{ option: "@", value: "opaque", noCluster: true },
 ];
 
-const SSH: readonly OptionRow[] = [{ option: "-o", value: "ssh-option" }];
+/** scp and sftp read ssh's `-o` and `-F` (ssh's own are in `options/programs/ssh.ts`). */
+const SSH: readonly OptionRow[] = [
+	{ option: "-o", value: "ssh-option" },
+	{ option: "-F", value: "opaque" },
+];
 
-/** Per program, the options whose value runs. The ssh family's `-o` is read by key (`ssh-option-keys` below). */
+/**
+ * Per program, the options whose value runs, for programs without an option table of their own (ADR 0052: git, tar,
+ * rg, sort, man, ssh, make, npm, npx and the other programs the allowlists name are in `options/programs/`). The
+ * scp family's `-o` is read by key (`SSH_COMMAND_KEYS` below).
+ */
 export const CODE_RUNNING_OPTIONS: ReadonlyMap<string, readonly OptionRow[]> = new Map<string, readonly OptionRow[]>([
-	["tar", TAR],
-	["gtar", TAR],
-	["bsdtar", [TAR[2] as OptionRow, TAR[5] as OptionRow]],
+	["bsdtar", BSDTAR],
 	[
 		"zip",
 		[
@@ -68,37 +71,11 @@ export const CODE_RUNNING_OPTIONS: ReadonlyMap<string, readonly OptionRow[]> = n
 			{ option: "--rsync-path", value: "opaque" },
 		],
 	],
-	["rg", [{ option: "--pre", value: "program" }]],
-	["sort", [{ option: "--compress-program", value: "program" }]],
 	["split", [{ option: "--filter", value: "shell" }]],
-	[
-		"man",
-		[
-			{ option: "-P", value: "shell" },
-			{ option: "--pager", value: "shell" },
-			{ option: "-H", value: "shell", optionalValue: true },
-			{ option: "--html", value: "shell", optionalValue: true },
-		],
-	],
 	...["gcc", "g++", "cc", "c++", "clang", "clang++"].map((name): [string, readonly OptionRow[]] => [name, GCC]),
-	["ssh", SSH],
 	["scp", [...SSH, { option: "-S", value: "program" }]],
 	["sftp", [...SSH, { option: "-S", value: "program" }]],
-	[
-		"npx",
-		[
-			{ option: "-c", value: "shell" },
-			{ option: "--call", value: "shell" },
-		],
-	],
 	["ugrep", [{ option: "--filter", value: "opaque" }]],
-	[
-		"make",
-		[
-			{ option: "--eval", value: "opaque" },
-			{ option: "-E", value: "opaque", noCluster: true },
-		],
-	],
 	[
 		"nix-shell",
 		[
@@ -112,7 +89,7 @@ export const CODE_RUNNING_OPTIONS: ReadonlyMap<string, readonly OptionRow[]> = n
  * Programs whose computed words are read as operands (hosts, remote commands: `ssh "$HOST" "$CMD"`), not as a
  * possible option: only a computed word glued to a dash (`-o$X`) is unknown there.
  */
-export const OPERAND_COMPUTED_WORDS: ReadonlySet<string> = new Set(["ssh", "scp", "sftp"]);
+export const OPERAND_COMPUTED_WORDS: ReadonlySet<string> = new Set(["scp", "sftp"]);
 
 /** `ssh -o ProxyCommand=…`: the `-o` keys whose value ssh runs through a shell (lower case). */
 export const SSH_COMMAND_KEYS: ReadonlySet<string> = new Set([
@@ -121,68 +98,6 @@ export const SSH_COMMAND_KEYS: ReadonlySet<string> = new Set([
 	"knownhostscommand",
 	"match",
 	"include",
-]);
-
-const UPLOAD_PACK: OptionRow = { option: "--upload-pack", value: "shell" };
-const RECEIVE_PACK: OptionRow = { option: "--receive-pack", value: "shell" };
-
-/** Per git sub-command, the options whose value runs (after git's own global options). */
-export const CODE_RUNNING_GIT_OPTIONS: ReadonlyMap<string, readonly OptionRow[]> = new Map<
-	string,
-	readonly OptionRow[]
->([
-	["ls-remote", [UPLOAD_PACK, { option: "-u", value: "shell" }]],
-	["fetch", [UPLOAD_PACK]],
-	["pull", [UPLOAD_PACK]],
-	[
-		"clone",
-		[
-			UPLOAD_PACK,
-			{ option: "-u", value: "shell" },
-			{ option: "--template", value: "opaque" },
-			{ option: "-c", value: "git-config" },
-			{ option: "--config", value: "git-config" },
-		],
-	],
-	["init", [{ option: "--template", value: "opaque" }]],
-	["daemon", [{ option: "--access-hook", value: "shell" }]],
-	["fetch-pack", [UPLOAD_PACK, { option: "--exec", value: "shell" }]],
-	["push", [RECEIVE_PACK, { option: "--exec", value: "shell" }]],
-	["send-pack", [RECEIVE_PACK, { option: "--exec", value: "shell" }]],
-	["archive", [{ option: "--exec", value: "shell" }]],
-	[
-		"rebase",
-		[
-			{ option: "-x", value: "shell" },
-			{ option: "--exec", value: "shell" },
-		],
-	],
-	[
-		"grep",
-		[
-			{ option: "-O", value: "shell", optionalValue: true },
-			{ option: "--open-files-in-pager", value: "shell", optionalValue: true },
-		],
-	],
-	[
-		"difftool",
-		[
-			{ option: "-x", value: "shell" },
-			{ option: "--extcmd", value: "shell" },
-			{ option: "-t", value: "opaque" },
-			{ option: "--tool", value: "opaque" },
-		],
-	],
-	[
-		"send-email",
-		[
-			{ option: "--sendmail-cmd", value: "shell" },
-			{ option: "--smtp-server", value: "opaque" },
-			{ option: "--to-cmd", value: "shell" },
-			{ option: "--cc-cmd", value: "shell" },
-			{ option: "--header-cmd", value: "shell" },
-		],
-	],
 ]);
 
 /** Git sub-commands that run commands no option shows (`bisect run`, `submodule foreach`, `filter-branch`). */
@@ -214,6 +129,10 @@ export const CODE_RUNNING_PYTHON_MODULES: ReadonlySet<string> = new Set([
 	"IPython",
 	"ptpython",
 	"bpython",
+	// ADR 0052: `-m doctest file` runs the examples in the file (stdin too), `-m webbrowser`/`antigravity` start a browser.
+	"doctest",
+	"webbrowser",
+	"antigravity",
 ]);
 
 /** `node --import data:…`, `-r data:…`: node options whose value is a module it loads (code when a `data:` URL). */

@@ -4,59 +4,55 @@
  * Never: judges what they read or write (that is the path rules' part); an unreadable program is unknown (`null`).
  */
 
-import { literalWordText, type ShellWord } from "../reading/shell-word";
+import { valueText } from "../options/option-queries";
+import { scanOptions } from "../options/option-scanner";
+import { AWK_TABLE } from "../options/programs/awk";
+import { SED_TABLE } from "../options/programs/sed";
+import { refTexts } from "../options/word-option-scan";
+import type { ShellWord } from "../reading/shell-word";
 import type { WordRef } from "../reading/unit-draft";
 import { type Found, NOT_A_WRAPPER } from "./option-effects";
 
 /** Program text that makes awk run a command: `system(…)`, `cmd | getline`, `print … | "cmd"`, `|&` coprocesses. */
 const AWK_RUNS_COMMANDS = /\bsystem\s*\(|\|\s*getline|\|&|printf?\b[^;{}]*\|/;
 
+/** `-W` options of mawk and gawk (both abbreviate them) that read a program, a library or an extension from a file. */
+const AWK_W_CODE: readonly string[] = ["exec", "file", "source", "include", "load"];
+
 /**
  * An awk program that runs commands is unknown; any other awk runs nothing. A program read from a file (`-f`,
- * `-E`, `-W exec`), an included or loaded library (`-i`, `-l`), or a computed word cannot be read.
+ * `-E`, `-W exec`), an included or loaded library (`-i`, `-l`), debugger commands (`-D`), or a computed word cannot
+ * be read. Options are read by awk's own grammar (`options/programs/awk.ts`, ADR 0052): clusters (`-bf prog`),
+ * attached values (`'-eBEGIN{…}'`) and unique abbreviations (`--fil`, `--assign` is `-v`).
  */
 export function awkExecutions(args: readonly WordRef[]): Found {
+	const texts = refTexts(args);
+	const scan = scanOptions(texts, AWK_TABLE.global.grammar);
+	// SECURITY: `awk $OPT 'prog'` may be `-f file`; an unknown option may be another awk's way to load code.
+	if (scan.uncertain !== null) return null;
 	const programs: string[] = [];
-	let i = 0;
-	for (; i < args.length; i++) {
-		const text = literalWordText((args[i] as WordRef).word);
-		if (text === null) return null;
-		if (text === "--") {
-			i++;
-			break;
+	for (const option of scan.options) {
+		if (!option.known) return null;
+		const value = option.value === null ? null : valueText(option.value, texts);
+		const row = AWK_TABLE.global.byName.get(option.name);
+		// SECURITY: `gawk -bf prog.awk`, `--fil prog.awk`, `-E`, `-i lib`, `-l ext.so`, `-D`: code the line does not show.
+		if (row !== undefined && (row.names === "script" || row.names === "code")) return null;
+		if (option.name === "-W") {
+			const name = (value ?? "").replace(/^-+/, "").split(/[=\s]/, 1)[0] ?? "";
+			if (name === "" || AWK_W_CODE.some((code) => code.startsWith(name) || name.startsWith(code))) return null;
 		}
-		if (!text.startsWith("-") || text === "-") break;
-		const next = args[i + 1] === undefined ? null : literalWordText((args[i + 1] as WordRef).word);
-		// SECURITY: `gawk -E prog.awk`, `awk -W exec prog.awk`, `-i lib`, `-l ext.so` run code the line does not show.
-		if (/^-(?:f|E|i|l)|^--(?:file|exec|include|load)/.test(text)) return null;
-		if (text === "-W" || text.startsWith("-W")) {
-			const value = text === "-W" ? next : text.slice(2);
-			if (value === null || /^(?:exec|file|source|include|load)/.test(value.replace(/^-+/, ""))) return null;
-			if (text === "-W") i++;
-			continue;
+		if (option.name === "-e") {
+			if (value === null) return null;
+			programs.push(value);
 		}
-		if (text === "-e" || text === "--source") {
-			if (next === null) return null;
-			programs.push(next);
-			i++;
-			continue;
-		}
-		if (text.startsWith("--source=")) {
-			programs.push(text.slice("--source=".length));
-			continue;
-		}
-		if (text === "-v" || text === "-F") i++;
 	}
-	if (programs.length === 0) {
-		const operand = args[i] === undefined ? "" : literalWordText((args[i] as WordRef).word);
-		if (operand === null) return null;
+	if (programs.length === 0 && scan.rest < texts.length) {
+		const operand = texts[scan.rest];
+		if (operand === null || operand === undefined) return null;
 		programs.push(operand);
 	}
 	return programs.some((program) => AWK_RUNS_COMMANDS.test(program)) ? null : NOT_A_WRAPPER;
 }
-
-/** sed options that take the next word as their value. */
-const SED_VALUE_OPTIONS: ReadonlySet<string> = new Set(["-l", "--line-length"]);
 
 /**
  * A word as sed sees its shape: a computed part (`"s/$FROM/$TO/g"`, `"$file"`) stands in as one letter, so a script
@@ -67,28 +63,25 @@ function placeholderText(word: ShellWord): string {
 	return word.parts.map((part) => (part.kind === "literal" ? part.text : "x")).join("");
 }
 
-/** `sed 'e rm x'`, `sed 's/a/b/e'`: the commands sed runs; a script from a file (`-f`) cannot be read. */
+/**
+ * `sed 'e rm x'`, `sed 's/a/b/e'`: the commands sed runs; a script from a file (`-f`) cannot be read. Options are
+ * read by sed's own grammar (`options/programs/sed.ts`, ADR 0052): `-ne 'e rm x'`, `--expr='e rm x'`, `-s -e p`.
+ */
 export function sedExecutions(args: readonly WordRef[]): Found {
+	const texts = args.map((ref) => placeholderText(ref.word));
+	const scan = scanOptions(texts, SED_TABLE.global.grammar);
 	const scripts: string[] = [];
-	let operand: string | undefined;
-	for (let i = 0; i < args.length; i++) {
-		const text = placeholderText((args[i] as WordRef).word);
-		if (text === null) return null;
-		if (text === "--sandbox") return NOT_A_WRAPPER;
-		if (text === "-e" || text === "--expression") {
-			const next = args[i + 1] === undefined ? null : placeholderText((args[i + 1] as WordRef).word);
-			if (next === null) return null;
-			scripts.push(next);
-			i++;
-			continue;
-		}
-		if (text.startsWith("--expression=")) scripts.push(text.slice("--expression=".length));
-		else if (/^-[a-zA-Z]*f|^--file/.test(text)) return null;
-		else if (/^-[nrsuzEi]*e./.test(text)) scripts.push(text.slice(text.indexOf("e") + 1));
-		else if (SED_VALUE_OPTIONS.has(text)) i++;
-		else if (!text.startsWith("-") && operand === undefined) operand = text;
+	for (const option of scan.options) {
+		if (option.name === "--sandbox") return NOT_A_WRAPPER;
+		// SECURITY: `sed -f script`, `sed -nf script`, `--fil=script`: a script the line does not show.
+		if (option.name === "-f") return null;
+		if (option.name !== "-e") continue;
+		const value = option.value === null ? null : valueText(option.value, texts);
+		if (value === null) return null;
+		scripts.push(value);
 	}
-	if (scripts.length === 0 && operand !== undefined) scripts.push(operand);
+	const operand = scan.operands[0];
+	if (scripts.length === 0 && operand !== undefined) scripts.push(texts[operand] as string);
 	let found: Found = NOT_A_WRAPPER;
 	for (const script of scripts) {
 		const runs = sedScriptRuns(script);

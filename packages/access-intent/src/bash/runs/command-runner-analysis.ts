@@ -10,7 +10,6 @@ import { scanOptions } from "../options/option-scanner";
 import { refTexts } from "../options/word-option-scan";
 import { literalWordText } from "../reading/shell-word";
 import type { WordRef } from "../reading/unit-draft";
-import { CODE_RUNNING_OPTIONS } from "./code-running-option-table";
 import {
 	LISTING_RUNNERS,
 	LOADER_CODE_OPTIONS,
@@ -26,7 +25,7 @@ import {
 	TMUX_HARMLESS_COMMANDS,
 	TMUX_SHELL_COMMANDS,
 } from "./command-runner-table";
-import { combineFound, type Found, NOT_A_WRAPPER, optionExecutions } from "./option-effects";
+import { combineFound, type Found, NOT_A_WRAPPER } from "./option-effects";
 
 const UNKNOWN = null;
 
@@ -72,27 +71,33 @@ function tmuxCommand(words: readonly string[]): Found {
 	return [{ kind: "payload", text: payload.join(" ") }];
 }
 
-/** `sqlite3 db '.shell cmd'`, `-cmd '.system cmd'`, `.once |cmd`: dot-commands that run; plain SQL runs nothing. */
+/**
+ * `sqlite3 db '.shell cmd'`, `-cmd '.system cmd'`, `.once |cmd`: dot-commands that run; plain SQL runs nothing.
+ * sqlite3 reads an option wherever it stands (`sqlite3 db -bail`) and with one dash or two (`--init`).
+ */
 export function sqliteExecutions(args: readonly WordRef[]): Found {
 	let found: Found = NOT_A_WRAPPER;
 	let operands = 0;
 	for (let i = 0; i < args.length; i++) {
 		const text = literalWordText((args[i] as WordRef).word);
 		if (text === null) return null;
-		if (text === "-init") return null;
-		if (SQLITE_VALUE_OPTIONS.has(text) || SQLITE_VALUE_OPTIONS.has(text.replace(/^--/, "-"))) {
-			const value = args[i + 1] === undefined ? null : literalWordText((args[i + 1] as WordRef).word);
-			i++;
-			if (text.endsWith("cmd")) found = combineFound(found, sqliteCommand(value));
+		if (!text.startsWith("-")) {
+			operands++;
+			if (operands > 1) found = combineFound(found, sqliteCommand(text));
 			if (found === null) return null;
 			continue;
 		}
-		if (text.startsWith("-") && operands === 0) continue;
-		operands++;
-		if (operands > 1) found = combineFound(found, sqliteCommand(text));
-		if (found === null) return null;
+		const name = text.startsWith("--") ? text.slice(1) : text;
+		// SECURITY: `-init file` (`--init`) runs the file's dot-commands, `.shell` among them.
+		if (name === "-init") return null;
+		if (SQLITE_VALUE_OPTIONS.has(name)) {
+			const value = args[i + 1] === undefined ? null : literalWordText((args[i + 1] as WordRef).word);
+			i++;
+			if (name === "-cmd") found = combineFound(found, sqliteCommand(value));
+			if (found === null) return null;
+		}
 	}
-	// SECURITY: with no SQL operand sqlite3 reads commands, dot-commands included, from stdin (`sqlite3 db <<EOF`).
+	// SECURITY: with no SQL operand sqlite3 reads commands, dot-commands included, from stdin (`sqlite3 db -bail <<EOF`).
 	return operands < 2 ? null : found;
 }
 
@@ -197,12 +202,10 @@ export function sqlClientExecutions(client: SqlClient, args: readonly WordRef[])
 	return commands === 0 ? null : found;
 }
 
-/** `npx -c 'cmd'`, `npm exec --call=cmd`: the runners' own options that take a shell command. */
-const RUNNER_CALL_OPTIONS = CODE_RUNNING_OPTIONS.get("npx") ?? [];
-
 /**
- * `npx tsc`, `uv run pytest` run nothing this parse judges apart from the runner; `npx -c 'cmd'` runs `cmd`, and a
- * command that is itself a wrapper (`npx node -e …`, `poetry run bash -c 'rm x'`) is its executed unit.
+ * `npx tsc`, `uv run pytest` run nothing this parse judges apart from the runner; a command that is itself a wrapper
+ * (`npx node -e …`, `poetry run bash -c 'rm x'`) is its executed unit. npm's and npx's own options (`-c 'cmd'`,
+ * `--node-options`) are read by their option tables (ADR 0052).
  */
 export function packageRunnerExecutions(
 	name: string,
@@ -219,11 +222,10 @@ export function packageRunnerExecutions(
 		if (!runner.verbs.includes(verb)) return NOT_A_WRAPPER;
 		i = 1 + runner.operands;
 	}
-	const own = name === "npx" || name === "npm" ? optionExecutions(args.slice(i), RUNNER_CALL_OPTIONS) : NOT_A_WRAPPER;
 	const after = args.slice(i);
 	const inner = after.slice(scanOptions(refTexts(after), runner.grammar).rest);
-	if (own === null || inner.length === 0 || !runsWrapper(inner)) return own;
-	return combineFound(own, [{ kind: "words", words: inner, markers: [] }]);
+	if (inner.length === 0 || !runsWrapper(inner)) return NOT_A_WRAPPER;
+	return [{ kind: "words", words: inner, markers: [] }];
 }
 
 /** `crontab -l`, `screen -ls` only read; `crontab file`, `crontab -e`, `screen cmd` run what we cannot see. */

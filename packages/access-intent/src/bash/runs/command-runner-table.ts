@@ -219,6 +219,8 @@ export const OPAQUE_RUNNERS: readonly string[] = [
 	"zellij",
 	"dtach",
 	"abduco",
+	// ADR 0052: bpftrace runs its probe programs' `system()` and `-c 'cmd'` as root.
+	"bpftrace",
 ];
 
 /** Runners whose listed options only read (`crontab -l`, `screen -ls`): any other use runs commands we cannot see. */

@@ -1,61 +1,35 @@
 /**
- * Owns: what a `git` command runs besides git: config keys set by `-c`/`--config-env` that run a command, an exec
- * path, and the sub-command options and sub-commands of `code-running-option-table.ts` (`rebase -x`, `bisect run`).
+ * Owns: what a `git` command runs besides git: the options git's table names (`options/programs/git.ts`: config keys
+ * set by `-c`/`--config-env`, `-C`, `--git-dir`, an exec path, `rebase -x`, `clone --upload-pack`, …) and the
+ * sub-commands of `code-running-option-table.ts` (`config`, `bisect run`, `submodule foreach`, `mergetool`).
  * Never: judges git's own work; a git command with none of these runs nothing of its own (`git -c color.ui=always log`).
  */
 
-import { startsLikeOption } from "../options/word-option-scan";
+import { scanOptions } from "../options/option-scanner";
+import { GIT_TABLE } from "../options/programs/git";
+import { refTexts } from "../options/word-option-scan";
 import { literalWordText } from "../reading/shell-word";
 import type { WordRef } from "../reading/unit-draft";
-import { gitConfigEffect, gitConfigRow } from "./code-running-git-config-table";
-import { CODE_RUNNING_GIT_OPTIONS, CODE_RUNNING_GIT_SUBCOMMANDS } from "./code-running-option-table";
-import { combineFound, type Found, NOT_A_WRAPPER, optionExecutions } from "./option-effects";
+import type { CommandEnvironment } from "../state/environment-words";
+import { gitConfigRow } from "./code-running-git-config-table";
+import { CODE_RUNNING_GIT_SUBCOMMANDS } from "./code-running-option-table";
+import { namedOptionExecutions } from "./named-option-effects";
+import { combineFound, type Found, NOT_A_WRAPPER } from "./option-effects";
 
-/** Global options that take the next word as their value (`-C dir`); `-c` and `--config-env` are read. */
-const VALUE_GLOBALS: ReadonlySet<string> = new Set(["-C", "--git-dir", "--work-tree", "--namespace", "--super-prefix"]);
-
-export function gitExecutions(args: readonly WordRef[]): Found {
-	let found: Found = NOT_A_WRAPPER;
-	let i = 0;
-	for (; i < args.length; i++) {
-		const word = (args[i] as WordRef).word;
-		const text = literalWordText(word);
-		// SECURITY: `git $OPT status` may be `-c core.fsmonitor=…`.
-		if (text === null) return startsLikeOption(word) ? null : found;
-		if (!text.startsWith("-")) break;
-		if (text === "-c" || text.startsWith("--config-env")) {
-			const attached = text.startsWith("--config-env=") ? text.slice("--config-env=".length) : null;
-			const next = args[i + 1];
-			const setting = attached ?? (next === undefined ? null : literalWordText(next.word));
-			if (attached === null) i++;
-			if (setting === null) return null;
-			const [key = "", value] = setting.split(/=(.*)/s);
-			// `--config-env=key=VAR` takes the value from the environment: unknown to us.
-			const effect = gitConfigEffect(key, text === "-c" ? (value ?? "") : null);
-			found = combineFound(
-				found,
-				effect === "nothing" ? NOT_A_WRAPPER : effect === "opaque" ? null : [{ kind: "payload", text: effect.shell }],
-			);
-			if (found === null) return null;
-			continue;
-		}
-		if (text.startsWith("-c")) {
-			// `-ckey=value` is not a git spelling, but an attached value must not slip past the table.
-			return null;
-		}
-		// SECURITY: `--exec-path=dir` makes git run its sub-commands from `dir`.
-		if (text.startsWith("--exec-path=")) return null;
-		if (VALUE_GLOBALS.has(text)) i++;
-	}
-	const subcommand = args[i] === undefined ? null : literalWordText((args[i] as WordRef).word);
-	if (subcommand === null) return found;
-	const rest = args.slice(i + 1);
+export function gitExecutions(args: readonly WordRef[], environment: CommandEnvironment): Found {
+	// SECURITY: `git $OPT status` may be `-c core.fsmonitor=…`; `git -C x status` reads x's configuration.
+	const found = namedOptionExecutions(GIT_TABLE, args, environment);
+	if (found === null) return null;
+	const texts = refTexts(args);
+	const global = scanOptions(texts, GIT_TABLE.global.grammar);
+	const subcommand = texts[global.rest];
+	if (subcommand === undefined || subcommand === null) return found;
+	const rest = args.slice(global.rest + 1);
 	const runs = CODE_RUNNING_GIT_SUBCOMMANDS.get(subcommand);
 	if (runs === "opaque") return null;
 	if (runs === "config") return combineFound(found, configWrites(rest));
-	if (runs === "payload-after") found = combineFound(found, subcommandPayload(subcommand, rest));
-	const rows = CODE_RUNNING_GIT_OPTIONS.get(subcommand);
-	return rows === undefined || found === null ? found : combineFound(found, optionExecutions(rest, rows));
+	if (runs === "payload-after") return combineFound(found, subcommandPayload(subcommand, rest));
+	return found;
 }
 
 /** Reads of config (`--get`, `--list`, `get`) run nothing later. */

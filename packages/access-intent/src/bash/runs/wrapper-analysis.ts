@@ -6,6 +6,7 @@
  * Never: guesses; when the option grammar leaves any doubt the executions are `null`.
  */
 
+import { programTable } from "../options/programs/program-option-table";
 import { commandNameOf } from "../reading/command-name";
 import type { Redirect, UnknownSetting, WrapperKind } from "../reading/command-unit";
 import { literalWordText } from "../reading/shell-word";
@@ -26,6 +27,7 @@ import { SELF_EXE, SQL_CLIENTS } from "./command-runner-table";
 import { environmentExecutions, type Setting } from "./environment-effects";
 import { gitExecutions } from "./git-effects";
 import { analyseInterpreter } from "./interpreter-analysis";
+import { namedOptionExecutions } from "./named-option-effects";
 import { combineFound, type Execution, type Found, NOT_A_WRAPPER, optionExecutions } from "./option-effects";
 import { prefixExecutions } from "./prefix-wrappers";
 import { readsLiteralScript } from "./shell-script-table";
@@ -41,6 +43,13 @@ import {
 	trapExecutions,
 	xargsExecutions,
 } from "./special-wrappers";
+import {
+	cmakeExecutions,
+	hyperfineExecutions,
+	ipExecutions,
+	perfExecutions,
+	socatExecutions,
+} from "./subcommand-runner-analysis";
 import { EFFECT_SHAPES, interpreterEntry, type SpecialShape, STDIN_PATHS, wrapperEntry } from "./wrapper-table";
 
 export type { Execution } from "./option-effects";
@@ -107,6 +116,25 @@ function analyseProgram(
 	redirects: readonly Redirect[],
 	environment: CommandEnvironment,
 	commandName: string | null = words[0] === undefined ? null : commandNameOf(words[0].word),
+): WrapperAnalysis | null {
+	const own = analyseOwnGrammar(words, redirects, environment, commandName);
+	const table = commandName === null ? null : programTable(commandName);
+	if (table === null || table.readBy !== undefined) return own;
+	// ADR 0052: an option the program's table names (`npm --userconfig`, `rg --pre`, `tar --to-command`).
+	const named = namedOptionExecutions(table, words.slice(1), environment);
+	if (named === NOT_A_WRAPPER) return own;
+	if (own === null) return analysisOf("indirection", named);
+	const executions = combineFound(own.executions, named);
+	if (executions === NOT_A_WRAPPER) return own;
+	return { kind: executions === null ? "opaque-payload" : own.kind, executions };
+}
+
+/** What the program's wrapper or interpreter grammar says it runs (`wrapper-table.ts`). */
+function analyseOwnGrammar(
+	words: readonly WordRef[],
+	redirects: readonly Redirect[],
+	environment: CommandEnvironment,
+	commandName: string | null,
 ): WrapperAnalysis | null {
 	const head = words[0];
 	if (head === undefined) return null;
@@ -192,7 +220,7 @@ function specialExecutions(
 				environment,
 			);
 		case "git":
-			return gitExecutions(args);
+			return gitExecutions(args, environment);
 		case "sql-client": {
 			const client = SQL_CLIENTS.get(name);
 			return client === undefined ? NOT_A_WRAPPER : sqlClientExecutions(client, args);
@@ -212,6 +240,16 @@ function specialExecutions(
 			return startStopExecutions(args);
 		case "capsh":
 			return capshExecutions(args, redirects);
+		case "perf":
+			return perfExecutions(args);
+		case "socat":
+			return socatExecutions(args);
+		case "cmake":
+			return cmakeExecutions(args);
+		case "hyperfine":
+			return hyperfineExecutions(args);
+		case "ip":
+			return ipExecutions(args);
 		case "source": {
 			const target = args[0];
 			if (target === undefined) return "not-a-wrapper";

@@ -68,7 +68,12 @@ export type SpecialShape =
 	| "start-stop"
 	| "capsh"
 	| "sql-client"
-	| "listing";
+	| "listing"
+	| "perf"
+	| "socat"
+	| "cmake"
+	| "hyperfine"
+	| "ip";
 
 /** Shapes whose kind follows what they run: an indirection when it is known, opaque when it is not (ADR 0026). */
 export const EFFECT_SHAPES: ReadonlySet<SpecialShape> = new Set([
@@ -83,6 +88,11 @@ export const EFFECT_SHAPES: ReadonlySet<SpecialShape> = new Set([
 	"sed",
 	"sql-client",
 	"listing",
+	"perf",
+	"socat",
+	"cmake",
+	"hyperfine",
+	"ip",
 ]);
 
 interface WrapperEntry {
@@ -362,6 +372,44 @@ const WRAPPERS: ReadonlyMap<string, WrapperEntry> = new Map<string, WrapperEntry
 			}),
 		),
 	],
+	// ADR 0052: programs that run a command named by a sub-command, an address or an operand of their own
+	// (`subcommand-runner-table.ts`): `perf stat cmd`, `socat - EXEC:cmd`, `cmake -E env cmd`, `hyperfine 'cmd'`,
+	// `ip netns exec NAME cmd`.
+	...(["perf", "socat", "cmake", "hyperfine", "ip"] as const).map((name): [string, WrapperEntry] => [
+		name,
+		special("indirection", name),
+	]),
+	// `bwrap [options] command`: bubblewrap runs the command in a namespace that sees the host's files it binds.
+	[
+		"bwrap",
+		prefix(
+			strictGrammar({
+				options: [
+					...["--bind", "--bind-try", "--dev-bind", "--dev-bind-try", "--ro-bind", "--ro-bind-try"].map((name) =>
+						option([name], "value", 2),
+					),
+					...["--bind-fd", "--ro-bind-fd", "--file", "--bind-data", "--ro-bind-data", "--symlink", "--chmod"].map(
+						(name) => option([name], "value", 2),
+					),
+					option(["--setenv"], "value", 2),
+					...[
+						...["--userns", "--userns2", "--pidns", "--uid", "--gid", "--hostname", "--chdir", "--unsetenv"],
+						...["--lock-file", "--sync-fd", "--remount-ro", "--exec-label", "--file-label", "--proc", "--dev"],
+						...["--tmpfs", "--mqueue", "--dir", "--seccomp", "--add-seccomp-fd", "--block-fd", "--userns-block-fd"],
+						...["--info-fd", "--json-status-fd", "--cap-add", "--cap-drop", "--perms", "--size"],
+					].map((name) => option([name], "value")),
+					...[
+						...["--unshare-all", "--share-net", "--unshare-user", "--unshare-user-try", "--unshare-ipc"],
+						...["--unshare-pid", "--unshare-net", "--unshare-uts", "--unshare-cgroup", "--unshare-cgroup-try"],
+						...["--disable-userns", "--assert-userns-disabled", "--clearenv", "--new-session"],
+						...["--die-with-parent", "--as-pid-1"],
+					].map((name) => option([name], "flag")),
+					// `--args FD` reads more arguments from a descriptor: the command is not on the line.
+					option(["--args", "--help", "--version"], "uncertain"),
+				],
+			}),
+		),
+	],
 	// An awk program runs commands through `system()`, `| getline` and `print | "cmd"` (ADR 0019).
 	...["awk", "gawk", "mawk", "nawk"].map((name): [string, WrapperEntry] => [name, special("opaque-payload", "awk")]),
 	// A sed script runs a command with `e cmd` and `s///e`.
@@ -393,8 +441,12 @@ const WRAPPERS: ReadonlyMap<string, WrapperEntry> = new Map<string, WrapperEntry
 		"cgexec",
 		"toybox",
 		"chpst",
+		// ADR 0052: more programs that run the command in their operands, found by looking for siblings.
+		...["flatpak-spawn", "schroot", "run0", "rlwrap", "ccache", "distcc", "sccache", "eatmydata", "nocache"],
+		...["torsocks", "proxychains", "proxychains4", "tsocks", "trickle", "cpulimit", "heaptrack", "uftrace"],
+		...["fakechroot", "systemd-nspawn"],
 	].map((name): [string, WrapperEntry] => [name, prefix(NO_OPTIONS)]),
-	...["taskset", "setarch", "chrt", "faketime"].map((name): [string, WrapperEntry] => [
+	...["taskset", "setarch", "chrt", "faketime", "runcon", "rr"].map((name): [string, WrapperEntry] => [
 		name,
 		prefix(NO_OPTIONS, { operands: 1 }),
 	]),
@@ -455,7 +507,18 @@ const INTERPRETERS: readonly [RegExp, InterpreterEntry][] = [
 	// `-i` reads more code from stdin after the script (a REPL).
 	[/^(?:python|pypy)[0-9.]*$/, interpreter("ci", [], ["-m", "-W", "-X"])],
 	[
-		/^(?:node|nodejs|bun)$/,
+		/^(?:node|nodejs)$/,
+		// SECURITY: node reads `--experimental_loader` as `--experimental-loader` (N1-node-underscore-loader).
+		interpreter(
+			"epi",
+			["--eval", "--print", "--interactive"],
+			["-r", "--require", "--import", "--loader", "--experimental-loader"],
+			undefined,
+			{ ...INTERPRETER_READING, underscores: true },
+		),
+	],
+	[
+		/^bun$/,
 		interpreter(
 			"epi",
 			["--eval", "--print", "--interactive"],

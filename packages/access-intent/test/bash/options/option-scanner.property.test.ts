@@ -14,7 +14,9 @@ const reading: fc.Arbitrary<OptionReading> = fc.record({
 	loneDash: fc.constantFrom("operand", "option"),
 	computed: fc.constantFrom("operand", "uncertain", "uncertain-if-option-like"),
 	numeric: fc.constantFrom(null, "-n"),
+	bundledFirstWord: fc.boolean(),
 	underscores: fc.boolean(),
+	plusOptions: fc.boolean(),
 });
 
 const LIST = {
@@ -32,7 +34,7 @@ const LIST = {
 /** Words made of the grammar's spellings, unknown ones, values, `=`, digits, dashes and computed words. */
 const text: fc.Arbitrary<string | null> = fc.oneof(
 	fc.constantFrom(null, "-", "--", "", "x", "-10", "--ou", "--out=v", "--arg", "-name", "-name=v", "--=v", "-R"),
-	fc.stringMatching(/^-{0,2}[abinoszR=0-9x-]{0,5}$/),
+	fc.stringMatching(/^[-+]{0,2}[abinoszR=0-9x_-]{0,5}$/),
 );
 
 /** What each word index was read as; several roles for one index, or none, break the law. */

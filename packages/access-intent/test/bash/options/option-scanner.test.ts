@@ -308,6 +308,75 @@ const ROWS: readonly Row[] = [
 		texts: ["--ao", "v", "x"],
 		expected: "options [?-- -a -o=#v]; operands [2]; rest 2",
 	},
+	// tar's traditional first word: the value letters take the next words in order.
+	{
+		id: "bundled first word",
+		reading: { ...GNU, bundledFirstWord: true },
+		texts: ["aoi", "v", "x", "-b"],
+		expected: "options [-a(a) -o(o)=#v -i(i) -b]; operands [2]; rest 4",
+	},
+	{
+		id: "bundled first word: two value letters",
+		reading: { ...GNU, bundledFirstWord: true },
+		texts: ["oo", "v", "w", "x"],
+		expected: "options [-o(o)=#v -o(o)=#w]; operands [3]; rest 4",
+	},
+	{
+		id: "bundled first word: off, it is an operand",
+		reading: GNU,
+		texts: ["ao", "v"],
+		expected: "options []; operands [0,1]; rest 2",
+	},
+	{
+		id: "bundled first word: an uncertain letter leaves every word unread",
+		reading: { ...GNU, bundledFirstWord: true },
+		texts: ["os", "v"],
+		expected: "options []; operands []; rest 0; uncertain uncertain-option at 0",
+	},
+	{
+		id: "bundled first word: strict, a missing value is uncertain",
+		reading: { ...STRICT, bundledFirstWord: true },
+		texts: ["ao"],
+		expected: "options []; operands []; rest 0; uncertain missing-value at 0",
+	},
+	{
+		id: "bundled first word: not letters only, an operand",
+		reading: { ...GNU, bundledFirstWord: true },
+		texts: ["a.tar", "-o", "v"],
+		expected: "options [-o=#v]; operands [0]; rest 3",
+	},
+	// node: `_` for `-` in a long name.
+	{
+		id: "underscores read as dashes",
+		reading: { ...GNU, underscores: true },
+		texts: ["--output_dir=x", "--out", "y"],
+		expected: "options [--output-dir(--output_dir)=x --out=#y]; operands []; rest 3",
+	},
+	{
+		id: "underscores kept: an unknown option",
+		reading: GNU,
+		texts: ["--output_dir=x"],
+		expected: "options [?--output_dir=x]; operands []; rest 1",
+	},
+	{
+		id: "underscores read as dashes in an abbreviation",
+		reading: { ...GNU, underscores: true },
+		texts: ["--output_d", "x"],
+		expected: "options [--output-dir(--output_d)=#x]; operands []; rest 2",
+	},
+	// bash's `+o name`.
+	{
+		id: "plus options",
+		reading: { ...POSIX_READING, plusOptions: true },
+		texts: ["+ao", "v", "-b", "x"],
+		expected: "options [-a(+a) -o(+o)=#v -b]; operands [3]; rest 3",
+	},
+	{
+		id: "plus options off: an operand",
+		reading: POSIX_READING,
+		texts: ["+a", "-b"],
+		expected: "options []; operands [0,1]; rest 0",
+	},
 ];
 
 describe("scanOptions", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { GIT_TABLE } from "../../../src/bash/options/programs/git";
 import {
-	CODE_RUNNING_GIT_OPTIONS,
 	CODE_RUNNING_GIT_SUBCOMMANDS,
 	CODE_RUNNING_OPTIONS,
 	CODE_RUNNING_PYTHON_MODULES,
@@ -11,20 +11,6 @@ import { type EffectVerdict, expectEffect, OPAQUE, PLAIN, runs } from "../../sup
 
 /** One command per `program option` row of `CODE_RUNNING_OPTIONS`. */
 const OPTION_ROWS: Readonly<Record<string, readonly [string, EffectVerdict]>> = {
-	"tar --to-command": ["tar -xf a.tar --to-command='rm x'", runs("rm x")],
-	"tar --checkpoint-action": ["tar -cf a.tar --checkpoint=1 --checkpoint-action=exec='rm x' src", OPAQUE],
-	"tar --use-compress-program": ["tar --use-compress-program='rm x' -cf a.tar src", runs("rm x")],
-	"tar --info-script": ["tar -cf a.tar --info-script='rm x' src", runs("rm x")],
-	"tar --new-volume-script": ["tar -cf a.tar --new-volume-script='rm x' src", runs("rm x")],
-	"tar -I": ["tar -xvf a.tar -I 'rm x'", runs("rm x")],
-	"tar -F": ["tar -cf a.tar -M -F 'rm x' src", runs("rm x")],
-	"gtar --to-command": ["gtar -xf a.tar --to-command='rm x'", runs("rm x")],
-	"gtar --checkpoint-action": ["gtar -cf a.tar --checkpoint-action=exec=rm src", OPAQUE],
-	"gtar --use-compress-program": ["gtar --use-compress-program=rm -cf a.tar src", runs("rm")],
-	"gtar --info-script": ["gtar -cf a.tar --info-script=rm src", runs("rm")],
-	"gtar --new-volume-script": ["gtar -cf a.tar --new-volume-script=rm src", runs("rm")],
-	"gtar -I": ["gtar -cf a.tar -Irm src", runs("rm")],
-	"gtar -F": ["gtar -cf a.tar -Frm src", runs("rm")],
 	"bsdtar --use-compress-program": ["bsdtar --use-compress-program=rm -cf a.tar src", runs("rm")],
 	"bsdtar -I": ["bsdtar -cf a.tar -I rm src", runs("rm")],
 	"zip -TT": ["zip -T -TT 'rm x' a.zip f", runs("rm x")],
@@ -32,13 +18,7 @@ const OPTION_ROWS: Readonly<Record<string, readonly [string, EffectVerdict]>> = 
 	"rsync -e": ["rsync -avze 'rm x' src host:dst", runs("rm x")],
 	"rsync --rsh": ["rsync --rsh='rm x' src host:dst", runs("rm x")],
 	"rsync --rsync-path": ["rsync --rsync-path='rm x' src host:dst", OPAQUE],
-	"rg --pre": ["rg --pre rm -l . notes.txt", runs("rm")],
-	"sort --compress-program": ["sort -S 8k --compress-program=rm f", runs("rm")],
 	"split --filter": ["split --filter='rm x' f", runs("rm x")],
-	"man -P": ["man -P 'rm x' ls", runs("rm x")],
-	"man --pager": ["man --pager='rm x' ls", runs("rm x")],
-	"man -H": ["man -H'rm x' ls", runs("rm x")],
-	"man --html": ["man --html ls", OPAQUE],
 	"gcc -wrapper": ["gcc -wrapper /tmp/evil,-x a.c", OPAQUE],
 	"gcc -fplugin": ["gcc -fplugin=/tmp/evil.so a.c", OPAQUE],
 	"gcc -specs": ["gcc -specs=/tmp/evil.specs a.c", OPAQUE],
@@ -69,21 +49,50 @@ const OPTION_ROWS: Readonly<Record<string, readonly [string, EffectVerdict]>> = 
 	"clang++ -fplugin": ["clang++ -fplugin=x.so a.cc", OPAQUE],
 	"clang++ -specs": ["clang++ -specs=x a.cc", OPAQUE],
 	"clang++ -B": ["clang++ -B/tmp a.cc", OPAQUE],
-	"ssh -o": ["ssh -o ProxyCommand='rm x' host", OPAQUE],
 	"scp -o": ["scp -oProxyCommand='rm x' f host:", OPAQUE],
 	"scp -S": ["scp -S rm f host:", runs("rm")],
+	"scp -F": ["scp -F /tmp/evil.conf f host:", OPAQUE],
 	"sftp -o": ["sftp -o LocalCommand='rm x' host", OPAQUE],
 	"sftp -S": ["sftp -S rm host", runs("rm")],
-	"npx -c": ["npx -c 'rm x'", runs("rm x")],
-	"npx --call": ["npx --call='rm x'", runs("rm x")],
+	"sftp -F": ["sftp -F evil.conf host", OPAQUE],
 	"ugrep --filter": ["ugrep --filter='*:rm x' foo", OPAQUE],
-	"make --eval": ["make --eval='x:=$(shell rm x)' all", OPAQUE],
-	"make -E": ["make -E 'x:=$(shell rm x)' all", OPAQUE],
 	"nix-shell --run": ["nix-shell -p hello --run 'rm x'", runs("rm x")],
 	"nix-shell --command": ["nix-shell --command 'rm x'", runs("rm x")],
 };
 
-/** One command per `git sub-command option` row of `CODE_RUNNING_GIT_OPTIONS`. */
+/**
+ * ADR 0052: rows of programs whose options moved to their option tables (`options/programs/`); each still holds, and
+ * `test/bash/options/programs/program-option-table.test.ts` has a row per named option.
+ */
+const MIGRATED_ROWS: Readonly<Record<string, readonly [string, EffectVerdict]>> = {
+	"tar --to-command": ["tar -xf a.tar --to-command='rm x'", runs("rm x")],
+	"tar --checkpoint-action": ["tar -cf a.tar --checkpoint=1 --checkpoint-action=exec='rm x' src", OPAQUE],
+	"tar --use-compress-program": ["tar --use-compress-program='rm x' -cf a.tar src", runs("rm x")],
+	"tar --info-script": ["tar -cf a.tar --info-script='rm x' src", runs("rm x")],
+	"tar --new-volume-script": ["tar -cf a.tar --new-volume-script='rm x' src", runs("rm x")],
+	"tar -I": ["tar -xvf a.tar -I 'rm x'", runs("rm x")],
+	"tar -F": ["tar -cf a.tar -M -F 'rm x' src", runs("rm x")],
+	"gtar --to-command": ["gtar -xf a.tar --to-command='rm x'", runs("rm x")],
+	"gtar --checkpoint-action": ["gtar -cf a.tar --checkpoint-action=exec=rm src", OPAQUE],
+	"gtar --use-compress-program": ["gtar --use-compress-program=rm -cf a.tar src", runs("rm")],
+	"gtar --info-script": ["gtar -cf a.tar --info-script=rm src", runs("rm")],
+	"gtar --new-volume-script": ["gtar -cf a.tar --new-volume-script=rm src", runs("rm")],
+	"gtar -I": ["gtar -cf a.tar -Irm src", runs("rm")],
+	"gtar -F": ["gtar -cf a.tar -Frm src", runs("rm")],
+	"rg --pre": ["rg --pre rm -l . notes.txt", runs("rm")],
+	"sort --compress-program": ["sort -S 8k --compress-program=rm f", runs("rm")],
+	"man -P": ["man -P 'rm x' ls", runs("rm x")],
+	"man --pager": ["man --pager='rm x' ls", runs("rm x")],
+	"man -H": ["man -H'rm x' ls", runs("rm x")],
+	"man --html": ["man --html ls", OPAQUE],
+	"ssh -o": ["ssh -o ProxyCommand='rm x' host", OPAQUE],
+	"npx -c": ["npx -c 'rm x'", runs("rm x")],
+	"npx --call": ["npx --call='rm x'", runs("rm x")],
+	"make --eval": ["make --eval='x:=$(shell rm x)' all", OPAQUE],
+	"make -E": ["make -E 'x:=$(shell rm x)' all", OPAQUE],
+};
+
+/** One command per git sub-command option that runs a command (ADR 0052: named in `options/programs/git.ts`). */
 const GIT_ROWS: Readonly<Record<string, readonly [string, EffectVerdict]>> = {
 	"ls-remote --upload-pack": ["git ls-remote --upload-pack='rm x;:' .", runs("rm x")],
 	"ls-remote -u": ["git ls-remote -u 'rm x;:' .", runs("rm x")],
@@ -155,7 +164,12 @@ function keysOf(table: ReadonlyMap<string, readonly { readonly option: string }[
 describe("CODE_RUNNING_OPTIONS and the git, python, node and ssh tables", () => {
 	it("has a command for every row of every table", () => {
 		expect(Object.keys(OPTION_ROWS).sort()).toEqual(keysOf(CODE_RUNNING_OPTIONS));
-		expect(Object.keys(GIT_ROWS).sort()).toEqual(keysOf(CODE_RUNNING_GIT_OPTIONS));
+		const gitRuns = [...(GIT_TABLE.subcommands ?? [])].flatMap(([sub, options]) =>
+			options.named.flatMap((row) =>
+				["command", "code", "setting"].includes(row.names) ? row.spellings.map((spelling) => `${sub} ${spelling}`) : [],
+			),
+		);
+		expect(gitRuns).toEqual(expect.arrayContaining(Object.keys(GIT_ROWS)));
 		expect(Object.keys(GIT_SUBCOMMAND_ROWS).sort()).toEqual([...CODE_RUNNING_GIT_SUBCOMMANDS.keys()].sort());
 		expect(Object.keys(NODE_OPTION_ROWS).sort()).toEqual([...NODE_MODULE_OPTIONS].sort());
 		expect(Object.keys(SSH_KEY_ROWS).sort()).toEqual([...SSH_COMMAND_KEYS].sort());
@@ -164,6 +178,7 @@ describe("CODE_RUNNING_OPTIONS and the git, python, node and ssh tables", () => 
 	it.each(
 		Object.entries({
 			...OPTION_ROWS,
+			...MIGRATED_ROWS,
 			...prefixed("git", GIT_ROWS),
 			...prefixed("git", GIT_SUBCOMMAND_ROWS),
 			...prefixed("python3 -m", PYTHON_MODULE_ROWS),

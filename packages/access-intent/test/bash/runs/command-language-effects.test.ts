@@ -38,6 +38,15 @@ describe("sed: the command language read as far as it runs commands", () => {
 		["sed -e 's/^M//g' -i \"$file\"", PLAIN],
 		['sed "s/$FROM/$TO/g" f', PLAIN],
 		['sed -i "15i $(hostname)" f', PLAIN],
+		// ADR 0052: sed's options read by its grammar: abbreviations, clusters, synonyms.
+		["sed --expr='e rm x' f", runs("rm x")],
+		["sed --expression 'e rm x' f", runs("rm x")],
+		["sed -ne 'e rm x' f", runs("rm x")],
+		["sed -s -E -e p -e 'e rm x' f", runs("rm x")],
+		["sed -nf s.sed f", OPAQUE],
+		["sed --fi=s.sed f", OPAQUE],
+		["sed --sandbox -e 'w out' f", PLAIN],
+		["sed -n -l 80 l f", PLAIN],
 	])("%s -> %j", (command, verdict) => {
 		expectEffect(command, verdict);
 	});
@@ -65,6 +74,20 @@ describe("awk: programs that run commands or come from elsewhere", () => {
 		["awk -F: -v n=1 '{print $n}' /etc/passwd", PLAIN],
 		["awk -W posix '{print}' f", PLAIN],
 		["gawk -e '{print}' f", PLAIN],
+		// ADR 0052: awk's options read by its grammar: clusters, attached values, abbreviations, synonyms.
+		["gawk -bf prog.awk", OPAQUE],
+		["gawk --fil prog.awk", OPAQUE],
+		["gawk --inc lib.awk 'BEGIN{}'", OPAQUE],
+		["awk '-eBEGIN{system(\"rm x\")}'", OPAQUE],
+		["awk --assign x=1 'BEGIN{system(\"rm x\")}'", OPAQUE],
+		["gawk --so='BEGIN{system(\"rm x\")}'", OPAQUE],
+		["gawk -D 'BEGIN{}'", OPAQUE],
+		["mawk -We /tmp/p.awk", OPAQUE],
+		["awk -W source='BEGIN{}'", OPAQUE],
+		["gawk --zzz 'BEGIN{}'", OPAQUE],
+		["awk --assign x=1 '{print x}' f", PLAIN],
+		["awk -vn=1 -F, '{print $n}' f", PLAIN],
+		["gawk -W version", PLAIN],
 	])("%s -> %j", (command, verdict) => {
 		expectEffect(command, verdict);
 	});

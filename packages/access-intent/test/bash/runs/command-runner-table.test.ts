@@ -85,6 +85,7 @@ const OPAQUE_RUNNER_ROWS: Rows = {
 	"run-parts": ["run-parts /tmp/scripts", OPAQUE],
 	at: ["at now <<< 'rm x'", OPAQUE],
 	batch: ["batch <<< 'rm x'", OPAQUE],
+	bpftrace: ["bpftrace -e 'BEGIN { system(\"rm x\") }' --unsafe", OPAQUE],
 	tmuxinator: ["tmuxinator start p", OPAQUE],
 	emacs: ["emacs --batch --eval '(delete-file \"x\")'", OPAQUE],
 	emacsclient: ["emacsclient -e '(delete-file \"x\")'", OPAQUE],
@@ -280,3 +281,16 @@ describe("programs whose job is to run commands", () => {
 function prefixed<T>(prefix: string, rows: Readonly<Record<string, T>>): Record<string, T> {
 	return Object.fromEntries(Object.entries(rows).map(([key, value]) => [`${prefix} ${key}`, value]));
 }
+
+describe("sqlite3 reads options wherever they stand, with one dash or two (ADR 0052)", () => {
+	it.each<readonly [string, EffectVerdict]>([
+		["sqlite3 --init evil.sql db 'select 1'", OPAQUE],
+		["sqlite3 db -init evil.sql 'select 1'", OPAQUE],
+		["sqlite3 db -bail <<< '.shell rm x'", OPAQUE],
+		["sqlite3 db --cmd '.shell rm x' 'select 1'", runs("rm x")],
+		["sqlite3 db -bail 'select 1'", PLAIN],
+		["sqlite3 -separator , db -header 'select 1'", PLAIN],
+	])("%s -> %j", (command, verdict) => {
+		expectEffect(command, verdict);
+	});
+});

@@ -23,6 +23,12 @@ const SPELLING: Readonly<Record<string, string>> = {
 	su: "su - jetty -c 'ls x'",
 	sg: "sg staff -c 'ls x'",
 	runuser: "runuser -l jetty -c 'ls x'",
+	perf: "perf stat ls x",
+	rr: "rr record ls x",
+	runcon: "runcon system_u:system_r:unconfined_t ls x",
+	ip: "ip netns exec n ls x",
+	socat: "socat - SYSTEM:'ls x'",
+	cmake: "cmake -E env ls x",
 };
 
 describe("WRAPPER_SEMANTICS", () => {

@@ -147,6 +147,27 @@ const ROWS: readonly OracleRow[] = [
 	// Needs privileges here: the gate still reports what would run.
 	{ command: "chrt 10 stub-a x", mayRunNothing: true },
 	{ command: "chroot . stub-a x", mayRunNothing: true },
+	// ADR 0052: runners the red team found missing, and their siblings (K11n rows).
+	...[
+		"perf stat -o /dev/null stub-a x",
+		"perf record -o perf.data -- stub-a x",
+		"perf trace -o /dev/null stub-a x",
+		"perf stat --pre 'stub-a y' -o /dev/null stub-a x",
+		"socat -u EXEC:'stub-a x' -",
+		"socat - SYSTEM:'stub-a x'",
+		"cmake -E env stub-a x",
+		"cmake -E env A=1 stub-a x",
+		"cmake -E env --unset=HOME stub-a x",
+		"cmake -E time stub-a x",
+		"cmake -E chdir data stub-a x",
+		"bwrap --bind / / stub-a x",
+		"dbus-run-session stub-a x",
+		"ssh-agent stub-a x",
+	].map((command): OracleRow => ({ command })),
+	{ command: "ip netns exec ns1 stub-a x", mayRunNothing: true },
+	{ command: "bwrap --ro-bind / / --dev /dev stub-a x", mayRunNothing: true },
+	{ command: "valgrind -q stub-a x", floor: true },
+	{ command: "systemd-run --user stub-a x", floor: true },
 ];
 
 const root = mkdtempSync(join(tmpdir(), "pi-permissions-wrapper-oracle-"));
@@ -225,5 +246,23 @@ describe("find expressions the real find rejects (ADR 0038)", () => {
 		expect(program.unparseable).toBeNull();
 		expect(program.units[0]?.wrapperKind).toBeNull();
 		expect(program.units.some((unit) => unit.commandName === "stub-a")).toBe(false);
+	});
+});
+
+/**
+ * ADR 0052: runners whose payload the gate cannot read run code in real bash: each row's real program starts the
+ * stub, and the gate floors the unit that runs it (an opaque payload, or an indirection whose command is unknown).
+ */
+const OPAQUE_RUNNERS: readonly string[] = [
+	"gdb -batch -ex 'shell stub-a x'",
+	"make -f /dev/stdin <<< $'all:\\n\\tstub-a x'",
+	"python3 -m doctest /dev/stdin <<< '>>> import os; os.system(\"stub-a x\")'",
+];
+
+describe("runners the gate reads as opaque, against the real programs (ADR 0052)", () => {
+	it.each(OPAQUE_RUNNERS)("%s: the real program runs the stub, and the gate floors it", (command) => {
+		expect(started(command).length).toBeGreaterThan(0);
+		const floored = parseProgram(command).units.some((unit) => unit.wrapperKind !== null && unit.executedUnit === null);
+		expect(floored).toBe(true);
 	});
 });

@@ -7,7 +7,7 @@
 import { gnuGrammar } from "../../options/option-grammar";
 import { hasOption, optionValues } from "../../options/option-queries";
 import { type ArgTexts, type OptionScan, type OptionValue, scanOptions } from "../../options/option-scanner";
-import { GIT_GLOBAL_OPTIONS } from "./git-global-options";
+import { GIT_GLOBAL_OPTIONS } from "../../options/programs/git";
 import { fromValue, type WriteEffect, type WriteSelection, word } from "./write-selection";
 
 const GIT_CONFIG_READS = [

@@ -16,6 +16,7 @@ import {
 } from "../../options/option-grammar";
 import { valueText } from "../../options/option-queries";
 import { scanOptions } from "../../options/option-scanner";
+import { CURL_TABLE } from "../../options/programs/curl";
 import type { ShellWord } from "../../reading/shell-word";
 import { literalWordText, literalWordTexts } from "../../reading/shell-word";
 import { gitRevisionReads } from "../git-revision-reads";
@@ -101,25 +102,37 @@ function zip(args: readonly ShellWord[]): ProgramRead[] {
 	return fromStdin ? [{ kind: "names", spelling: "file names zip reads from standard input" }] : [];
 }
 
-const CURL_DATA = ["-d", "--data", "--data-ascii", "--data-binary", "--data-urlencode", "--json"];
+/** Options whose value names a file as `@F` (ADR 0052: headers, write-out formats and queries too, curl(1)). */
+const CURL_DATA = ["-d", "--data-ascii", "--data-binary", "--data-urlencode", "--json", "-H", "--proxy-header", "-w"];
+/** `name@F` (or `@F`): the file after the `@`. */
+const CURL_NAMED_DATA = ["--data-urlencode", "--url-query"];
 const CURL_FORM = ["-F", "--form"];
 const CURL_FILES = ["-T", "--upload-file", "-K", "--config"];
+/** `-b F`: a cookie value without `=` is a file of cookies. */
+const CURL_COOKIE = "-b";
+
+const CURL_READING = [...CURL_DATA, ...CURL_NAMED_DATA, ...CURL_FORM, ...CURL_FILES, CURL_COOKIE];
 
 /**
- * curl reads `@F` of a data option (`name@F` for `--data-urlencode`), `name=@F` / `name=<F` of a form field, and the
- * file of `-T` / `-K`; `@-` and `-` are stdin. A computed value that may begin with `@` is an unresolved read.
+ * How curl's reading options are found here: by curl's own grammar (`options/programs/curl.ts`: `-d @F`, `-d@F`,
+ * `-sSd@F`, `--data=@F`, abbreviations), a computed word read as an operand.
  */
-/** How curl's reading options are found here: wherever they stand, each written whole (`-d V`, `--data=V`). */
-const CURL_READS = optionGrammar(
-	{ ...FILES_FROM_READING, singleDash: "word", singleDashEquals: false, endOfOptions: false },
-	{ options: [...CURL_DATA, ...CURL_FORM, ...CURL_FILES].map((spelling) => option([spelling], "value")) },
-);
+const CURL_READS: OptionGrammar = {
+	...CURL_TABLE.global.grammar,
+	reading: { ...CURL_TABLE.global.grammar.reading, computed: "operand" },
+};
 
+/**
+ * curl reads `@F` of a data, header or write-out option (`name@F` for `--data-urlencode`, `--url-query`), `name=@F` /
+ * `name=<F` of a form field, a cookie file (`-b F`, no `=`), and the file of `-T` / `-K`; `@-` and `-` are stdin. A
+ * computed value that may begin with `@` is an unresolved read.
+ */
 function curl(args: readonly ShellWord[]): ProgramRead[] {
 	const reads: ProgramRead[] = [];
 	const texts = literalWordTexts(args);
 	for (const { name: option, known, value: given } of scanOptions(texts, CURL_READS).options) {
-		if (!known) continue;
+		// SECURITY: `curl -d@.env`, `-sSd@.env`: a data option's value attached to its letter (ADR 0052).
+		if (!known || !CURL_READING.includes(option)) continue;
 		const valueWord = given?.kind === "word" ? args[given.index] : undefined;
 		const value = given === null ? null : valueText(given, texts);
 		if (value === null) {
@@ -139,11 +152,15 @@ function curl(args: readonly ShellWord[]): ProgramRead[] {
 			? value
 			: CURL_FORM.includes(option)
 				? (/^[^=]*=[@<]([^;]*)/.exec(value)?.[1] ?? null)
-				: option === "--data-urlencode"
+				: CURL_NAMED_DATA.includes(option)
 					? (/^[^=@]*@(.*)$/s.exec(value)?.[1] ?? null)
-					: value.startsWith("@")
-						? value.slice(1)
-						: null;
+					: option === CURL_COOKIE
+						? value.includes("=")
+							? null
+							: value
+						: value.startsWith("@")
+							? value.slice(1)
+							: null;
 		if (file !== null && file !== "" && !STDIN.has(file) && file !== ".") reads.push({ kind: "file", text: file });
 	}
 	return reads;

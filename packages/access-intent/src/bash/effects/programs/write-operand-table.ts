@@ -15,6 +15,7 @@ import { hasOption, optionValues, valueText } from "../../options/option-queries
 import { type ArgTexts, scanOptions } from "../../options/option-scanner";
 import { awkWrites } from "./awk-program";
 import { git } from "./git-write-operands";
+import { namedWrites, writesNamedFiles } from "./named-files";
 import { sedWrites } from "./sed-script";
 import { curl, patch, tar, unzip, wget } from "./transfer-write-operands";
 import { basename, fromValue, type Handler, type WriteEffect, type WriteSelection, word } from "./write-selection";
@@ -453,14 +454,23 @@ export const WRITE_OPERANDS: ReadonlyMap<string, Handler> = new Map<string, Hand
 	["pandoc", outputOption("pandoc")],
 ]);
 
-/** True when the table lists `program` (callers skip reading the argument texts of any other). */
+/** True when the table or the program's option table lists `program` (callers skip reading any other's texts). */
 export function hasWriteOperands(program: string): boolean {
-	return WRITE_OPERANDS.has(program);
+	return WRITE_OPERANDS.has(program) || writesNamedFiles(program);
 }
 
-/** What `program` writes with these arguments; `[]` for a program the table does not list. */
+/**
+ * What `program` writes with these arguments: its row here, and the files its option table names (ADR 0052); `[]`
+ * for a program neither lists. A file both name is listed once.
+ */
 export function writeSelections(program: string | null, args: ArgTexts): WriteSelection[] {
 	if (program === null) return [];
 	const handler = WRITE_OPERANDS.get(program);
-	return handler === undefined ? [] : handler(args);
+	const own = handler === undefined ? [] : handler(args);
+	const named = namedWrites(program, args);
+	if (named.length === 0) return own;
+	const key = (selection: WriteSelection) =>
+		selection.kind === "word" ? `w${selection.index}` : selection.kind === "text" ? `t${selection.text}` : "";
+	const seen = new Set(own.map(key));
+	return [...own, ...named.filter((selection) => !seen.has(key(selection)))];
 }
