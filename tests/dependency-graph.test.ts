@@ -56,12 +56,13 @@ const THIRD_PARTY: Readonly<Record<string, readonly string[] | "any">> = {
 /** Private apps that host a Pi session themselves (Pi is their run-time dependency, not a peer). */
 const PI_HOSTS: readonly string[] = ["demo"];
 
-/** `node:` imports: forbidden in pure packages; in access-intent only at its two I/O edges. */
+/** `node:` imports: forbidden in pure packages; in access-intent only at its two I/O edges, in sandbox at its one. */
 const NODE_IMPORTS: Readonly<Record<string, "forbidden" | readonly string[] | "any">> = {
 	policy: "forbidden",
 	presentation: "forbidden",
 	"access-intent": ["src/path/file-system-probe.ts", "src/bash/reading/bash-parser.ts"],
-	sandbox: [],
+	// The Linux sandbox reads the tree its masks land on and probes bubblewrap (ADR 0056).
+	sandbox: ["src/linux/linux-host.ts"],
 };
 
 interface Pkg {

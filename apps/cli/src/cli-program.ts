@@ -8,6 +8,7 @@ import { Command, CommanderError } from "commander";
 import type { CliHost } from "./cli-host";
 import { type ConfigCommandOptions, runConfigShow, runConfigValidate } from "./config-commands";
 import { type DecideOptions, runDecide } from "./decide-command";
+import { type DoctorOptions, runDoctor } from "./doctor/doctor-command";
 import { type EvalOptions, runEval } from "./eval-command";
 import { EXIT_CODES, type ExitCode } from "./exit-code";
 import { type GrantsOptions, runGrantsAdd, runGrantsForget, runGrantsList } from "./grants-command";
@@ -155,6 +156,16 @@ export async function runCli(argv: readonly string[], host: CliHost): Promise<Ex
 			exit = await runReplay(host, paths, options);
 		});
 
+	reportCommand<DoctorOptions>(
+		program
+			.command("doctor")
+			.description(
+				"decide (never run) a battery of published evasion shapes against the policy: per class caught, asked or PASSES with the line to change; exit 1 when any class passes",
+			),
+		"print every class and shape as one JSON document (see docs/configuration.md)",
+		runDoctor,
+	);
+
 	const sandbox = program.command("sandbox").description("the OS sandbox a policy produces for bash");
 	reportCommand<SandboxExplainOptions>(
 		sandbox.command("explain").description("what a sandboxed bash command may read, write and reach, and why"),
@@ -198,6 +209,10 @@ export async function runCli(argv: readonly string[], host: CliHost): Promise<Ex
 		.option("--project", "write the project config")
 		.option("--global", "write the global config")
 		.option("--cwd <dir>", "the project directory (default: the current directory)")
+		.option(
+			"--preview",
+			"show the review-log calls it would have decided differently and the rules it shadows; write nothing",
+		)
 		.action(async (surface: string, pattern: string, options: GrantsOptions) => {
 			exit = await runGrantsAdd(host, surface, pattern, options);
 		});

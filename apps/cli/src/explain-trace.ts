@@ -1,5 +1,6 @@
 /**
- * Owns: the trace `explain` adds to a report: the bash units (context, wrapper kind, executed unit), every gate's
+ * Owns: the trace `explain` adds to a report: the bash units (context, wrapper kind, executed unit, canonical spelling
+ * and the spelling the deciding rule matched, ADR 0053), every gate's
  * result, every rule that matches the deciding value and each bash unit's text with its origin scope and file, the
  * overlay that changed it, and the scopes that were loaded.
  * Never: decides or composes; the engine's traced run names each gate's result and the rules matching a value
@@ -12,6 +13,8 @@ import {
 	type RunReport,
 	type ScopeStatus,
 	matchingRules as tracedRules,
+	type UnitSpellingTrace,
+	unitSpellingTrace,
 } from "@pi-permissions/engine";
 import type { PermissionState, Rule, RuleOrigin, ScopeName } from "@pi-permissions/policy";
 import type { DecidedCall } from "./cli-engine";
@@ -23,6 +26,8 @@ interface TraceUnit {
 	readonly nesting: readonly string[];
 	readonly wrapperKind: string | null;
 	readonly executedUnit: string | null;
+	/** The canonical spelling, the words without inert options, and the spelling the unit's deciding rule matched. */
+	readonly spelling: UnitSpellingTrace;
 }
 
 /** What one gate decided, as the engine's outcome says it, without its reason and the ask's payload, suggestion, access. */
@@ -81,6 +86,7 @@ export function explainTrace(decided: DecidedCall, grants: readonly PersistedGra
 							nesting: unit.nesting,
 							wrapperKind: unit.wrapperKind,
 							executedUnit: unit.executedUnit,
+							spelling: unitSpellingTrace(loaded.policy, unit),
 						})),
 						unparseable: program.unparseable?.reason ?? null,
 						externalPaths: program.externalPaths.map(displayPath),

@@ -3,6 +3,8 @@
  * with scope, file:line, pattern and date; added and forgotten with the same writer and law as Pi's dialog.
  * Never: edits a file itself; `PersistedGrantWriter` does, under its lock, or refuses with the conflicting rule.
  */
+
+import { posix, win32 } from "node:path";
 import {
 	ConfigLoader,
 	type GrantScope,
@@ -11,17 +13,20 @@ import {
 	type PersistedGrant,
 	PersistedGrantWriter,
 } from "@pi-permissions/engine";
-import { pathFlavorFor } from "@pi-permissions/policy";
+import { pathFlavorFor, placeGrant } from "@pi-permissions/policy";
 import { loadPolicy } from "./cli-engine";
 import type { CliHost } from "./cli-host";
 import { initTarget, type PolicySetup, resolvePolicySetup } from "./config-options";
 import { EXIT_CODES, type ExitCode } from "./exit-code";
+import { type GrantPreview, previewGrant } from "./grant-preview";
 
 export interface GrantsOptions {
 	readonly cwd?: string;
 	readonly json?: boolean;
 	readonly project?: boolean;
 	readonly global?: boolean;
+	/** `grants add --preview`: show what the rule would have changed in the review log, write nothing. */
+	readonly preview?: boolean;
 }
 
 const SCOPES: readonly GrantScope[] = ["global", "project"];
@@ -75,7 +80,19 @@ export async function runGrantsAdd(
 	const setup = resolvePolicySetup(host, options.cwd === undefined ? {} : { cwd: options.cwd });
 	const env = { home: setup.home, flavor: pathFlavorFor(setup.flavor) };
 	const loader = new ConfigLoader({ fileSystem: host.configFileSystem, flavor: setup.flavor });
-	const { load } = await loadPolicy(loader, setup, env, null);
+	const { load, policy } = await loadPolicy(loader, setup, env, null);
+	if (options.preview === true) {
+		const path = setup.flavor === "win32" ? win32 : posix;
+		const logDir = path.join(setup.agentDir, "extensions", "pi-permissions", "logs");
+		const logs = [path.join(logDir, "review.jsonl.1"), path.join(logDir, "review.jsonl")];
+		host.stdout.write(previewText(surface, pattern, await previewGrant(host, logs, policy, env, { surface, pattern })));
+		// The same law as the writer: a rule it would refuse (it would lift a deny) is said so, with the reason.
+		const placed = placeGrant({ scopes: load.scopes, target: scope, grant: { surface, pattern }, values: [], env });
+		if (placed.ok) return EXIT_CODES.allow;
+		const file = initTarget(setup, scope);
+		host.stderr.write(`pi-permissions: ${grantWriteErrorText({ kind: "conflict", file, conflict: placed.error })}\n`);
+		return EXIT_CODES.usage;
+	}
 	const file = initTarget(setup, scope);
 	const writer = new PersistedGrantWriter(host.grantFileSystem);
 	const result = await writer.add({
@@ -104,6 +121,21 @@ export async function runGrantsAdd(
 			throw new Error(`unhandled grant outcome ${String(unhandled)}`);
 		}
 	}
+}
+
+function previewText(surface: string, pattern: string, preview: GrantPreview): string {
+	const lines = [
+		`${surface} ${JSON.stringify(pattern)}: of the last ${preview.considered} decisions in the review log (30 days at most), it would have allowed ${preview.changed} asked call${preview.changed === 1 ? "" : "s"}`,
+		...preview.examples.map((example) => `  e.g. ${example.time}  ${example.value}`),
+	];
+	if (preview.stillDenied > 0)
+		lines.push(
+			`  ${preview.stillDenied} denied call${preview.stillDenied === 1 ? "" : "s"} it matches stay denied: no grant lifts a deny`,
+		);
+	for (const shadow of preview.shadows)
+		lines.push(`  makes the ${shadow.scope} rule ${JSON.stringify(shadow.pattern)}: "allow" redundant`);
+	lines.push("nothing written (--preview)");
+	return `${lines.join("\n")}\n`;
 }
 
 export async function runGrantsForget(host: CliHost, id: string, options: GrantsOptions): Promise<ExitCode> {

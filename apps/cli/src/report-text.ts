@@ -4,7 +4,7 @@
  * Never: decides or reads files; it formats the engine's `RunReport` and an `ExplainTrace`.
  */
 
-import type { RunReport } from "@pi-permissions/engine";
+import type { RunReport, UnitSpellingTrace } from "@pi-permissions/engine";
 import type { PermissionState } from "@pi-permissions/policy";
 import type { ExplainTrace, TraceRule } from "./explain-trace";
 
@@ -51,6 +51,26 @@ export function renderReport(report: RunReport, colors: Colors): string {
 	return text;
 }
 
+/** ADR 0053: the unit's canonical spelling, its words without inert options, and the spelling a rule matched. */
+function spellingLines(spelling: UnitSpellingTrace, colors: Colors): string {
+	let text = "";
+	if (spelling.canonical !== null) text += `    ${colors.dim("canonical")} ${shown(spelling.canonical)}\n`;
+	if (spelling.withoutInert !== null)
+		text += `    ${colors.dim("without inert options")} ${shown(spelling.withoutInert)}\n`;
+	if (spelling.shellOnly)
+		text += `    ${colors.dim("shell model")} changes nothing outside the shell (no catch-all decides it)\n`;
+	if (spelling.pattern !== null)
+		text += `    ${colors.dim("matched")} ${shown(spelling.pattern)} ${colors.dim(`by the ${SPELLING_NAMES[spelling.matched]}`)}\n`;
+	return text;
+}
+
+const SPELLING_NAMES: Readonly<Record<UnitSpellingTrace["matched"], string>> = {
+	"as-written": "spelling as written",
+	"without-inert": "spelling without inert options",
+	canonical: "canonical spelling",
+	"by-meaning": "canonical spelling, by meaning",
+};
+
 export function renderTrace(trace: ExplainTrace, colors: Colors): string {
 	let text = "";
 	const heading = (title: string) => `\n${colors.bold(title)}\n`;
@@ -63,6 +83,7 @@ export function renderTrace(trace: ExplainTrace, colors: Colors): string {
 			if (unit.wrapperKind !== null) parts.push(`wrapper=${unit.wrapperKind}`);
 			if (unit.executedUnit !== null) parts.push(`executes=${shown(unit.executedUnit)}`);
 			text += `  ${shown(unit.text)} ${colors.dim(parts.join(" "))}\n`;
+			text += spellingLines(unit.spelling, colors);
 		}
 		if (trace.bash.externalPaths.length > 0)
 			text += `  external paths: ${trace.bash.externalPaths.map(shown).join(", ")}\n`;

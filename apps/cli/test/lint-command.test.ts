@@ -93,7 +93,14 @@ describe("pi-permissions lint", () => {
 	it("finds nothing in the recommended policy and exits 0", async () => {
 		expect((await tree.run(["init"])).code).toBe(0);
 		const run = await tree.run(["lint"]);
-		expect(run.stdout).toBe("no findings\n");
+		// ADR 0053: after the findings, each deny with the spellings it covers.
+		const [findings, coverage] = run.stdout.split("\ndeny rules and the spellings they cover:\n");
+		expect(findings).toBe("no findings\n");
+		expect(coverage).toContain('bash "rm -rf *": by meaning, as "rm -f -r *"');
+		expect(coverage).toContain("    -r: -r, -R, --recursive\n");
+		expect(coverage).toContain('bash "git push --force *": by meaning, as "git push -f *"');
+		expect(coverage).toContain("    push -f: -f, --force; also meant by --force-with-lease, --mirror, +<ref>\n");
+		expect(coverage).toContain('bash "sudo *": matched as written only (no option grammar is known for the program)');
 		expect(run.code).toBe(0);
 		expect((await tree.run(["lint", "--strict", tree.globalFile])).code).toBe(0);
 	});

@@ -4,10 +4,21 @@ export type { NameGlob } from "./bash/effects/recursive-read-names";
 export { readsFileNamed } from "./bash/effects/recursive-read-names";
 export type { RecursiveRead } from "./bash/effects/recursive-reads";
 export type { WriteTarget } from "./bash/effects/write-targets";
+export type {
+	CanonicalCommand,
+	CanonicalLevel,
+	CanonicalOption,
+	CommandSpelling,
+} from "./bash/options/canonical-spelling";
+export type { CoveredOption, RuleCoverage } from "./bash/options/rule-coverage";
+export { ruleCoverage } from "./bash/options/rule-coverage";
+export type { AsWrittenReason, RuleSpelling } from "./bash/options/unit-spelling";
+export { ruleSpelling, unitSpelling } from "./bash/options/unit-spelling";
 export { BashParser } from "./bash/reading/bash-parser";
 export type { CommandUnit, UnitContext } from "./bash/reading/command-unit";
 export type { ParseLimits } from "./bash/reading/parse-budget";
 export { literalWordText } from "./bash/reading/shell-word";
+export { isShellOnly } from "./bash/runs/shell-only-builtins";
 export type { WrapperSemanticsRow } from "./bash/runs/transparent-wrappers";
 export { wrapperSemantics } from "./bash/runs/transparent-wrappers";
 export type { ShellEnvironment } from "./bash/state/shell-environment";

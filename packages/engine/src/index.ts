@@ -1,3 +1,6 @@
+export type { MatchedSpelling } from "./bash/spelling-match";
+export type { UnitSpellingTrace } from "./bash/spelling-trace";
+export { unitSpellingTrace } from "./bash/spelling-trace";
 export type { AgentPolicy, AgentPolicyComposition } from "./config/agent-policy";
 export { composeAgentPolicy, loadAgentPolicy } from "./config/agent-policy";
 export type { ConfigFileSystem } from "./config/config-file-system";

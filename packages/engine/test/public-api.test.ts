@@ -33,6 +33,7 @@ describe("@pi-permissions/engine public API", () => {
 				"reconcileFloorWithYolo",
 				"reportOf",
 				"resolveAgentDir",
+				"unitSpellingTrace",
 			].sort(),
 		);
 	});

@@ -47,6 +47,8 @@ export function createPermissionsExtension(host: HostEnvironment): ExtensionFact
 			tmpDir: tmpdir(),
 			flavor: host.flavor,
 			platform: process.platform,
+			// Read when the sandbox starts, as bubblewrap is looked for where Pi's bash tool would find it then.
+			searchPath: () => process.env.PATH ?? "",
 			files: nodeSandboxFileSystem(),
 			codeDirs: (cwd) =>
 				piCodeDirs({

@@ -137,11 +137,18 @@ class RuleIndex {
 	/** The index of every rule matching `value` on `surface`, in evaluation order (the last one wins). */
 	matchingIndexes(surface: string, value: string): number[] {
 		const found: number[] = [];
-		this.rules.forEach((rule, index) => {
-			if (hasWildcard(rule.surface) ? !compileWildcard(rule.surface).test(surface) : rule.surface !== surface) return;
-			if (compileWildcard(this.prepare(surface, rule.pattern)).test(this.prepare(surface, value))) found.push(index);
-		});
+		for (let index = 0; index < this.rules.length; index++)
+			if (this.matchesAt(index, surface, value)) found.push(index);
 		return found;
+	}
+
+	/** True when the rule at `index` applies to `surface` and matches `value`. */
+	matchesAt(index: number, surface: string, value: string): boolean {
+		const rule = this.rules[index];
+		if (rule === undefined) return false;
+		if (hasWildcard(rule.surface) ? !compileWildcard(rule.surface).test(surface) : rule.surface !== surface)
+			return false;
+		return compileWildcard(this.prepare(surface, rule.pattern)).test(this.prepare(surface, value));
 	}
 
 	prepare(surface: string, text: string): string {
@@ -229,6 +236,36 @@ export class CompiledPolicy {
 		if (this.session === null || settled.state !== "ask") return settled;
 		const found = this.session.lookup(surface, aliases);
 		return found ? toMatch(surface, found.entry.rule, found.value) : settled;
+	}
+
+	/**
+	 * The composed rules alone, last match wins over the union of `aliases`, with the deciding rule's index in
+	 * `composedRules` (-1 for the built-in fallback). For weighing several spellings of one command by the order of the
+	 * rules they reach (the engine's bash check, ADR 0053); a session rule answers only through `evaluateAliases` or
+	 * `answerAsk`, so the grant law holds.
+	 */
+	composedMatch(surface: string, aliases: readonly string[]): { readonly match: RuleMatch; readonly index: number } {
+		const found = this.base.lookup(surface, aliases);
+		return found
+			? { match: toMatch(surface, found.entry.rule, found.value), index: found.entry.index }
+			: { match: builtinAsk(aliases[0] ?? ""), index: -1 };
+	}
+
+	/**
+	 * True when the composed rule at `index` applies to `surface` and matches `value`, as evaluation matches it. One rule
+	 * at a time, compiled on each call: for the rare question whether a deciding rule also meets another spelling.
+	 */
+	composedRuleMatches(index: number, surface: string, value: string): boolean {
+		return this.base.matchesAt(index, surface, value);
+	}
+
+	/**
+	 * The session rule answering an ask the caller settled from the composed rules (ADR 0022: a grant answers only an
+	 * ask), matching any of `aliases`, or `null` when none does.
+	 */
+	answerAsk(surface: string, aliases: readonly string[]): RuleMatch | null {
+		const found = this.session?.lookup(surface, aliases);
+		return found ? toMatch(surface, found.entry.rule, found.value) : null;
 	}
 
 	/**

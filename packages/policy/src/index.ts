@@ -35,7 +35,9 @@ export { err, ok } from "./result";
 export type { Rule, RuleOrigin, Ruleset, ScopeName } from "./rule";
 export { UNIVERSAL_SURFACE } from "./rule";
 export type { RuleMatch } from "./rule-match";
-export type { SessionGrant, SessionGrantRequest } from "./session/session-rule-store";
+export type { ExpiryReason, SessionGrantBound } from "./session/session-grant-bound";
+export { boundText } from "./session/session-grant-bound";
+export type { ExpiredGrant, SessionGrant, SessionGrantRequest } from "./session/session-rule-store";
 export { SessionRuleStore } from "./session/session-rule-store";
 export type { BashApprovalUnit, SessionSuggestion, SuggestionOptions } from "./session/session-suggestion";
 export {

@@ -67,6 +67,55 @@ describe("CompiledPolicy.evaluateAliases", () => {
 	});
 });
 
+describe("CompiledPolicy.composedMatch", () => {
+	it("names the deciding composed rule and its index, never a session rule", () => {
+		const base = CompiledPolicy.compile(
+			[r("bash", "*", "ask"), r("bash", "git *", "allow"), r("bash", "rm *", "deny")],
+			env,
+		);
+		const policy = base.withSessionRules([r("bash", "make*", "allow", { origin: "session" })], env);
+		expect(policy.composedMatch("bash", ["ls", "git log"])).toMatchObject({ index: 1, match: { state: "allow" } });
+		expect(policy.composedMatch("bash", ["make"])).toMatchObject({
+			index: 0,
+			match: { state: "ask", origin: "global" },
+		});
+	});
+
+	it("gives -1 for the built-in fallback", () => {
+		const policy = CompiledPolicy.compile([r("bash", "git *", "allow")], env);
+		expect(policy.composedMatch("bash", ["ls"])).toMatchObject({
+			index: -1,
+			match: { state: "ask", origin: "builtin" },
+		});
+	});
+});
+
+describe("CompiledPolicy.composedRuleMatches", () => {
+	it("tests one composed rule, on its surface, as evaluation matches it", () => {
+		const policy = CompiledPolicy.compile(
+			[r("*", "*", "ask"), r("bash", "git *", "deny"), r("path", "~/x", "deny")],
+			env,
+		);
+		expect(policy.composedRuleMatches(1, "bash", "git log")).toBe(true);
+		expect(policy.composedRuleMatches(1, "bash", "ls")).toBe(false);
+		expect(policy.composedRuleMatches(1, "read", "git log")).toBe(false);
+		expect(policy.composedRuleMatches(0, "bash", "anything")).toBe(true);
+		expect(policy.composedRuleMatches(2, "path", "/home/u/x")).toBe(true);
+		expect(policy.composedRuleMatches(3, "bash", "git")).toBe(false);
+		expect(policy.composedRuleMatches(-1, "bash", "git")).toBe(false);
+	});
+});
+
+describe("CompiledPolicy.answerAsk", () => {
+	it("is the session rule matching any alias, or null without one", () => {
+		const base = CompiledPolicy.compile([r("bash", "*", "ask")], env);
+		const policy = base.withSessionRules([r("bash", "make*", "allow", { origin: "session" })], env);
+		expect(policy.answerAsk("bash", ["x", "make all"])).toMatchObject({ state: "allow", origin: "session" });
+		expect(policy.answerAsk("bash", ["ls"])).toBeNull();
+		expect(base.answerAsk("bash", ["make"])).toBeNull();
+	});
+});
+
 describe("CompiledPolicy.withSessionRules", () => {
 	it("lets session rules win over composed rules without recompiling them", () => {
 		const base = CompiledPolicy.compile([r("bash", "*", "ask")], env);

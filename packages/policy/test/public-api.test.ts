@@ -19,6 +19,7 @@ describe("@pi-permissions/policy public API", () => {
 				"READ_ONLY_FILE_TOOLS",
 				"SKILL_SURFACE",
 				"SessionRuleStore",
+				"boundText",
 				"UNIVERSAL_SURFACE",
 				"WHOLE_TOOL",
 				"WIN32_FLAVOR",

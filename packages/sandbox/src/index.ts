@@ -9,5 +9,7 @@ export type { SandboxRuntimeSettings } from "./runtime-config";
 export { toRuntimeSettings } from "./runtime-config";
 export type { SandboxBecause, SandboxEntry, SandboxPlan, SandboxPlanInput, SkippedEntry } from "./sandbox-plan";
 export { planSandbox } from "./sandbox-plan";
-export type { SandboxUnavailable } from "./sandbox-runtime";
+export type { PlanFiles, PlanInputs } from "./sandbox-plan-cache";
+export { SandboxPlanCache } from "./sandbox-plan-cache";
+export type { SandboxHost, SandboxUnavailable, WrapCall } from "./sandbox-runtime";
 export { SandboxRuntime } from "./sandbox-runtime";

@@ -27,6 +27,8 @@ import { toRuntimeSettings } from "../src/runtime-config";
 import type { SandboxPlan } from "../src/sandbox-plan";
 import { SandboxRuntime } from "../src/sandbox-runtime";
 
+const HOST = { platform: process.platform, searchPath: process.env.PATH ?? "" };
+
 let root: string;
 let project: string;
 let home: string;
@@ -85,7 +87,7 @@ async function run(command: string, id: string, config: unknown = CLOSED) {
 	const plan = planFor(config);
 	runtime.update(toRuntimeSettings(plan));
 	const before = snapshotBeforeCall(plan, FS);
-	const wrapped = await runtime.wrap(command, id);
+	const wrapped = await runtime.wrap(command, { id, cwd: project });
 	const result = await new Promise<{ code: number | null; output: string; stdout: string }>((resolve) => {
 		const child = spawn("bash", ["-c", wrapped], { cwd: project });
 		let output = "";
@@ -122,7 +124,7 @@ beforeAll(async () => {
 	git("init", "-q", ".");
 	git("add", "notes.txt");
 	git("commit", "-qm", "first");
-	const started = await SandboxRuntime.start(toRuntimeSettings(planFor(CLOSED)), process.platform);
+	const started = await SandboxRuntime.start(toRuntimeSettings(planFor(CLOSED)), HOST);
 	if (!started.ok) throw new Error(`the sandbox must start here: ${started.error.message}; ${started.error.hint}`);
 	runtime = started.value;
 }, 60_000);

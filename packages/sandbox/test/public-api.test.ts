@@ -6,6 +6,7 @@ describe("@pi-permissions/sandbox public API", () => {
 		expect(Object.keys(sandbox).sort()).toEqual(
 			[
 				"MAX_SWEPT_REPORTS",
+				"SandboxPlanCache",
 				"SandboxRuntime",
 				"composedSandboxPlan",
 				"explainBlocked",

@@ -25,6 +25,8 @@ import { toRuntimeSettings } from "../src/runtime-config";
 import { planSandbox, type SandboxPlan } from "../src/sandbox-plan";
 import { SandboxRuntime } from "../src/sandbox-runtime";
 
+const HOST = { platform: process.platform, searchPath: process.env.PATH ?? "" };
+
 const SECRET = "SECRET=hunter2-sandbox";
 let root: string;
 let project: string;
@@ -35,7 +37,7 @@ let server: Server;
 let port: number;
 
 function run(command: string, id: string): Promise<{ code: number | null; output: string }> {
-	return runtime.wrap(command, id).then(
+	return runtime.wrap(command, { id, cwd: project }).then(
 		(wrapped) =>
 			new Promise((resolve) => {
 				const child = spawn("bash", ["-c", wrapped], { cwd: project });
@@ -93,7 +95,7 @@ beforeAll(async () => {
 		isDirectory: (path) => existsSync(path) && statSync(path).isDirectory(),
 		list: (path) => (existsSync(path) ? readdirSync(path) : null),
 	});
-	const started = await SandboxRuntime.start(toRuntimeSettings(plan), process.platform);
+	const started = await SandboxRuntime.start(toRuntimeSettings(plan), HOST);
 	if (!started.ok) throw new Error(`the sandbox must start here: ${started.error.message}; ${started.error.hint}`);
 	runtime = started.value;
 	server = createServer((_request, response) => response.end("LOOPBACK-REACHED"));

@@ -1,5 +1,5 @@
 /**
- * `SandboxRuntime.start` on a machine where bubblewrap cannot be found (simulated by a PATH without it): the result
+ * `SandboxRuntime.start` on a machine where bubblewrap cannot be found (simulated by a search path without it): the result
  * is a value that names what is missing and how to install it, never a throw and never a half-started sandbox.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -9,24 +9,19 @@ import { afterAll, describe, expect, it } from "vitest";
 import { installHint, SandboxRuntime } from "../src/sandbox-runtime";
 
 const emptyBin = mkdtempSync(join(tmpdir(), "pp-no-bwrap-"));
-const savedPath = process.env.PATH;
-
 afterAll(() => {
-	process.env.PATH = savedPath;
 	rmSync(emptyBin, { recursive: true, force: true });
 });
 
 describe("SandboxRuntime.start without bubblewrap", () => {
 	it("returns sandbox-unavailable with the install hint", async () => {
-		process.env.PATH = emptyBin;
 		const started = await SandboxRuntime.start(
 			{
 				network: { allowedDomains: [], deniedDomains: [] },
 				filesystem: { denyRead: [], allowWrite: ["/tmp"], denyWrite: [] },
 			},
-			"linux",
+			{ platform: "linux", searchPath: emptyBin },
 		);
-		process.env.PATH = savedPath;
 		expect(started.ok).toBe(false);
 		if (started.ok) return;
 		expect(started.error.kind).toBe("sandbox-unavailable");

@@ -9,7 +9,6 @@ import {
 	type ConfigFileFormat,
 	ConfigLoader,
 	type ConfigLoadIssue,
-	DEFAULT_MAX_CONFIG_BYTES,
 	interpretConfigText,
 	readConfigSource,
 	type ScopeReport,
@@ -17,8 +16,10 @@ import {
 import { composePolicy, pathFlavorFor, type ScopeName, type ScopeOutcome } from "@pi-permissions/policy";
 import type { CliHost } from "../cli-host";
 import { loadRequest, type PolicyOptions, resolvePolicySetup } from "../config-options";
+import { readConfigText } from "../config-text";
 import { EXIT_CODES, type ExitCode } from "../exit-code";
 import { colorsFor } from "../report-text";
+import { coverageText, type DenyCoverage, denyCoverage } from "./deny-coverage";
 import { exampleCommandLine } from "./example-call";
 import { type LintFinding, type LintScope, lintPolicy } from "./policy-lint";
 
@@ -34,6 +35,8 @@ interface LintedPolicy {
 	readonly reports: readonly ScopeReport[];
 	readonly findings: readonly LintFinding[];
 	readonly shellSurfaces: ReadonlySet<string>;
+	/** Each shell deny and the spellings it covers (ADR 0053). */
+	readonly coverage: readonly DenyCoverage[];
 }
 
 export async function runLint(host: CliHost, files: readonly string[], options: LintOptions): Promise<ExitCode> {
@@ -53,14 +56,15 @@ export async function runLint(host: CliHost, files: readonly string[], options: 
 	}
 	const findings = linted.flatMap((policy) => policy.findings);
 	const reports = linted.flatMap((policy) => policy.reports);
+	const coverage = linted.flatMap((policy) => policy.coverage);
 	const count = (severity: string) => findings.filter((found) => found.severity === severity).length;
 	const summary = { errors: count("error"), warnings: count("warning"), infos: count("info") };
 	if (options.json === true) {
-		const document = { version: LINT_JSON_VERSION, files: reports, findings: findings.map(jsonOf), summary };
+		const document = { version: LINT_JSON_VERSION, files: reports, findings: findings.map(jsonOf), summary, coverage };
 		host.stdout.write(`${JSON.stringify(document)}\n`);
 	} else {
 		const shell = new Set(linted.flatMap((policy) => [...policy.shellSurfaces]));
-		host.stdout.write(textOf(host, findings, summary, shell));
+		host.stdout.write(textOf(host, findings, summary, shell) + coverageText(coverage));
 	}
 	if (summary.errors > 0) return EXIT_CODES.usage;
 	return summary.warnings > 0 && options.strict === true ? EXIT_CODES.ask : EXIT_CODES.allow;
@@ -78,7 +82,7 @@ async function lintScopes(
 	for (const outcome of outcomes) {
 		if (outcome.status !== "valid") continue;
 		const file = files.get(outcome.scope) ?? null;
-		const text = file === null ? null : await readText(host, file);
+		const text = file === null ? null : await readConfigText(host, file);
 		const source = text === null ? null : readConfigSource(text, formatOf(outcome.scope));
 		scopes.push({ scope: outcome.scope, file, config: outcome.config, source });
 	}
@@ -88,7 +92,12 @@ async function lintScopes(
 	);
 	const policy = composePolicy({ scopes: valid, env, yolo: false });
 	const shellSurfaces = new Set(["bash", ...policy.shellTools.keys()]);
-	return { reports, findings: lintPolicy({ rules: policy.rules, scopes, issues, shellSurfaces }), shellSurfaces };
+	return {
+		reports,
+		findings: lintPolicy({ rules: policy.rules, scopes, issues, shellSurfaces }),
+		shellSurfaces,
+		coverage: denyCoverage(policy.rules, shellSurfaces),
+	};
 }
 
 /** One file linted on its own, as the only (global) scope. */
@@ -97,7 +106,7 @@ async function lintFile(
 	file: string,
 	env: Parameters<typeof composePolicy>[0]["env"],
 ): Promise<LintedPolicy> {
-	const text = await readText(host, file);
+	const text = await readConfigText(host, file);
 	if (text === null) {
 		const issue: ConfigLoadIssue = {
 			kind: "unreadable",
@@ -115,6 +124,7 @@ async function lintFile(
 			reports: [{ scope: "global", file, status: "invalid" }],
 			findings: lintPolicy(input),
 			shellSurfaces: input.shellSurfaces,
+			coverage: [],
 		};
 	}
 	const format: ConfigFileFormat = file.endsWith(".md") ? "agent-markdown" : "config-json";
@@ -130,18 +140,6 @@ async function lintFile(
 
 function emptyInput(issues: readonly ConfigLoadIssue[]) {
 	return { rules: [], scopes: [], issues, shellSurfaces: new Set<string>() };
-}
-
-const UTF8 = new TextDecoder("utf-8");
-
-async function readText(host: CliHost, file: string): Promise<string | null> {
-	try {
-		const stat = await host.configFileSystem.stat(file);
-		if (stat.kind !== "file") return null;
-		return UTF8.decode(await host.configFileSystem.readFile(file, DEFAULT_MAX_CONFIG_BYTES));
-	} catch {
-		return null;
-	}
 }
 
 function formatOf(scope: ScopeName): ConfigFileFormat {

@@ -50,6 +50,12 @@ export const LINT_KINDS = {
 		title: "a bash pattern with `&&`, `||`, `;` or `|` never matches: rules see one command unit at a time",
 		fix: "write one rule per command (e.g. `git add *` and `git commit *`)",
 	},
+	"deny-without-canonical-form": {
+		severity: "warning",
+		title:
+			"a wildcard inside an option (`rm -rf*`) has no canonical form: the deny matches only as written, so `rm -Rf x` or `rm -r -f x` passes it",
+		fix: "write whole options with a space before `*` (`rm -rf *`): the deny then covers every spelling of them",
+	},
 	"bash-deny-list": {
 		severity: "warning",
 		title: 'bash allows `"*"` and denies a list: a deny list on bash cannot be complete',

@@ -4,6 +4,7 @@
  * the loader's own issues, each finding placed at its file and line with an example call that shows it.
  * Never: reads files or decides calls; the command hands in what the loader, the composer and the source map said.
  */
+import { ruleSpelling } from "@pi-permissions/access-intent";
 import type { ConfigLoadIssue, ConfigSource } from "@pi-permissions/engine";
 import {
 	isCatchAll,
@@ -267,6 +268,11 @@ function liftedFindings(
 const COMPOUND = /&&|\|\||;|\|/;
 const SQUEEZE = /\s+/g;
 
+function isGlobInOption(pattern: string): boolean {
+	const read = ruleSpelling(pattern);
+	return read.kind === "as-written" && read.reason === "glob-in-option";
+}
+
 function patternFindings({ rules, placeOf, shell }: ComposedRules): LintFinding[] {
 	const findings: LintFinding[] = [];
 	const squeezed = new Map<string, ConfigRule>();
@@ -290,6 +296,9 @@ function patternFindings({ rules, placeOf, shell }: ComposedRules): LintFinding[
 			findings.push(finding("tilde-outside-path", place, details));
 		if (PATH_SURFACES.has(surface) && isBareName(pattern)) findings.push(finding("bare-name-path", place, details));
 		if (shell.has(surface) && COMPOUND.test(pattern)) findings.push(finding("compound-bash-pattern", place, details));
+		// ADR 0053: `rm -rf*` has no canonical form, so `rm -Rf x` or `rm -r -f x` passes the deny.
+		if (shell.has(surface) && rule.action === "deny" && isGlobInOption(pattern))
+			findings.push(finding("deny-without-canonical-form", place, details));
 	}
 	return findings;
 }

@@ -8,7 +8,7 @@ import type { PermissionState } from "@pi-permissions/policy";
 import { jsonlRecords } from "./jsonl-records";
 
 /** Resolutions that mean the policy said `ask` and someone (or no one) answered. */
-const ASKED: ReadonlySet<string> = new Set([
+export const ASKED_RESOLUTIONS: ReadonlySet<string> = new Set([
 	"session_approved",
 	"user_approved",
 	"user_approved_for_session",
@@ -31,7 +31,11 @@ export async function reviewLogDecisions(
 	for await (const record of jsonlRecords(lines)) {
 		if (record === null || record.event !== "permission_decision" || typeof record.toolCallId !== "string") continue;
 		const resolution = typeof record.resolution === "string" ? record.resolution : "";
-		const action: PermissionState = DENIED.has(resolution) ? "deny" : ASKED.has(resolution) ? "ask" : "allow";
+		const action: PermissionState = DENIED.has(resolution)
+			? "deny"
+			: ASKED_RESOLUTIONS.has(resolution)
+				? "ask"
+				: "allow";
 		const before = into.get(record.toolCallId);
 		into.set(record.toolCallId, before === undefined ? action : stricter(before, action));
 	}

@@ -10,6 +10,7 @@
  */
 import {
 	type CommandUnit,
+	isShellOnly,
 	literalWordText,
 	MAX_PATH_WORK,
 	type UnitContext,
@@ -28,6 +29,7 @@ import {
 } from "@pi-permissions/policy";
 import { BASH_SENTINELS } from "@pi-permissions/presentation";
 import { runTimeBound, runTimeLanguage } from "./run-time-bound";
+import { type SpelledMatch, spelledMatch } from "./spelling-match";
 
 /** What the check needs of a parsed command. */
 interface ParsedBashCommand {
@@ -80,8 +82,13 @@ export function checkBashCommand(parsed: ParsedBashCommand, policy: CompiledPoli
 	const askingUnits: CommandUnit[] = [];
 	const floors: (string | null)[] = [];
 	let flooredAsk = false;
+	let redirectOnly = false;
+	let shellOnly = false;
 	for (const unit of units) {
-		const check = isRedirectOnly(unit) ? redirectOnlyCheck(unit, policy) : checkUnit(unit, policy);
+		const redirect = isRedirectOnly(unit);
+		redirectOnly ||= redirect;
+		const check = redirect ? redirectOnlyCheck(unit, policy) : checkUnit(unit, policy);
+		shellOnly ||= check === null && isShellOnly(unit);
 		if (check === null) continue;
 		if (check.state === "ask") {
 			askingUnits.push(unit);
@@ -102,8 +109,25 @@ export function checkBashCommand(parsed: ParsedBashCommand, policy: CompiledPoli
 			return floor(BASH_SENTINELS.unparseable, command, null, null, unparseable.reason);
 		}
 	}
-	if (best === null && unparseable === null) return fromMatch(policy.evaluate(BASH_SURFACE, command), command, null);
+	if (best === null && unparseable === null) return nothingJudged(command, shellOnly && !redirectOnly, policy);
 	return best ?? floor(BASH_SENTINELS.unparseable, command, null, null, unparseable?.reason ?? null);
+}
+
+/**
+ * No unit decided: each is judged by others (a compound's body, a transparent wrapper's command), holds only literal
+ * assignments, or is a builtin the shell model decides (`cd src`, `true`, `command -v node`). The whole text is judged
+ * by the bash rules, as before; when some unit was a shell-only builtin and none only a redirect (`> f`), nothing
+ * outside the shell runs and the catch-all does not decide it: the shell model allows.
+ */
+function nothingJudged(command: string, byShellModel: boolean, policy: CompiledPolicy): BashCommandCheck {
+	const whole = policy.evaluate(BASH_SURFACE, command);
+	if (!byShellModel || !isCatchAllMatch(whole)) return fromMatch(whole, command, null);
+	return fromMatch(shellModelAllow(command), command, null);
+}
+
+/** The shell model's allow: no rule, built in. */
+function shellModelAllow(command: string): RuleMatch {
+	return { state: "allow", rule: null, matchedPattern: null, origin: "builtin", reason: null, matchedValue: command };
 }
 
 /**
@@ -163,6 +187,9 @@ function checkUnit(unit: CommandUnit, policy: CompiledPolicy): BashCommandCheck 
 
 /** A unit's result by its program and text, its settings aside. */
 function checkProgram(unit: CommandUnit, match: RuleMatch, policy: CompiledPolicy): BashCommandCheck | null {
+	// `cd src`, `true`, `set -o pipefail`, `export CI=1`, `command -v node` change nothing outside the shell: the shell
+	// model decides them, never the catch-all; a rule written for the builtin still decides it (ADR 0053).
+	if (isShellOnly(unit) && isCatchAllMatch(match)) return null;
 	if (unit.wrapperKind === "indirection") return checkIndirection(unit, match, policy);
 	// `for f in *.ts; do wc -l "$f"; done`: every command inside is a unit of its own, so the statement's whole text
 	// counts only when a rule other than the catch-all names it (as for a transparent wrapper).
@@ -233,9 +260,15 @@ function isPlainAssignment(unit: CommandUnit): boolean {
 }
 
 /**
- * The strictest of a unit's spellings: as written, with its name normalised, and as the words bash runs.
+ * The strictest of a unit's written spellings (as written, with its name normalised, as the words bash runs), then
+ * weighed with its spellings by meaning (`spelled-match.ts`, ADR 0053).
  */
 function unitMatch(unit: CommandUnit, policy: CompiledPolicy): RuleMatch {
+	return unitSpelledMatch(unit, policy).match;
+}
+
+/** `unitMatch`, with the spelling the deciding rule matched. */
+export function unitSpelledMatch(unit: CommandUnit, policy: CompiledPolicy): SpelledMatch {
 	const raw = policy.evaluate(BASH_SURFACE, unit.text);
 	const normalized = normalizedText(unit);
 	// SECURITY: `\rm`, `'rm'`, `r""m`, `/bin/rm` are matched as `rm` too, and the stricter spelling wins, so a deny
@@ -247,7 +280,11 @@ function unitMatch(unit: CommandUnit, policy: CompiledPolicy): RuleMatch {
 	const worded = words === null || words === unit.text ? raw : policy.evaluate(BASH_SURFACE, words);
 	let match = restrictiveness(spelled.state) > restrictiveness(raw.state) ? spelled : raw;
 	if (restrictiveness(worded.state) > restrictiveness(match.state)) match = worded;
-	return match;
+	const texts = [unit.text];
+	if (normalized !== null) texts.push(normalized);
+	if (words !== null && words !== unit.text) texts.push(words);
+	// SECURITY: `rm -Rf x`, `git push origin +main` meet the deny written `rm -rf *`, `git push --force *` (ADR 0053).
+	return spelledMatch(unit, match, texts, policy);
 }
 
 /**

@@ -5,7 +5,7 @@
  * check's own); an ask raised by a floor, or one whose unit is not a plain command, carries facts marked
  * `floored` (never forwarded as resolvable), so a serving session puts it to a human instead of resolving it by rule.
  */
-import type { CommandUnit, PathNormalizer } from "@pi-permissions/access-intent";
+import { type CommandUnit, type PathNormalizer, unitSpelling } from "@pi-permissions/access-intent";
 import { PATH_SURFACES } from "@pi-permissions/policy";
 import { hasDynamicName, normalizedText } from "../bash/bash-command-check";
 
@@ -86,6 +86,13 @@ export function bashRuleFacts(
 		if (each.text !== "") values.add(each.text);
 		const spelled = normalizedText(each);
 		if (spelled !== null && spelled !== "") values.add(spelled);
+		// SECURITY: a serving deny written `rm -rf *` must meet `rm -Rf x` too: its canonical spelling and its words
+		// without inert options go along (each value is judged, the strictest wins, so they only add restriction).
+		const other = unitSpelling(each);
+		if (other !== null) {
+			values.add(other.canonical.text);
+			if (other.withoutInert !== null) values.add(other.withoutInert);
+		}
 	}
 	return bounded({ surface: BASH_SURFACE, matchValues: [...values], boundaryValue: null });
 }

@@ -7,6 +7,7 @@
 import type { RuleOrigin } from "@pi-permissions/policy";
 import type { Decider, PromptPayload } from "@pi-permissions/presentation";
 import type { GateName, GateOutcome } from "../gates/gate-outcome";
+import { type BashCommandRecord, bashCommandRecord } from "./bash-command-record";
 import type { ToolCall } from "./tool-call";
 
 /** How a request was resolved. Wire names: never respell them. */
@@ -43,6 +44,8 @@ export interface DecisionFact {
 	readonly payload: PromptPayload | null;
 	/** The session patterns recorded by a "for this session" answer. */
 	readonly sessionPatterns: readonly string[];
+	/** For a bash call the engine parsed: the whole command and every unit's command name; absent otherwise. */
+	readonly bash?: BashCommandRecord;
 }
 
 /** What every fact of one request holds before it is resolved. */
@@ -51,9 +54,18 @@ export type FactBase = Omit<DecisionFact, "result" | "resolution" | "decidedBy">
 /** The call's part of a fact: who called which tool (the input never enters a fact). */
 type FactCall = Pick<ToolCall, "toolName" | "toolCallId" | "agentName">;
 
+/** What a fact keeps of the call's one bash parse (`null`: not a bash call, or not parsed). */
+type FactProgram = Parameters<typeof bashCommandRecord>[0] | null;
+
 /** The shared part of the facts of request `requestId` about `outcome` (`null`: no gate decided yet). */
-export function factBase(call: FactCall, requestId: string, outcome: GateOutcome | null): FactBase {
+export function factBase(
+	call: FactCall,
+	requestId: string,
+	outcome: GateOutcome | null,
+	program: FactProgram = null,
+): FactBase {
 	return {
+		...(program === null ? {} : { bash: bashCommandRecord(program) }),
 		requestId,
 		toolCallId: call.toolCallId,
 		toolName: call.toolName,

@@ -21,6 +21,7 @@ import type { GateName, GateOutcome } from "../gates/gate-outcome";
 import { type SkillInvocation, skillInputCall } from "../gates/skill-input-gate";
 import { recordSessionApproval } from "../session/session-approval";
 import type { AskAnswer, AskEscalator, AskRequest } from "./ask-escalator";
+import { type BashCommandRecord, bashCommandRecord } from "./bash-command-record";
 import {
 	type DecisionFact,
 	type DecisionResolution,
@@ -131,9 +132,12 @@ export class GateRunner {
 
 	private async runDecision(call: ToolCall, decide: () => PipelineDecision, run: RunState): Promise<RunVerdict> {
 		let current: { readonly requestId: string; readonly outcome: GateOutcome } | null = null;
+		let program: PipelineDecision["program"] = null;
 		try {
 			const decision = decide();
+			program = decision.program;
 			if (run.trace !== null) run.trace.decision = decision;
+			this.spendSessionGrants(decision);
 			// An ask before a gate that denies outright is never escalated: the call is refused whatever the answer.
 			const acted =
 				decision.combined.state === "deny"
@@ -153,8 +157,25 @@ export class GateRunner {
 		} catch (error) {
 			const requestId = current?.requestId ?? this.options.ids.next();
 			const reason = error instanceof Error ? error.message : String(error);
-			return this.gateError(run, call, requestId, current?.outcome ?? null, reason);
+			const bash = program === null ? undefined : bashCommandRecord(program);
+			return this.gateError(run, call, requestId, current?.outcome ?? null, reason, bash);
 		}
+	}
+
+	/**
+	 * Every session grant that decided a gate of this call spends one use, once per call, whatever the call's end:
+	 * a grant bounded to N calls decides exactly N (ADR 0057).
+	 */
+	private spendSessionGrants(decision: PipelineDecision): void {
+		const used = new Map<string, { readonly surface: string; readonly pattern: string }>();
+		for (const outcome of decision.outcomes) {
+			if (outcome.state !== "allow" || outcome.origin !== "session" || outcome.matchedPattern === null) continue;
+			used.set(`${outcome.surface}\0${outcome.matchedPattern}`, {
+				surface: outcome.surface,
+				pattern: outcome.matchedPattern,
+			});
+		}
+		for (const { surface, pattern } of used.values()) this.options.sessionRules.recordUse(surface, pattern);
 	}
 
 	private async resolve(
@@ -164,7 +185,7 @@ export class GateRunner {
 		requestId: string,
 		run: RunState,
 	): Promise<Step> {
-		const fact = factBase(call, requestId, outcome);
+		const fact = factBase(call, requestId, outcome, decision.program);
 		switch (outcome.state) {
 			case "allow": {
 				const [resolution, decidedBy] = allowResolution(outcome);
@@ -288,7 +309,7 @@ export class GateRunner {
 				);
 			case "failed":
 				// The same fact and block as a rejected escalation (the catch in `run`): no payload, the gate-error text.
-				return this.gateError(run, call, requestId, outcome, answer.reason);
+				return this.gateError(run, call, requestId, outcome, answer.reason, fact.bash);
 			default: {
 				const unhandled: never = answer;
 				throw new Error(`unhandled answer ${String(unhandled)}`);
@@ -314,9 +335,11 @@ export class GateRunner {
 		requestId: string,
 		outcome: GateOutcome | null,
 		reason: string,
+		bash: BashCommandRecord | undefined,
 	): Block {
 		const text = renderAgentDenial({ kind: "gate-error", toolName: call.toolName });
-		return this.block(run, gateErrorFact(call, requestId, outcome, reason), text);
+		const fact = gateErrorFact(call, requestId, outcome, reason);
+		return this.block(run, bash === undefined ? fact : { ...fact, bash }, text);
 	}
 
 	/** Emits a deny fact and blocks naming its gate, request and resolution, so the two can never disagree. */

@@ -29,9 +29,12 @@ function toolOutcome(command: string, bash: unknown = "ask"): GateOutcome {
 describe("the access facts on an asking outcome", () => {
 	it.each([
 		{ unit: "git status", values: ["git status"] },
-		{ unit: "\\rm -rf build", values: ["\\rm -rf build", "rm -rf build"] },
+		{ unit: "\\rm -rf build", values: ["\\rm -rf build", "rm -rf build", "rm -f -r build"] },
 		{ unit: "'ls' -la", values: ["'ls' -la", "ls -la"] },
 		{ unit: "echo $(wc -l)", values: ["echo $(wc -l)", "wc -l"] },
+		// ADR 0053: the canonical spelling and the words without inert options go along, for a serving deny.
+		{ unit: "git push origin +main", values: ["git push origin +main", "git push -f origin main"] },
+		{ unit: "git --no-pager log -3", values: ["git --no-pager log -3", "git -P log -3", "git log -3"] },
 	])("fixes the bash unit $unit with every unit text and plain spelling", ({ unit, values }) => {
 		expect(toolOutcome(unit).access).toEqual({ surface: "bash", matchValues: values, boundaryValue: null });
 	});
@@ -47,7 +50,7 @@ describe("the access facts on an asking outcome", () => {
 	it("fixes every unit that asked, not only the deciding one, so a serving rule judges them all", () => {
 		expect(toolOutcome("echo hi; rm -rf x").access).toEqual({
 			surface: "bash",
-			matchValues: ["echo hi", "rm -rf x"],
+			matchValues: ["echo hi", "rm -rf x", "rm -f -r x"],
 			boundaryValue: null,
 		});
 		// A unit the child allowed on its own is not the serving session's question.

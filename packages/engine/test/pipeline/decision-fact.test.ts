@@ -61,6 +61,12 @@ describe("gateErrorFact", () => {
 		const asking = bashCall("git push");
 		const outcome = engine.pipeline.decide(asking).combined;
 		await runner.run(asking);
-		expect(facts).toEqual([gateErrorFact(asking, "req-1", outcome, "the authority broke")]);
+		// The runner adds what it parsed of the bash call (issue 40: every bash record names its programs).
+		expect(facts).toEqual([
+			{
+				...gateErrorFact(asking, "req-1", outcome, "the authority broke"),
+				bash: { command: "git push", commands: ["git"], commandsOmitted: 0 },
+			},
+		]);
 	});
 });

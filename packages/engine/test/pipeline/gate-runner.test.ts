@@ -48,6 +48,21 @@ function harness(options: EngineOptions, answers: readonly AskAnswer[] = []): Ha
 const ONCE: AskAnswer = { kind: "allow-once", decidedBy: "user" };
 const SESSION: AskAnswer = { kind: "allow-session", decidedBy: "user" };
 
+describe("GateRunner and bounded session grants", () => {
+	it("spends a calls-bounded grant once per call it decides, then asks again", async () => {
+		const h = harness({ config: { permission: { bash: { "*": "ask" } } } }, [ONCE]);
+		h.engine.store.add({ surface: "bash", pattern: "git status*", bound: { kind: "calls", calls: 2 } });
+		// One call with two units the grant decides spends one use.
+		expect((await h.runner.run(bashCall("git status && git status -s"))).kind).toBe("allow");
+		expect(h.engine.store.list()[0]?.callsLeft).toBe(1);
+		expect((await h.runner.run(bashCall("git status"))).kind).toBe("allow");
+		expect(h.engine.store.list()).toEqual([]);
+		expect(h.engine.store.expired().map((entry) => entry.reason)).toEqual(["calls"]);
+		await h.runner.run(bashCall("git status"));
+		expect(h.escalator.asks).toHaveLength(1);
+	});
+});
+
 describe("GateRunner.run", () => {
 	it("allows a call every gate allows and emits one policy_allow fact per request", async () => {
 		const h = harness({ config: { permission: { "*": "allow" } } });

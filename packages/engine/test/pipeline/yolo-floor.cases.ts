@@ -214,7 +214,8 @@ export const INCOMPLETE_ROWS: readonly IncompleteRow[] = [
 	{
 		id: "Y-thousand-commands",
 		shape: "1,000 chained commands within every budget",
-		command: `${pad("true && ", 999)}true`,
+		// `date`, not `true`: the shell model allows a chain of builtins without the catch-all (ADR 0053).
+		command: `${pad("date && ", 999)}date`,
 		yolo: "allow",
 		limit: null,
 		plain: "*",

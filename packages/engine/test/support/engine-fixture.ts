@@ -126,3 +126,15 @@ export function call(toolName: string, input: unknown, agentName: string | null 
 export function bashCall(command: string): ToolCall {
 	return call("bash", { command });
 }
+
+const UNIT_NORMALIZER = PathNormalizer.create({
+	cwd: CORPUS_CWD,
+	home: CORPUS_HOME,
+	flavor: POSIX_FLAVOR,
+	probe: EMPTY_PROBE,
+});
+
+/** The units of `command`, parsed as the pipeline parses it (corpus cwd and home, nothing on disk). */
+export function parseUnits(command: string): BashProgram["units"] {
+	return BashProgram.parse(command, { parser, normalizer: UNIT_NORMALIZER }).units;
+}

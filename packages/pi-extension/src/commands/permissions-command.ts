@@ -94,7 +94,7 @@ async function execute(deps: PermissionsCommandDeps, command: PermissionsCommand
 		}
 		case "grants": {
 			const session = await deps.state.sessionFor(ctx);
-			return grantsReport(session.grants.list(), await session.grants.persisted());
+			return grantsReport(session.grants.list(), await session.grants.persisted(), session.grants.expired());
 		}
 		case "forget": {
 			const session = await deps.state.sessionFor(ctx);

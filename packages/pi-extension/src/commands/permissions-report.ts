@@ -5,7 +5,7 @@
  */
 import type { PersistedGrant } from "@pi-permissions/engine";
 import { type ConfigLoadResult, formatConfigLoadIssue } from "@pi-permissions/engine";
-import type { ComposedPolicy, SessionGrant } from "@pi-permissions/policy";
+import { boundText, type ComposedPolicy, type ExpiredGrant, type SessionGrant } from "@pi-permissions/policy";
 import { type ChainLinkProblem, chainReportLines } from "../authority/chain-health";
 
 /** Lines a report shows at most; the rest is counted, not shown. */
@@ -78,13 +78,24 @@ function summaryLines(summary: SessionSummary): string[] {
 	return lines;
 }
 
-export function grantsReport(grants: readonly SessionGrant[], persisted: readonly PersistedGrant[] = []): string {
+export function grantsReport(
+	grants: readonly SessionGrant[],
+	persisted: readonly PersistedGrant[] = [],
+	expired: readonly ExpiredGrant[] = [],
+): string {
 	const lines =
 		grants.length === 0
 			? ["pi-permissions: no session grants"]
 			: ["pi-permissions: session grants (revoke with /permissions revoke <id>):"];
 	for (const grant of grants) {
-		lines.push(`  ${grant.id}  ${grant.rule.surface}  ${grant.rule.pattern}  ${grant.rule.action}`);
+		lines.push(`  ${grant.id}  ${grant.rule.surface}  ${grant.rule.pattern}  ${grant.rule.action}${remaining(grant)}`);
+	}
+	if (expired.length > 0) lines.push("pi-permissions: expired session grants (they decide nothing now):");
+	for (const { grant, reason, at } of expired) {
+		const { surface, pattern, action } = grant.rule;
+		lines.push(
+			`  ${grant.id}  ${surface}  ${pattern}  ${action}  ${boundText(grant.bound)}, expired ${EXPIRY_TEXT[reason]} at ${clock(at)}`,
+		);
 	}
 	if (persisted.length === 0) lines.push("pi-permissions: no persisted grants");
 	else lines.push("pi-permissions: persisted grants (forget with /permissions forget <id>):");
@@ -94,6 +105,35 @@ export function grantsReport(grants: readonly SessionGrant[], persisted: readonl
 		);
 	}
 	return bounded(lines);
+}
+
+const EXPIRY_TEXT: Record<ExpiredGrant["reason"], string> = {
+	turn: "with its turn",
+	time: "on time",
+	calls: "after its last call",
+};
+
+/** What is left of a bounded grant; nothing for a session grant. */
+function remaining(grant: SessionGrant): string {
+	switch (grant.bound.kind) {
+		case "session":
+			return "";
+		case "turn":
+			return "  for this turn";
+		case "minutes":
+			return `  ${boundText(grant.bound)}, until ${clock(grant.endsAt ?? 0)}`;
+		case "calls":
+			return `  ${boundText(grant.bound)}, ${grant.callsLeft ?? 0} left`;
+		default: {
+			const unhandled: never = grant.bound;
+			throw new Error(`unhandled bound ${String(unhandled)}`);
+		}
+	}
+}
+
+/** An instant as UTC `YYYY-MM-DD HH:MM:SS`: the report must not depend on the machine's time zone. */
+function clock(epochMs: number): string {
+	return new Date(epochMs).toISOString().slice(0, 19).replace("T", " ");
 }
 
 export function logsReport(

@@ -5,7 +5,7 @@
  * policy so the next matching call asks again.
  */
 import type { GrantWriteError, PersistedGrant } from "@pi-permissions/engine";
-import { err, type Result, type SessionGrant, type SessionRuleStore } from "@pi-permissions/policy";
+import { type ExpiredGrant, err, type Result, type SessionGrant, type SessionRuleStore } from "@pi-permissions/policy";
 import type { PersistedGrantAccess } from "./persisted-grant-access";
 
 interface SessionGrantsOptions {
@@ -22,6 +22,16 @@ export class SessionGrants {
 	/** This session's "for this session" grants, in grant order. */
 	list(): readonly SessionGrant[] {
 		return this.options.store.list();
+	}
+
+	/** The session grants that reached their bound (this turn, N minutes, N calls): recorded as expired, not revoked. */
+	expired(): readonly ExpiredGrant[] {
+		return this.options.store.expired();
+	}
+
+	/** The person's next prompt: the grants given "for this turn" expire. */
+	beginTurn(): void {
+		this.options.store.beginTurn();
 	}
 
 	/** Revokes one session grant by id; false when no grant has that id. The next matching call decides afresh. */

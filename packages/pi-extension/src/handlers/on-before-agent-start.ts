@@ -1,5 +1,5 @@
 /**
- * Owns: the `before_agent_start` handler: switch the session to the signalled active agent's policy, hand the session
+ * Owns: the `before_agent_start` handler: end the grants given "for this turn", switch the session to the signalled active agent's policy, hand the session
  * Pi's loaded skills (for the skill-read gate), keep active only the tools not denied outright (restoring the ones it
  * hid once a reload lifts their deny), hand it the configured MCP server names, hide denied skills from the prompt, narrow a forced prompt byte-stably, warm
  * the bash parser and prepare the session's runner (one discarded decision) for the first call.
@@ -32,6 +32,8 @@ export function onBeforeAgentStart(pi: ExtensionAPI, state: ExtensionState) {
 			// The tool_call boundary blocks every call of a session that could not open.
 			return undefined;
 		}
+		// A new prompt is a new turn: grants given "for this turn" end before anything of this turn is decided.
+		session.grants.beginTurn();
 		try {
 			// The config check: a file changed since (a grant another session persisted, a hand edit) applies now.
 			await session.policies.refreshIfChanged();

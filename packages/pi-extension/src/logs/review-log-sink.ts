@@ -1,6 +1,6 @@
 /**
- * Owns: the review log's record of one decision (the fact's flat fields plus the request facts of its ask, bounded and
- * redacted by the writer)
+ * Owns: the review log's record of one decision (the fact's flat fields, the request facts of its ask, and for a bash
+ * call the whole command with every unit's command name, bounded and redacted by the writer)
  * and where the log lives: `<agentDir>/extensions/pi-permissions/logs/review.jsonl`; the record is appended before
  * `emit` returns, so before the call it decides runs or is refused (ADR 0047).
  * Never: writes the ask's evidence or the raw tool input (they are unbounded and may hold secrets).
@@ -47,6 +47,8 @@ export function reviewLogSink(writer: JsonlLogWriter, now: () => number): Decisi
 					reason: fact.reason,
 					sessionPatterns: fact.sessionPatterns,
 					request: fact.payload === null ? null : renderReviewLogFacts(fact.payload, UNCUT),
+					// Every decision of a bash call, an allow too, names each program the command runs and keeps its two ends.
+					bash: fact.bash ?? null,
 				};
 			} catch {
 				return; // A record that cannot be built is dropped, as the writer drops one it cannot serialise.

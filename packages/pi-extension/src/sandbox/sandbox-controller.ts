@@ -3,19 +3,20 @@
  * sandbox-runtime once (memoised; a failed start is kept, so `required` keeps denying), keeping its settings equal to
  * the current plan, running one allowed bash command inside it, and telling the model and the review log what it
  * stopped, and checking right after each call that it made no protected name that did not exist (ADR 0048: such a
- * name cannot be made read-only without a file on disk), removing and reporting any. Its state feeds the status line
+ * name cannot be made read-only without a file on disk), removing and reporting any. The plan is kept between calls
+ * while the policy and the disk's answers it was built from hold (ADR 0056). Its state feeds the status line
  * and `/permissions`.
  * Never: decides whether a call may run (the gate did, before); with the mode `off` it runs the command as Pi would.
  */
 import type { BashOperations } from "@earendil-works/pi-coding-agent";
 import {
 	type ComposedPlanFacts,
-	composedSandboxPlan,
 	explainBlocked,
 	MAX_SWEPT_REPORTS,
 	renderBlocked,
 	renderSandboxPlan,
 	type SandboxPlan,
+	SandboxPlanCache,
 	SandboxRuntime,
 	type SandboxUnavailable,
 	snapshotBeforeCall,
@@ -37,6 +38,8 @@ interface SandboxControllerOptions {
 	readonly flavor: ComposedPlanFacts["flavor"];
 	/** `process.platform`, read by the composition root. */
 	readonly platform: string;
+	/** `PATH` as it is when the sandbox starts, read by the composition root: where bubblewrap, bash and socat are found. */
+	readonly searchPath: () => string;
 	readonly files: SandboxFileSystem;
 	/** Directories Pi loads extension code from outside the agent dir, for a session's cwd (protected whole). */
 	readonly codeDirs?: (cwd: string) => readonly { readonly path: string; readonly why: string }[];
@@ -59,18 +62,31 @@ export class SandboxController {
 	/** The state `starting` settled on, for a caller that cannot wait (the gate asks synchronously). */
 	private settled: SandboxState | null = null;
 	private appliedSettings = "";
+	/** The plan whose settings were applied last: the same plan needs no comparison. */
+	private appliedPlan: SandboxPlan | null = null;
 	private warned = false;
+	private readonly plans: SandboxPlanCache;
 
-	constructor(private readonly options: SandboxControllerOptions) {}
+	constructor(private readonly options: SandboxControllerOptions) {
+		const files = options.files;
+		this.plans = new SandboxPlanCache({
+			canonical: files.canonical,
+			exists: files.exists,
+			isDirectory: files.isDirectoryFollowing,
+			list: files.list,
+		});
+	}
 
 	/** The sandbox for `session`'s policy: off, active, or unavailable (started once, on first need). Never rejects. */
 	async stateFor(session: PermissionSession): Promise<SandboxState> {
 		if (session.policies.policy.sandbox.mode === "off") return { kind: "off" };
 		const start = this.options.start ?? SandboxRuntime.start;
 		if (this.starting === null) {
-			const settings = toRuntimeSettings(this.planFor(session));
+			const plan = this.planFor(session);
+			const settings = toRuntimeSettings(plan);
 			this.appliedSettings = JSON.stringify(settings);
-			const starting = start(settings, this.options.platform).then(
+			this.appliedPlan = plan;
+			const starting = start(settings, { platform: this.options.platform, searchPath: this.options.searchPath() }).then(
 				(started): SandboxState =>
 					started.ok ? { kind: "active", runtime: started.value } : { kind: "unavailable", error: started.error },
 				(error: unknown): SandboxState => ({
@@ -176,15 +192,18 @@ export class SandboxController {
 		call: { readonly id: string; readonly command: string; readonly cwd: string; readonly options: ExecOptions },
 	): Promise<{ exitCode: number | null }> {
 		const plan = this.planFor(session);
-		const settings = toRuntimeSettings(plan);
-		const text = JSON.stringify(settings);
-		if (text !== this.appliedSettings) {
-			// The policy was reloaded or another agent's applies: the next command runs under the new plan.
-			runtime.update(settings);
-			this.appliedSettings = text;
+		if (plan !== this.appliedPlan) {
+			const settings = toRuntimeSettings(plan);
+			const text = JSON.stringify(settings);
+			if (text !== this.appliedSettings) {
+				// The policy was reloaded or another agent's applies: the next command runs under the new plan.
+				runtime.update(settings);
+				this.appliedSettings = text;
+			}
+			this.appliedPlan = plan;
 		}
 		// SECURITY: a command the sandbox cannot wrap does not run (this rejects before anything is spawned).
-		const wrapped = await runtime.wrap(call.command, call.id, call.options.signal);
+		const wrapped = await runtime.wrap(call.command, { id: call.id, cwd: call.cwd, signal: call.options.signal });
 		const files = this.options.files;
 		const before = snapshotBeforeCall(plan, files);
 		let tail = "";
@@ -247,17 +266,13 @@ export class SandboxController {
 	}
 
 	private planFor(session: PermissionSession): SandboxPlan {
-		return composedSandboxPlan({
+		return this.plans.planFor({
 			policy: session.policies.policy,
 			cwd: session.cwd,
 			home: this.options.home,
 			agentDir: this.options.agentDir,
 			tmpDir: this.options.tmpDir,
 			flavor: this.options.flavor,
-			canonical: this.options.files.canonical,
-			exists: this.options.files.exists,
-			isDirectory: this.options.files.isDirectoryFollowing,
-			list: this.options.files.list,
 			...(this.options.codeDirs === undefined ? {} : { codeDirs: this.options.codeDirs(session.cwd) }),
 		});
 	}

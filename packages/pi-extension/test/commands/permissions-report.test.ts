@@ -50,9 +50,48 @@ describe("policyReport", () => {
 describe("grantsReport", () => {
 	it("lists grants with their ids", () => {
 		const text = grantsReport([
-			{ id: "session-1", rule: { surface: "bash", pattern: "echo *", action: "allow", origin: "session" } },
+			{
+				id: "session-1",
+				rule: { surface: "bash", pattern: "echo *", action: "allow", origin: "session" },
+				bound: { kind: "session" },
+				endsAt: null,
+				callsLeft: null,
+			},
 		]);
 		expect(text).toContain("  session-1  bash  echo *  allow");
+	});
+
+	it("shows what remains of bounded grants and lists expired ones as expired, not revoked", () => {
+		const rule = (pattern: string) => ({ surface: "bash", pattern, action: "allow", origin: "session" }) as const;
+		const text = grantsReport(
+			[
+				{ id: "session-1", rule: rule("git push*"), bound: { kind: "calls", calls: 3 }, endsAt: null, callsLeft: 2 },
+				{
+					id: "session-2",
+					rule: rule("npm *"),
+					bound: { kind: "minutes", minutes: 15 },
+					endsAt: Date.UTC(2026, 11, 7, 21, 0, 0),
+					callsLeft: null,
+				},
+				{ id: "session-3", rule: rule("make *"), bound: { kind: "turn" }, endsAt: null, callsLeft: null },
+			],
+			[],
+			[
+				{
+					grant: { id: "session-4", rule: rule("ls *"), bound: { kind: "turn" }, endsAt: null, callsLeft: null },
+					reason: "turn",
+					at: Date.UTC(2026, 11, 7, 20, 30, 5),
+				},
+			],
+		);
+		expect(text).toContain("  session-1  bash  git push*  allow  for 3 calls, 2 left");
+		expect(text).toContain("  session-2  bash  npm *  allow  for 15 minutes, until 2026-12-07 21:00:00");
+		expect(text).toContain("  session-3  bash  make *  allow  for this turn");
+		expect(text).toContain("pi-permissions: expired session grants (they decide nothing now):");
+		expect(text).toContain(
+			"  session-4  bash  ls *  allow  for this turn, expired with its turn at 2026-12-07 20:30:05",
+		);
+		expect(text).not.toMatch(/revoked/);
 	});
 
 	it("says when there are none", () => {

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { BeforeAgentStartEvent, ExtensionAPI, ToolCallEvent } from "@earendil-works/pi-coding-agent";
 import { ToolCallPipeline } from "@pi-permissions/engine";
+import { SessionRuleStore } from "@pi-permissions/policy";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { onBeforeAgentStart } from "../../src/handlers/on-before-agent-start";
 import { onToolCall } from "../../src/handlers/on-tool-call";
@@ -38,6 +39,16 @@ afterEach(() => {
 });
 
 describe("onBeforeAgentStart", () => {
+	it("ends the grants given for this turn at every new prompt", async () => {
+		const space = workspace({}, { permission: { "*": "ask" } });
+		const { state } = stateFor(space);
+		const beginTurn = vi.spyOn(SessionRuleStore.prototype, "beginTurn");
+		await onBeforeAgentStart(pi, state)(agentStart(), context(space.cwd));
+		await onBeforeAgentStart(pi, state)(agentStart(), context(space.cwd));
+		expect(beginTurn).toHaveBeenCalledTimes(2);
+		await state.close();
+	});
+
 	it("decides one throwaway bash chain before the first call, and emits, counts, grants and asks nothing", async () => {
 		// Under `"*": "ask"` the throwaway chain asks: it must still reach no sink, no prompt and no grant.
 		const space = workspace({}, { debugLog: true, permission: { "*": "ask" } });

@@ -1,8 +1,10 @@
 /**
- * Owns: GNU sed's options (sed 4.9, sed(1) COMMAND SYNOPSIS and OPTIONS): its scripts (`-e`) and script files (`-f`).
+ * Owns: GNU sed's options (sed 4.9, sed(1) OPTIONS, `sed --help`): its scripts (`-e`) and script files (`-f`) for the
+ * effect tables (`SED_TABLE`), and every spelling with its canonical name (`SED`: `-ie` is `-i` with the suffix `e`).
  * Never: reads a sed script (`runs/command-language-effects.ts`, `effects/programs/sed-script.ts` do).
  */
-import { option } from "../option-grammar";
+import { gnuGrammar, option } from "../option-grammar";
+import { type ProgramSpelling, programSpelling } from "../program-spelling";
 import { GETOPT_LONG_READING, named, type ProgramTable, programOptions } from "./program-options";
 
 export const SED_TABLE: ProgramTable = {
@@ -26,3 +28,27 @@ export const SED_TABLE: ProgramTable = {
 	),
 	readBy: "command-language-effects.ts",
 };
+
+// Spellings (issue 33): the canonical spelling of a unit.
+export const SED: ProgramSpelling = programSpelling(
+	gnuGrammar({
+		options: [
+			option(["-n", "--quiet", "--silent"], "flag"),
+			option(["--debug"], "flag"),
+			option(["-e", "--expression"], "value"),
+			option(["-f", "--file"], "value"),
+			option(["--follow-symlinks"], "flag"),
+			option(["-i", "--in-place"], "optional"),
+			option(["-l", "--line-length"], "value"),
+			option(["--posix"], "flag"),
+			option(["-E", "-r", "--regexp-extended"], "flag"),
+			option(["-s", "--separate"], "flag"),
+			option(["--sandbox"], "flag"),
+			option(["-u", "--unbuffered"], "flag"),
+			option(["-z", "--null-data"], "flag"),
+			option(["-b", "--binary"], "flag"),
+			option(["--help"], "flag"),
+			option(["--version"], "flag"),
+		],
+	}),
+);

@@ -1,0 +1,86 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { ConfigTree } from "./support/cli-harness";
+
+const trees: ConfigTree[] = [];
+afterEach(() => {
+	for (const tree of trees.splice(0)) tree.remove();
+});
+
+const PROJECT = { permission: { bash: { "*": "ask", "npm test": "allow", "rm -rf *": "deny" } } };
+
+/** One review-log decision record as the adapter writes it (the fields a preview reads). */
+function record(toolCallId: string, time: string, value: string, resolution: string, surface = "bash"): string {
+	return JSON.stringify({ time, event: "permission_decision", toolCallId, surface, value, resolution });
+}
+
+function logDir(tree: ConfigTree): string {
+	return join(tree.agentDir, "extensions", "pi-permissions", "logs");
+}
+
+describe("pi-permissions grants add --preview", () => {
+	it("counts the asked calls the rule would allow, with up to three examples, and writes nothing", async () => {
+		const tree = new ConfigTree();
+		trees.push(tree);
+		const file = tree.writeProject(PROJECT);
+		const before = readFileSync(file, "utf8");
+		tree.write(
+			join(logDir(tree), "review.jsonl.1"),
+			[
+				record("c1", "2026-11-30T10:00:00.000Z", "npm run build", "user_approved"),
+				// Older than 30 days before today (2026-12-01): outside the window.
+				record("c0", "2026-10-01T10:00:00.000Z", "npm run lint", "user_approved"),
+			].join("\n"),
+		);
+		tree.write(
+			join(logDir(tree), "review.jsonl"),
+			[
+				record("c2", "2026-12-01T09:00:00.000Z", "npm run test", "user_denied"),
+				record("c3", "2026-12-01T09:01:00.000Z", "npm run dev", "confirmation_unavailable"),
+				record("c4", "2026-12-01T09:02:00.000Z", "npm run e2e", "user_approved_for_session"),
+				// Allowed already, another program, another surface, a torn line: none changes.
+				record("c5", "2026-12-01T09:03:00.000Z", "npm run x", "policy_allow"),
+				record("c6", "2026-12-01T09:04:00.000Z", "git push", "user_approved"),
+				record("c7", "2026-12-01T09:05:00.000Z", "/p/npm run", "user_approved", "read"),
+				'{"torn',
+			].join("\n"),
+		);
+		const run = await tree.run(["grants", "add", "bash", "npm run *", "--project", "--preview"]);
+		expect(run).toMatchObject({ code: 0, stderr: "" });
+		expect(run.stdout).toBe(
+			[
+				'bash "npm run *": of the last 7 decisions in the review log (30 days at most), it would have allowed 4 asked calls',
+				"  e.g. 2026-12-01T09:00:00.000Z  npm run test",
+				"  e.g. 2026-12-01T09:01:00.000Z  npm run dev",
+				"  e.g. 2026-12-01T09:02:00.000Z  npm run e2e",
+				"nothing written (--preview)",
+				"",
+			].join("\n"),
+		);
+		expect(readFileSync(file, "utf8")).toBe(before);
+	});
+
+	it("names the allows it makes redundant and the denied calls that stay denied", async () => {
+		const tree = new ConfigTree();
+		trees.push(tree);
+		tree.writeProject(PROJECT);
+		tree.write(join(logDir(tree), "review.jsonl"), record("c1", "2026-12-01T09:00:00.000Z", "npm test", "policy_deny"));
+		const run = await tree.run(["grants", "add", "bash", "npm *", "--project", "--preview"]);
+		expect(run.code).toBe(0);
+		expect(run.stdout).toContain("it would have allowed 0 asked calls");
+		expect(run.stdout).toContain("  1 denied call it matches stay denied: no grant lifts a deny");
+		expect(run.stdout).toContain('  makes the project rule "npm test": "allow" redundant');
+	});
+
+	it("says when the law would refuse the rule, with the reason, and exits 1", async () => {
+		const tree = new ConfigTree();
+		trees.push(tree);
+		tree.writeGlobal({ permission: { bash: { "rm *": "deny" } } });
+		tree.writeProject('{ "permission": { "read": "allow" } }\n');
+		const run = await tree.run(["grants", "add", "bash", "rm tmp *", "--project", "--preview"]);
+		expect(run.code).toBe(1);
+		expect(run.stderr).toContain('would lift the deny `bash: "rm *" → deny` (global)');
+		expect(readFileSync(tree.projectFile, "utf8")).toBe('{ "permission": { "read": "allow" } }\n');
+	});
+});
