@@ -15,6 +15,7 @@ import {
 	type PipelineDecision,
 	type RunReport,
 	type RunVerdict,
+	readManagedPolicy,
 	reportOf,
 	type ShellParse,
 	ToolCallPipeline,
@@ -132,16 +133,23 @@ export class CliEngine {
 	}
 }
 
-/** Loads every scope for `agent` and composes them (`--yolo` overrides `yoloMode`): the engine's `loadAgentPolicy`. */
+/**
+ * Loads every scope for `agent` and composes them (`--mode` and `--yolo` override the start mode): the engine's
+ * `loadAgentPolicy`.
+ */
 export async function loadPolicy(
 	loader: ConfigLoader,
 	setup: PolicySetup,
 	env: PolicyEnvironment,
 	agent: string | null,
 ): Promise<LoadedPolicy> {
+	const managed =
+		setup.managed === undefined ? undefined : await readManagedPolicy(setup.managed.fileSystem, setup.managed.file);
 	const { config, policy } = await loadAgentPolicy(loader, loadRequest(setup, agent), {
 		env,
+		...(managed === undefined ? {} : { managed }),
 		...(setup.yolo === undefined ? {} : { yolo: setup.yolo }),
+		...(setup.mode === undefined ? {} : { mode: setup.mode }),
 	});
 	return { load: config, policy };
 }

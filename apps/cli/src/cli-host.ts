@@ -4,7 +4,7 @@
  * Never: reads process state itself; only `main.ts` builds a host from the real process.
  */
 import type { FileSystemProbe } from "@pi-permissions/access-intent";
-import type { ConfigFileSystem, GrantFileSystem } from "@pi-permissions/engine";
+import type { ConfigFileSystem, GrantFileSystem, ManagedFileSystem } from "@pi-permissions/engine";
 import type { PathFlavorName } from "@pi-permissions/policy";
 
 /** Where the CLI writes text. Must not throw. */
@@ -55,6 +55,8 @@ export interface CliHost {
 	readonly tmpDir?: string;
 	/** The persisted-grant writer's file-system edge (`grants add|forget`). */
 	readonly grantFileSystem: GrantFileSystem;
+	/** The managed file's edge (`--managed FILE`, ADR 0055): ownership and mode are read without following links. */
+	readonly managedFileSystem?: ManagedFileSystem;
 	/** Today's date as `YYYY-MM-DD` (local time), recorded in a grant's marker comment. Must not throw. */
 	today(): string;
 	/**

@@ -3,8 +3,8 @@
  * Never: reads process state; `runCli` gets everything from its `CliHost`, so tests run it in-process.
  */
 
-import { renderConfigJsonSchema } from "@pi-permissions/policy";
-import { Command, CommanderError } from "commander";
+import { PERMISSION_MODES, renderConfigJsonSchema } from "@pi-permissions/policy";
+import { Command, CommanderError, Option } from "commander";
 import type { CliHost } from "./cli-host";
 import { type ConfigCommandOptions, runConfigShow, runConfigValidate } from "./config-commands";
 import { type DecideOptions, runDecide } from "./decide-command";
@@ -23,8 +23,17 @@ function withPolicyOptions(command: Command): Command {
 		.option("--cwd <dir>", "the project directory (default: the current directory)")
 		.option("--agent <name>", "decide as this agent (its `permission:` frontmatter applies)")
 		.option("--yolo", "answer every ask with allow, as yolo mode does (deny still blocks)")
+		.addOption(
+			new Option("--mode <name>", "decide in this permission mode (the config's allowedModes still apply)").choices(
+				PERMISSION_MODES,
+			),
+		)
 		.option("--global <file>", "use this file as the global config instead of the standard location")
 		.option("--project <file>", "use this file as the project config instead of the standard location")
+		.option(
+			"--managed <file>",
+			"decide under this managed policy (root-owned, not group/other-writable; nothing below lifts its denies or asks)",
+		)
 		.option(
 			"--mcp-server <name>",
 			"a configured MCP server name (repeatable); splits mcp__server__tool names",

@@ -1,11 +1,16 @@
 /**
- * Owns: the options every policy-reading command shares (`--cwd`, `--agent`, `--yolo`, `--global`, `--project`) and
+ * Owns: the options every policy-reading command shares (`--cwd`, `--agent`, `--yolo`, `--mode`, `--global`, `--project`) and
  * how they resolve against the host into a config load request, exactly as the adapter locates its files.
  * Never: reads files; `cli-engine.ts` and the config commands load through `ConfigLoader`.
  */
 import { posix, win32 } from "node:path";
-import { type ConfigLoadRequest, configLocations, resolveAgentDir } from "@pi-permissions/engine";
-import type { PathFlavorName } from "@pi-permissions/policy";
+import {
+	type ConfigLoadRequest,
+	configLocations,
+	type ManagedFileSystem,
+	resolveAgentDir,
+} from "@pi-permissions/engine";
+import { isPermissionMode, type PathFlavorName, type PermissionMode } from "@pi-permissions/policy";
 import type { CliHost } from "./cli-host";
 
 /** The shared options as commander hands them over. */
@@ -13,8 +18,12 @@ export interface PolicyOptions {
 	readonly cwd?: string;
 	readonly agent?: string;
 	readonly yolo?: boolean;
+	/** `--mode <name>` (ADR 0054); commander checks it is a mode. */
+	readonly mode?: string;
 	readonly global?: string;
 	readonly project?: string;
+	/** `--managed FILE`: the managed policy to check with (ADR 0055), read under the same ownership law as Pi's. */
+	readonly managed?: string;
 	/** Configured MCP server names (`--mcp-server`, repeatable): they split native `mcp__server__tool` names. */
 	readonly mcpServer?: readonly string[];
 }
@@ -29,7 +38,11 @@ export interface PolicySetup {
 	readonly defaultAgent: string | null;
 	/** `true` forces yolo on; `undefined` leaves it to the config's `yoloMode`. */
 	readonly yolo: true | undefined;
+	/** The mode to decide in (`--mode`); `undefined` leaves it to the config's start mode. */
+	readonly mode?: PermissionMode | undefined;
 	readonly files: { readonly global?: string; readonly project?: string };
+	/** The managed file (`--managed`, resolved) and the edge that reads it; absent: none. */
+	readonly managed?: { readonly file: string; readonly fileSystem: ManagedFileSystem };
 	readonly mcpServers: readonly string[];
 }
 
@@ -48,10 +61,20 @@ export function resolvePolicySetup(host: CliHost, options: PolicyOptions): Polic
 		flavor: host.flavor,
 		defaultAgent: options.agent ?? null,
 		yolo: options.yolo === true ? true : undefined,
+		mode: isPermissionMode(options.mode) ? options.mode : undefined,
 		files,
+		...(options.managed === undefined
+			? {}
+			: { managed: { file: path.resolve(host.cwd, options.managed), fileSystem: host.managedFileSystem ?? NO_FS } }),
 		mcpServers: options.mcpServer ?? [],
 	};
 }
+
+/** A host without the managed edge cannot check a managed file: it is refused, and every call asks (fail closed). */
+const NO_FS: ManagedFileSystem = {
+	lstat: () => Promise.reject(new Error("this host cannot read a managed file")),
+	readFile: () => Promise.reject(new Error("this host cannot read a managed file")),
+};
 
 /** The loader request for one agent. The project scope is read: invoking the CLI is the operator's trust. */
 export function loadRequest(setup: PolicySetup, agentName: string | null): ConfigLoadRequest {

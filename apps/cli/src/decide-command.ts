@@ -9,7 +9,7 @@ import { missingAgentNotice } from "./agent-notice";
 import { toolInputOf } from "./call-input";
 import { CliEngine, type DecidedCall } from "./cli-engine";
 import type { CliHost } from "./cli-host";
-import { configNoticeLines } from "./config-notices";
+import { configNoticeLines, refusedModeText } from "./config-notices";
 import { type PolicyOptions, resolvePolicySetup } from "./config-options";
 import { EXIT_CODES, type ExitCode, exitCodeFor } from "./exit-code";
 import { type ExplainTrace, explainTrace } from "./explain-trace";
@@ -33,6 +33,11 @@ export async function runDecide(
 	const input = toolInputOf(tool, inputText, loaded.policy);
 	if (!input.ok) {
 		host.stderr.write(`pi-permissions: ${input.error}\n`);
+		return EXIT_CODES.usage;
+	}
+	const refused = refusedModeText(engine.setup, loaded);
+	if (refused !== null) {
+		host.stderr.write(`${refused}\n`);
 		return EXIT_CODES.usage;
 	}
 	for (const line of configNoticeLines(loaded)) host.stderr.write(`${line}\n`);

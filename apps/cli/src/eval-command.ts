@@ -8,7 +8,7 @@ import { missingAgentNotice } from "./agent-notice";
 import { boundedLines } from "./bounded-lines";
 import { CliEngine } from "./cli-engine";
 import type { CliHost } from "./cli-host";
-import { configNoticeLines } from "./config-notices";
+import { configNoticeLines, refusedModeText } from "./config-notices";
 import { type PolicyOptions, resolvePolicySetup } from "./config-options";
 import { idOfLinePrefix, readEvalLine } from "./eval-line";
 import { evalRecord } from "./eval-record";
@@ -35,6 +35,11 @@ export async function runEval(host: CliHost, options: EvalOptions): Promise<Exit
 	}
 	const engine = await CliEngine.create(host, resolvePolicySetup(host, options));
 	const main = await engine.policyOf(engine.setup.defaultAgent);
+	const refused = refusedModeText(engine.setup, main);
+	if (refused !== null) {
+		host.stderr.write(`${refused}\n`);
+		return EXIT_CODES.usage;
+	}
 	for (const line of configNoticeLines(main)) host.stderr.write(`${line}\n`);
 	const noticed = new Set<string | null>();
 	const noticeAgent = async (agent: string | null) => {

@@ -4,7 +4,7 @@
  * Never: chooses a cwd, home, environment or date; each root decides those for itself.
  */
 import { createNodeFileSystemProbe } from "@pi-permissions/access-intent";
-import { createNodeConfigFileSystem, createNodeGrantFileSystem } from "@pi-permissions/engine";
+import { createNodeConfigFileSystem, createNodeGrantFileSystem, nodeManagedFileSystem } from "@pi-permissions/engine";
 import type { CliHost } from "./cli-host";
 import { createNodeFileWriter } from "./node-file-writer";
 import { createNodeHistoryReader } from "./node-history-reader";
@@ -21,8 +21,12 @@ export function processTerminal(): Pick<CliHost, "flavor" | "stdin" | "stdout" |
 }
 
 /** The real file-system edges: config files, the path probe, written files, shell history and grant files. */
-export function nodeFileEdges(): Pick<CliHost, "configFileSystem" | "probe" | "files" | "history" | "grantFileSystem"> {
+export function nodeFileEdges(): Pick<
+	CliHost,
+	"configFileSystem" | "probe" | "files" | "history" | "grantFileSystem" | "managedFileSystem"
+> {
 	return {
+		managedFileSystem: nodeManagedFileSystem(),
 		configFileSystem: createNodeConfigFileSystem(),
 		probe: createNodeFileSystemProbe(),
 		files: createNodeFileWriter(),

@@ -15,6 +15,10 @@ const ORIGINS: Readonly<Record<RuleOrigin, true>> = {
 	session: true,
 	yolo: true,
 	"fail-closed": true,
+	managed: true,
+	"mode:plan": true,
+	"mode:accept-edits": true,
+	"mode:dont-ask": true,
 };
 
 export function isRuleOrigin(value: unknown): value is RuleOrigin {

@@ -41,6 +41,8 @@ export type { PersistedGrant } from "./grants/persisted-grant-list";
 export { listPersistedGrants } from "./grants/persisted-grant-list";
 export type { GrantScope, GrantWriteError, GrantWriterOptions } from "./grants/persisted-grant-writer";
 export { PersistedGrantWriter } from "./grants/persisted-grant-writer";
+export type { ManagedFileSystem } from "./managed/managed-file";
+export { nodeManagedFileSystem, readManagedPolicy } from "./managed/managed-file";
 export type { AskAnswer, AskDenier, AskEscalator, AskRequest } from "./pipeline/ask-escalator";
 export type { DecisionFact, DecisionResolution, DecisionSink } from "./pipeline/decision-fact";
 export { gateErrorFact } from "./pipeline/decision-fact";

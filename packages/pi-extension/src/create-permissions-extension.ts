@@ -14,6 +14,9 @@ import {
 	resolveAgentDir,
 } from "@pi-permissions/engine";
 import {
+	MODE_FLAG,
+	modeKeyOf,
+	registerModeKey,
 	registerPermissionsCommand,
 	registerPermissionsFlag,
 	stderrOutput,
@@ -30,6 +33,7 @@ import { onSessionStart } from "./handlers/on-session-start";
 import { onToolCall } from "./handlers/on-tool-call";
 import type { HostEnvironment } from "./host-environment";
 import { exitHook } from "./logs/exit-hook";
+import type { PermissionSession } from "./permission-session";
 import { registerSandbox } from "./sandbox/register-sandbox";
 import { SandboxController } from "./sandbox/sandbox-controller";
 import { nodeSandboxFileSystem } from "./sandbox/sandbox-file-system";
@@ -66,6 +70,10 @@ export function createPermissionsExtension(host: HostEnvironment): ExtensionFact
 			sink: decisionEventSink(pi.events),
 			uiPrompts: uiPromptEventSink(pi.events),
 			yoloFlag: () => pi.getFlag(YOLO_FLAG) === true,
+			modeFlag: () => {
+				const value = pi.getFlag(MODE_FLAG);
+				return typeof value === "string" ? value : null;
+			},
 			edges: {
 				probe: createNodeFileSystemProbe,
 				forwardingFs: new NodeForwardingFileSystem(),
@@ -105,11 +113,17 @@ export function createPermissionsExtension(host: HostEnvironment): ExtensionFact
 		// ADR 0037: the OS sandbox; its handlers run after the gate's (registered above), so the gate decides first.
 		registerSandbox(pi, state, sandbox, host.launchCwd);
 		registerPermissionsFlag(pi);
-		registerPermissionsCommand(pi, {
+		// ADR 0054: one key cycles the allowed modes; `PI_PERMISSIONS_MODE_KEY` names another, or `off`.
+		const modeKey = modeKeyOf(host.env.PI_PERMISSIONS_MODE_KEY);
+		const commandDeps = {
 			state,
 			agentDir,
 			output: stderrOutput,
-			sandboxReport: async (session) => sandbox.reportLines(session, await sandbox.stateFor(session)),
-		});
+			sandboxReport: async (session: PermissionSession) =>
+				sandbox.reportLines(session, await sandbox.stateFor(session)),
+			modeKey,
+		};
+		registerPermissionsCommand(pi, commandDeps);
+		if (modeKey !== null) registerModeKey(pi, commandDeps, modeKey);
 	};
 }

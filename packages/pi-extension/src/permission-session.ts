@@ -120,6 +120,7 @@ export class PermissionSession {
 			logs,
 			// ADR 0042: the dialog and the authorizer chain read the policy in force at each ask.
 			settings: () => policies.current.policy.settings,
+			mode: () => policies.current.policy.mode,
 			forwardingTimeoutMs: opened.forwardingTimeoutMs,
 			agentName: policies.activeAgent,
 			preparePolicy: (agentName) => policies.prepare(agentName),
@@ -212,7 +213,7 @@ export class PermissionSession {
 	}
 
 	/** The status-line text of this session now (`undefined` clears it). */
-	statusText(): string | undefined {
+	statusText(): string {
 		return statusText(this.policies.policy, this.logs.writeFailure, this.chainProblems());
 	}
 

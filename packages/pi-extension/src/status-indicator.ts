@@ -1,10 +1,10 @@
 /**
- * Owns: the status-line text that tells the user the policy is not the ordinary one: yolo is on, yolo is suspended
- * because a scope is invalid, or a scope failed to load and clamps every allow to ask; that an authorizer link named in
- * `authorizerChain` is not answering; and that a log write failed.
- * Never: shows anything itself; `undefined` clears the status.
+ * Owns: the status-line text: the mode in force, always (ADR 0054), and when the policy is not the ordinary one: yolo
+ * is on, yolo is suspended because a scope is invalid, or a scope failed to load and clamps every allow to ask; that an
+ * authorizer link named in `authorizerChain` is not answering; and that a log write failed.
+ * Never: shows anything itself.
  */
-import type { ComposedPolicy } from "@pi-permissions/policy";
+import { type ComposedPolicy, MODE_TABLE } from "@pi-permissions/policy";
 import { type ChainLinkProblem, chainStatusMark } from "./authority/chain-health";
 
 export const STATUS_KEY = "pi-permissions";
@@ -16,21 +16,22 @@ export function statusText(
 	policy: ComposedPolicy,
 	logWriteFailure: string | null = null,
 	chain: readonly ChainLinkProblem[] = [],
-): string | undefined {
+): string {
 	const marks = [chainStatusMark(chain), logWriteFailure === null ? null : LOG_FAILURE_STATUS].filter(
 		(mark): mark is string => mark !== null,
 	);
 	const policyText = policyStatus(policy);
-	if (marks.length === 0) return policyText;
-	return policyText === undefined ? `permissions: ${marks.join(" · ")}` : `${policyText} · ${marks.join(" · ")}`;
+	return marks.length === 0 ? policyText : `${policyText} · ${marks.join(" · ")}`;
 }
 
-function policyStatus(policy: ComposedPolicy): string | undefined {
+function policyStatus(policy: ComposedPolicy): string {
 	if (policy.yolo) return "permissions: YOLO (asks auto-approved)";
 	// Yolo was asked for but lifts nothing while a scope is broken: say so, or the user believes asks are approved.
 	if (policy.yoloSuspended)
 		return `permissions: YOLO suspended (${policy.failClosedScopes.join(", ")} invalid: asks are asked)`;
+	// The mode is always on the line: a person must never have to guess whether plan or accept-edits is in force.
+	const mode = `permissions: ${MODE_TABLE[policy.mode].label}`;
 	if (policy.failClosedScopes.length > 0)
-		return `permissions: fail-closed (${policy.failClosedScopes.join(", ")} invalid)`;
-	return undefined;
+		return `${mode} · fail-closed (${policy.failClosedScopes.join(", ")} invalid)`;
+	return mode;
 }

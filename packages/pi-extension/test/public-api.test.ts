@@ -41,7 +41,10 @@ describe("the package root", () => {
 			"on user_bash",
 			"on session_shutdown",
 			"registerFlag",
+			"registerFlag",
 			"registerCommand",
+			// The mode key (ADR 0054).
+			"registerShortcut",
 		]);
 	});
 });

@@ -6,13 +6,19 @@ const ENV = { home: "/home/u", flavor: POSIX_FLAVOR };
 const GLOBAL: ScopeOutcome = { scope: "global", status: "valid", config: { permission: { bash: "ask" } } };
 
 describe("statusText", () => {
-	it("says nothing for an ordinary policy", () => {
-		expect(statusText(composePolicy({ scopes: [GLOBAL], env: ENV }))).toBeUndefined();
+	it("always names the mode in force (ADR 0054)", () => {
+		expect(statusText(composePolicy({ scopes: [GLOBAL], env: ENV }))).toBe("permissions: default");
+		expect(statusText(composePolicy({ scopes: [GLOBAL], env: ENV, mode: "plan" }))).toBe(
+			"permissions: plan (read-only)",
+		);
+		expect(statusText(composePolicy({ scopes: [GLOBAL], env: ENV, mode: "accept-edits" }))).toBe(
+			"permissions: accept edits",
+		);
 	});
 
 	it("warns that a log write failed, alone or after the policy's status (ADR 0033)", () => {
 		expect(statusText(composePolicy({ scopes: [GLOBAL], env: ENV }), "/l/review.jsonl: EROFS")).toBe(
-			"permissions: log write failed, see /permissions",
+			"permissions: default · log write failed, see /permissions",
 		);
 		expect(statusText(composePolicy({ scopes: [GLOBAL], env: ENV, yolo: true }), "/l/review.jsonl: EROFS")).toBe(
 			"permissions: YOLO (asks auto-approved) · log write failed, see /permissions",
@@ -35,14 +41,14 @@ describe("statusText", () => {
 	it("flags a scope that failed to load", () => {
 		const invalid: ScopeOutcome = { scope: "project", status: "invalid", issues: [] };
 		expect(statusText(composePolicy({ scopes: [GLOBAL, invalid], env: ENV }))).toBe(
-			"permissions: fail-closed (project invalid)",
+			"permissions: default · fail-closed (project invalid)",
 		);
 	});
 
 	it("marks an authorizer link that is not answering, alone or after the policy's status", () => {
 		const off = [{ kind: "unregistered" as const, name: "model-judge" }];
 		expect(statusText(composePolicy({ scopes: [GLOBAL], env: ENV }), null, off)).toBe(
-			"permissions: authorizer model-judge off, see /permissions",
+			"permissions: default · authorizer model-judge off, see /permissions",
 		);
 		expect(statusText(composePolicy({ scopes: [GLOBAL], env: ENV, yolo: true }), "/l: EROFS", off)).toBe(
 			"permissions: YOLO (asks auto-approved) · authorizer model-judge off, see /permissions · log write failed, see /permissions",

@@ -1,9 +1,11 @@
 /**
  * Owns: evaluation of a ruleset (last match wins), with patterns compiled once and rules indexed by surface and
- * literal affix, and the grant law: session rules answer only what the composed rules leave at `ask`.
+ * literal affix, the grant law (session rules answer only what the composed rules leave at `ask`), and the managed
+ * tier (rules of origin `managed`, looked up on their own and combined above everything else, ADR 0055).
  * Never: composes scopes or applies overlays (see `policy-composition.ts`); it evaluates what it is given.
  */
 import { expandHome } from "./home-expansion";
+import { combineWithManaged } from "./managed/managed-tier";
 import type { PathFlavor } from "./path-flavor";
 import { type PermissionState, restrictiveness } from "./permission-state";
 import type { Rule, Ruleset } from "./rule";
@@ -186,26 +188,39 @@ class RuleIndex {
  * settled: a denied call stays denied whatever grants exist, and an allowed call stays allowed.
  */
 export class CompiledPolicy {
+	/** The composed rules below the managed tier. */
 	private readonly base: RuleIndex;
 	private readonly session: RuleIndex | null;
+	/** The managed tier (origin `managed`), combined above the base and the session rules; `null` when it has none. */
+	private readonly managed: RuleIndex | null;
+	/** Every composed rule in order (explanations index into it); `base` itself when there is no managed tier. */
+	private readonly all: RuleIndex;
 
-	private constructor(base: RuleIndex, session: RuleIndex | null) {
+	private constructor(base: RuleIndex, session: RuleIndex | null, managed: RuleIndex | null, all: RuleIndex) {
 		this.base = base;
 		this.session = session;
+		this.managed = managed;
+		this.all = all;
 	}
 
 	static compile(rules: Ruleset, env: PolicyEnvironment): CompiledPolicy {
-		return new CompiledPolicy(new RuleIndex(rules, env), null);
+		const managed = rules.filter((rule) => rule.origin === "managed");
+		if (managed.length === 0) {
+			const index = new RuleIndex(rules, env);
+			return new CompiledPolicy(index, null, null, index);
+		}
+		const lower = rules.filter((rule) => rule.origin !== "managed");
+		return new CompiledPolicy(new RuleIndex(lower, env), null, new RuleIndex(managed, env), new RuleIndex(rules, env));
 	}
 
 	/** Every rule: composed rules, then session rules (which answer only the composed rules' asks). */
 	get rules(): Ruleset {
-		return this.session ? [...this.base.rules, ...this.session.rules] : this.base.rules;
+		return this.session ? [...this.all.rules, ...this.session.rules] : this.all.rules;
 	}
 
-	/** The composed rules without session rules. */
+	/** The composed rules without session rules (the managed tier's included, in composition order). */
 	get composedRules(): Ruleset {
-		return this.base.rules;
+		return this.all.rules;
 	}
 
 	/**
@@ -213,12 +228,13 @@ export class CompiledPolicy {
 	 * one is the rule `evaluate` returns. For explaining a decision (a linear scan), never for deciding one.
 	 */
 	matchingRuleIndexes(surface: string, value: string): readonly number[] {
-		return this.base.matchingIndexes(surface, value);
+		return this.all.matchingIndexes(surface, value);
 	}
 
 	/** This policy with `sessionRules` layered on the composed rules (replacing any earlier session rules). */
 	withSessionRules(sessionRules: Ruleset, env: PolicyEnvironment): CompiledPolicy {
-		return new CompiledPolicy(this.base, sessionRules.length > 0 ? new RuleIndex(sessionRules, env) : null);
+		const session = sessionRules.length > 0 ? new RuleIndex(sessionRules, env) : null;
+		return new CompiledPolicy(this.base, session, this.managed, this.all);
 	}
 
 	/** Last match wins for one value; session rules answer only an `ask`. */
@@ -231,6 +247,14 @@ export class CompiledPolicy {
 	 * composed rule matching any alias decides; only when it says `ask` may a session rule matching an alias answer.
 	 */
 	evaluateAliases(surface: string, aliases: readonly string[]): RuleMatch {
+		const lower = this.lowerAliases(surface, aliases);
+		if (this.managed === null) return lower;
+		// SECURITY: ADR 0055: the managed tier decides last, over every scope, grant and overlay below it.
+		const found = this.managed.lookup(surface, aliases);
+		return combineWithManaged(lower, found ? toMatch(surface, found.entry.rule, found.value) : undefined);
+	}
+
+	private lowerAliases(surface: string, aliases: readonly string[]): RuleMatch {
 		const settled = lookupMatch(this.base, surface, aliases);
 		// SECURITY: ADR 0022: a grant (`rm *`, `git push *`) never overrides a deny (`rm -rf *`, `git push --force *`).
 		if (this.session === null || settled.state !== "ask") return settled;
@@ -276,6 +300,18 @@ export class CompiledPolicy {
 	 * restrictive such rule, the earliest candidate on a tie).
 	 */
 	evaluateCandidates(surface: string, candidates: readonly string[]): RuleMatch {
+		const lower = this.lowerCandidates(surface, candidates);
+		const managed = this.managed;
+		if (managed === null) return lower;
+		// The managed tier chooses among the candidates by the same rule; a candidate it has no rule for says nothing.
+		const chosen = chooseCandidate(candidates, (candidate) => {
+			const found = managed.lookup(surface, [candidate]);
+			return found ? toMatch(surface, found.entry.rule, found.value) : NO_MATCH;
+		});
+		return combineWithManaged(lower, chosen === NO_MATCH ? undefined : chosen);
+	}
+
+	private lowerCandidates(surface: string, candidates: readonly string[]): RuleMatch {
 		const settled = chooseCandidate(candidates, (candidate) => lookupMatch(this.base, surface, [candidate]));
 		// SECURITY: ADR 0022: a grant on one candidate cannot lift a deny the composed rules reach on another.
 		if (this.session === null || settled.state !== "ask") return settled;
@@ -297,6 +333,16 @@ export class CompiledPolicy {
 		return this.evaluate(surface, "*").state;
 	}
 }
+
+/** What a tier with no matching rule says while candidates are chosen (never returned from an evaluation). */
+const NO_MATCH: RuleMatch = {
+	state: "allow",
+	rule: null,
+	matchedPattern: null,
+	origin: "managed",
+	reason: null,
+	matchedValue: "",
+};
 
 function lookupMatch(index: RuleIndex, surface: string, aliases: readonly string[]): RuleMatch {
 	const found = index.lookup(surface, aliases);

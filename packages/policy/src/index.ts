@@ -19,12 +19,18 @@ export type {
 	PromptPingDesktop,
 	ShellToolConfig,
 	SurfaceValue,
+	TelemetryConfig,
 } from "./config/permission-config";
 export { CONFIG_DEFAULTS } from "./config/permission-config";
 export { judgeSurfaceKey } from "./config/surface-keys";
 export type { GrantConflict, GrantPlacement, GrantPlacementInput, GrantRequest } from "./grants/grant-placement";
 export { configWithGrant, placeGrant } from "./grants/grant-placement";
 export { expandHome } from "./home-expansion";
+export type { ManagedFacts, ManagedOutcome } from "./managed/managed-scope";
+export { MANAGED_KEYS, managedKeyIssues } from "./managed/managed-scope";
+export type { ModeLimitSource, ModeSettings } from "./modes/mode-settings";
+export type { ModeOrigin, PermissionMode } from "./modes/permission-mode";
+export { isPermissionMode, MODE_TABLE, PERMISSION_MODES } from "./modes/permission-mode";
 export type { PathFlavor, PathFlavorName } from "./path-flavor";
 export { POSIX_FLAVOR, pathFlavorFor, WIN32_FLAVOR } from "./path-flavor";
 export { overlapValue, patternContains } from "./pattern-overlap";

@@ -2,6 +2,7 @@
  * Owns: `Rule`, the single unit of policy, and `RuleOrigin`, where a rule came from.
  * Never: evaluates; see `compiled-policy.ts`.
  */
+import type { ModeOrigin } from "./modes/permission-mode";
 import type { PermissionState } from "./permission-state";
 
 /** The four config scopes, lowest precedence first. */
@@ -18,7 +19,11 @@ export type RuleOrigin =
 	/** an `ask` rewritten to `allow` by yolo mode */
 	| "yolo"
 	/** an `allow` floored to `ask` because a non-global scope failed to load */
-	| "fail-closed";
+	| "fail-closed"
+	/** the managed scope: a root-owned system file whose denies and asks nothing below lifts (ADR 0055) */
+	| "managed"
+	/** an outcome a person's mode changed (ADR 0054): `mode:plan`, `mode:accept-edits`, `mode:dont-ask` */
+	| ModeOrigin;
 
 export interface Rule {
 	/** A wildcard over surface names: a tool name, `bash`, `mcp`, `skill`, `path`, `external_directory`, or `*`. */

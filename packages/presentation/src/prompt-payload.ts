@@ -73,6 +73,13 @@ export const BASH_SENTINELS = {
 	 * denies (or too large, or unnamed to check), while bash runs outside the OS sandbox.
 	 */
 	recursiveRead: "<recursive-read>",
+	/**
+	 * A unit given an environment variable that moves where a program reads configuration, state or code (`GIT_DIR=x
+	 * git status`, `HOME=… git status`, `PYTHONPATH=…`): a command no one can see may run (ADR 0051).
+	 */
+	relocatingEnvironment: "<relocating-environment>",
+	/** A unit given an environment variable no table knows to be harmless (`DATABASE_URL=… npm test`, ADR 0051). */
+	unknownEnvironment: "<unknown-environment>",
 } as const;
 
 export type BashSentinel = (typeof BASH_SENTINELS)[keyof typeof BASH_SENTINELS];

@@ -177,6 +177,12 @@ function widensSandbox(origin: RuleOrigin): boolean {
 		case "builtin":
 		case "baseline":
 		case "fail-closed":
+		// A managed allow answers only what nothing below denies (ADR 0055), which the sandbox cannot see rule by rule: it
+		// stays out, so the sandbox is never wider than the gate. A mode's outcome is no rule.
+		case "managed":
+		case "mode:plan":
+		case "mode:accept-edits":
+		case "mode:dont-ask":
 			return false;
 		default: {
 			const unhandled: never = origin;

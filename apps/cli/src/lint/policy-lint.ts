@@ -23,7 +23,7 @@ import { sample } from "./pattern-sample";
 
 /** Where a finding (or the rule it relates to) is written. */
 interface LintPlace {
-	readonly scope: ScopeName;
+	readonly scope: ScopeName | "managed";
 	readonly file: string;
 	readonly line: number;
 	readonly column: number;

@@ -2,7 +2,8 @@
  * Owns: the `replay` command: reads recorded Pi sessions (every session under the agent directory, or the given files
  * and directories), re-decides each recorded tool call with the current policy (or `--policy FILE` as the global
  * scope) in its session's cwd, and reports totals per tool and surface, the most asked families with the rule the
- * dialog would offer for them, and the calls whose decision differs from the review log's.
+ * dialog would offer for them, and the calls whose decision differs from the review log's; with `--mode`, the calls the
+ * mode decides differently (`mode-changes.ts`).
  * Never: executes a call, prompts, or writes anything; an ask is counted as `ask`.
  */
 import { posix, win32 } from "node:path";
@@ -12,6 +13,7 @@ import { CliEngine } from "../cli-engine";
 import type { CliHost } from "../cli-host";
 import { type PolicyOptions, resolvePolicySetup } from "../config-options";
 import { EXIT_CODES, type ExitCode } from "../exit-code";
+import { ModeComparison } from "./mode-changes";
 import { reviewLogDecisions } from "./review-log-decisions";
 import { type RecordedCall, readSessionCalls } from "./session-calls";
 
@@ -92,6 +94,8 @@ export async function runReplay(host: CliHost, paths: readonly string[], options
 	for (const call of calls)
 		if (call.toolCallId !== null) seen.set(call.toolCallId, (seen.get(call.toolCallId) ?? 0) + 1);
 	const parser = await BashParser.load();
+	const mode = setup.mode;
+	const modes = mode === undefined ? null : new ModeComparison(host, { ...setup, mode }, parser);
 	const engines = new Map<string, CliEngine>();
 	const totals: Counts = { allow: 0, ask: 0, deny: 0 };
 	const byTool = new Map<string, Counts>();
@@ -109,6 +113,7 @@ export async function runReplay(host: CliHost, paths: readonly string[], options
 		}
 		const { report } = await engine.decide(call.toolName, call.input, null);
 		const action = report.action;
+		await modes?.compare(call, { action, origin: report.origin, reason: report.reason });
 		totals[action] += 1;
 		bump(byTool, call.toolName, action);
 		bump(bySurface, report.surface ?? "-", action);
@@ -162,6 +167,7 @@ export async function runReplay(host: CliHost, paths: readonly string[], options
 			})),
 			compared,
 			changes,
+			...(modes === null ? {} : { mode: modes.json() }),
 		};
 		host.stdout.write(`${JSON.stringify(document)}\n`);
 		return EXIT_CODES.allow;
@@ -186,6 +192,7 @@ export async function runReplay(host: CliHost, paths: readonly string[], options
 			change.matchedPattern === null ? "" : ` by ${JSON.stringify(change.matchedPattern)} (${change.origin ?? "?"})`;
 		text += `  ${change.toolName} ${JSON.stringify(change.value ?? "")} [${change.toolCallId}]: ${change.was} -> ${change.now}${rule}\n`;
 	}
+	if (modes !== null) text += modes.text();
 	host.stdout.write(text);
 	return EXIT_CODES.allow;
 }

@@ -10,7 +10,12 @@ import { dirname, join } from "node:path";
 import { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
 import { createNodeFileSystemProbe } from "@pi-permissions/access-intent";
-import { createNodeConfigFileSystem, createNodeGrantFileSystem } from "@pi-permissions/engine";
+import {
+	createNodeConfigFileSystem,
+	createNodeGrantFileSystem,
+	type ManagedFileSystem,
+	nodeManagedFileSystem,
+} from "@pi-permissions/engine";
 import type { CliHost } from "../../src/cli-host";
 import { runCli } from "../../src/cli-program";
 import { createNodeFileWriter } from "../../src/node-file-writer";
@@ -35,6 +40,8 @@ export interface RunOptions {
 	readonly stderrIsTerminal?: boolean;
 	/** The directory the CLI is "started in" (default: the project). */
 	readonly cwd?: string;
+	/** The managed file's edge (default: the real one). */
+	readonly managedFileSystem?: ManagedFileSystem;
 }
 
 export class ConfigTree {
@@ -107,6 +114,7 @@ export class ConfigTree {
 			history: createNodeHistoryReader(),
 			stderrIsTerminal: options.stderrIsTerminal ?? false,
 			grantFileSystem: createNodeGrantFileSystem(),
+			managedFileSystem: options.managedFileSystem ?? nodeManagedFileSystem(),
 			today: () => "2026-12-01",
 			configSchemaUrl: SHIPPED_SCHEMA_URL,
 		};

@@ -70,6 +70,18 @@ interface ReplayReport {
 	readonly compared: number;
 	readonly changes: readonly { toolCallId: string; toolName: string; was: string; now: string }[];
 	readonly families: readonly { rule: string; count: number }[];
+	/** With `--mode` (ADR 0054): the calls the mode decides differently from the config's start mode. */
+	readonly mode?: {
+		readonly mode: string;
+		readonly compared: number;
+		readonly changes: readonly {
+			toolCallId: string;
+			toolName: string;
+			without: string;
+			within: string;
+			origin: string;
+		}[];
+	};
 }
 
 function replay(sandbox: PiSandbox, args: readonly string[]): ReplayReport {
@@ -146,5 +158,24 @@ describe("pi-permissions replay over sessions recorded by real Pi", () => {
 		});
 		expect(expected.length).toBe(12);
 		expect(stricter.changes.map(({ toolCallId, was, now }) => ({ toolCallId, was, now }))).toEqual(expected);
+
+		// Issue 35: `replay --mode plan` reports the calls plan mode would have changed: every write, edit, unknown
+		// program and writing git subcommand the session asked about is denied; reads and denies stay as they were.
+		const plan = replay(sandbox, ["--mode", "plan"]);
+		const planned = turns.flatMap((turn, index) => {
+			if (turn.kind !== "tool") return [];
+			const command = String(turn.arguments.command ?? "");
+			const changed =
+				turn.tool === "write" ||
+				turn.tool === "edit" ||
+				command.startsWith("npm install") ||
+				command.startsWith("git push");
+			return changed ? [{ toolCallId: `call_${index + 1}`, without: "ask", within: "deny", origin: "mode:plan" }] : [];
+		});
+		expect(planned.length).toBe(24);
+		expect(plan.mode?.compared).toBe(calls);
+		expect(
+			plan.mode?.changes.map(({ toolCallId, without, within, origin }) => ({ toolCallId, without, within, origin })),
+		).toEqual(planned);
 	});
 });

@@ -195,6 +195,8 @@ interface Scope {
 	readonly nesting: readonly NestingLabel[];
 	/** Run-time words of every unit (a script's arguments); none at the top level. */
 	readonly markers?: readonly string[];
+	/** The enclosing command may have turned `allexport` on: its assignments are exported (ADR 0051). */
+	readonly exportsAll?: boolean;
 }
 
 const TOP_LEVEL: Scope = { context: null, nesting: [] };
@@ -232,7 +234,7 @@ function unitsOf(
 	if (!budget.spendInput(command.length)) return overBudget(budget);
 	const markers = scope.markers ?? [];
 	const plain = markers.length === 0 ? plainCommandDrafts(command, scope.context, scope.nesting) : null;
-	if (plain !== null) return emit(command, plain, parser, budget, payloadDepth, innerTexts, shellEnvironment);
+	if (plain !== null) return emit(command, plain, parser, budget, payloadDepth, innerTexts, scope, shellEnvironment);
 	let source = readable;
 	const prefixes = new Map<number, PrefixRepair["label"]>();
 	for (let round = 0; ; round++) {
@@ -256,7 +258,7 @@ function unitsOf(
 				source = blank(source, outcome.repairs, prefixes);
 				continue;
 			case "drafts": {
-				const units = emit(command, outcome.drafts, parser, budget, payloadDepth, innerTexts, shellEnvironment);
+				const units = emit(command, outcome.drafts, parser, budget, payloadDepth, innerTexts, scope, shellEnvironment);
 				if (trailing === null || "unparseable" in units || !units.some((unit) => unit.wrapperKind !== null))
 					return units;
 				return {
@@ -279,23 +281,32 @@ function emit(
 	budget: ParseBudget,
 	payloadDepth: number,
 	innerTexts: string[],
+	outerScope: Scope,
 	shellEnvironment?: ShellEnvironment,
 ): UnitsResult {
-	const emitter = new UnitEmitter(
+	const emitter: UnitEmitter = new UnitEmitter(
 		source,
 		budget,
 		(text, outer, kind, markers) => {
 			if (!budget.enterPayload(payloadDepth + 1)) return overBudget(budget);
-			// A payload runs in a new shell: its `cd` and variables never leak out, as in a subshell.
+			// A payload runs in a new shell: its `cd` and variables never leak out, as in a subshell. SECURITY: an `eval`
+			// runs in the same shell, so `set -a; eval 'X=1; npm test'` exports `X`: `allexport` is passed on to every payload.
+			const exportsAll = emitter.exportsAll;
 			const scope: Scope =
 				kind === "payload"
-					? { context: "subshell", nesting: [...outer.nesting, "payload"], markers }
-					: { context: "command_substitution", nesting: [...outer.nesting, "command_substitution"], markers };
+					? { context: "subshell", nesting: [...outer.nesting, "payload"], markers, exportsAll }
+					: {
+							context: "command_substitution",
+							nesting: [...outer.nesting, "command_substitution"],
+							markers,
+							exportsAll,
+						};
 			innerTexts.push(text);
 			const units = unitsOf(text, parser, budget, scope, payloadDepth + 1, innerTexts);
 			return "unparseable" in units ? { unparseable: units.unparseable } : units;
 		},
 		payloadDepth === 0 ? CommandEnvironment.topLevel(source, shellEnvironment) : CommandEnvironment.NONE,
+		outerScope.exportsAll === true,
 	);
 	const outcome = emitter.emitAll(drafts);
 	return outcome.kind === "units" ? outcome.units : { unparseable: outcome.reason };

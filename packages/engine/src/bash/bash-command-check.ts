@@ -1,9 +1,10 @@
 /**
  * Owns: deciding a bash command from its parsed units: each unit is evaluated (under its raw and its normalised
- * command-name spelling), wrappers are judged by what they run (ADR 0028), opaque, unknown-command and dynamic-name
- * floors raise an allow to ask, an incomplete analysis (unparseable, or stopped at a work budget) asks with the
- * reason unless its whole text is denied, and the most restrictive unit wins (the first on a tie, except that a
- * dynamic-name floor beats another ask). A unit that is only a redirect (`> /dev/null` after a pipeline) runs no
+ * command-name spelling), wrappers are judged by what they run (ADR 0028), opaque, unknown-command, dynamic-name and
+ * environment floors (a relocating or unknown setting, ADR 0051) raise an allow to ask, an incomplete analysis
+ * (unparseable, or stopped at a work budget) asks with the reason unless its whole text is denied, and the most
+ * restrictive unit wins (the first on a tie, except that a relocating-setting floor, then a dynamic-name floor, beats
+ * another ask). A unit that is only a redirect (`> /dev/null` after a pipeline) runs no
  * program: its file is the write gate's, and only a rule written for its text decides it here.
  * Never: parses (it receives the one `BashProgram` parse) or reconciles yolo (the gate runner does that once).
  */
@@ -164,9 +165,28 @@ function isExplicitRule(match: RuleMatch): boolean {
 	return match.rule !== null && match.rule.surface === BASH_SURFACE;
 }
 
-/** A unit's result, or `null` for a transparent wrapper whose own text no rule names (its executed unit decides). */
+/**
+ * A unit's result, or `null` for a transparent wrapper whose own text no rule names (its executed unit decides). A
+ * setting the unit gives its program that is not known to be harmless (ADR 0051) floors an allow: a relocating one
+ * before any other floor (yolo must see it), an unknown one only where nothing else floors.
+ */
 function checkUnit(unit: CommandUnit, policy: CompiledPolicy): BashCommandCheck | null {
 	const match = unitMatch(unit, policy);
+	const check = checkProgram(unit, match, policy);
+	const setting = unit.unknownSetting;
+	if (setting === undefined) return check;
+	// A rule's own ask or deny stands; an allow, or a unit with nothing else to judge (`export X=1`, `HOME=h;`), asks.
+	// SECURITY: a relocating setting replaces a floor yolo would approve (`XDG_CONFIG_HOME=x python3 -c …`).
+	if (check !== null && check.state !== "allow" && !(setting.kind === "relocating" && check.floored)) return check;
+	// SECURITY: `HOME=$PWD/h git status` under `git status *: allow` reads a planted config (N3-git-home-gitconfig);
+	// `DATABASE_URL=… npm test`: a variable no table knows reaches the program (ADR 0051).
+	const sentinel =
+		setting.kind === "relocating" ? BASH_SENTINELS.relocatingEnvironment : BASH_SENTINELS.unknownEnvironment;
+	return floor(sentinel, unit.text, unit, match, setting.reason);
+}
+
+/** A unit's result by its program and text, its settings aside. */
+function checkProgram(unit: CommandUnit, match: RuleMatch, policy: CompiledPolicy): BashCommandCheck | null {
 	// `cd src`, `true`, `set -o pipefail`, `export CI=1`, `command -v node` change nothing outside the shell: the shell
 	// model decides them, never the catch-all; a rule written for the builtin still decides it (ADR 0053).
 	if (isShellOnly(unit) && isCatchAllMatch(match)) return null;
@@ -337,14 +357,21 @@ function literalArg(unit: CommandUnit, index: number): string | null {
 	return word === undefined ? null : literalWordText(word);
 }
 
-/** More restrictive wins, the first on a tie; among asks, a dynamic-name floor beats any other ask. */
+/**
+ * More restrictive wins, the first on a tie; among asks, the floors yolo refuses beat the others: a relocating setting
+ * first (it hides every surface), then a dynamic command name (it hides `bash`).
+ */
 function outranks(check: BashCommandCheck, best: BashCommandCheck): boolean {
 	const delta = restrictiveness(check.state) - restrictiveness(best.state);
 	if (delta !== 0) return delta > 0;
-	const dynamic = BASH_SENTINELS.dynamicCommandName;
-	// SECURITY: `exec rm${IFS}x`: the wrapper's own floor (listed first) must not hide from yolo the unknown program it
-	// runs (ADR 0023).
-	return check.state === "ask" && check.matchedPattern === dynamic && best.matchedPattern !== dynamic;
+	// SECURITY: `exec rm${IFS}x`, `ls; HOME=h git status`: an earlier ask yolo approves must not hide from yolo the floor
+	// it refuses (ADR 0023, ADR 0051).
+	return check.state === "ask" && askRank(check) > askRank(best);
+}
+
+function askRank(check: BashCommandCheck): number {
+	if (check.matchedPattern === BASH_SENTINELS.relocatingEnvironment) return 2;
+	return check.matchedPattern === BASH_SENTINELS.dynamicCommandName ? 1 : 0;
 }
 
 /**

@@ -1,10 +1,16 @@
 /**
  * Owns: "load and compose the policy for agent X", shared by the adapter and the CLI: one `ConfigLoader` load for an
- * agent (or the main session, `null`) composed with `composePolicy` under the caller's yolo override.
+ * agent (or the main session, `null`) composed with `composePolicy` under the caller's mode and yolo overrides.
  * Never: caches (the loader keeps unchanged files; callers keep the result) or chooses the yolo precedence (the
  * adapter ranks launcher, session toggle and `yoloMode`; the CLI has `--yolo`): it takes the override as given.
  */
-import { type ComposedPolicy, composePolicy, type PolicyEnvironment } from "@pi-permissions/policy";
+import {
+	type ComposedPolicy,
+	composePolicy,
+	type ManagedOutcome,
+	type PermissionMode,
+	type PolicyEnvironment,
+} from "@pi-permissions/policy";
 import type { ConfigLoader, ConfigLoadRequest, ConfigLoadResult } from "./config-loader";
 
 /** One agent's loaded config and the policy composed from it; replaced as a whole, never edited. */
@@ -19,6 +25,10 @@ export interface AgentPolicyComposition {
 	readonly env: PolicyEnvironment;
 	/** Overrides the merged `yoloMode`; `null` or absent leaves it to the config. */
 	readonly yolo?: boolean | null;
+	/** The mode asked for (a switch, a launcher, `--mode`; ADR 0054); wins over `yolo`. `null`/absent: the start mode. */
+	readonly mode?: PermissionMode | null;
+	/** What was found at the managed location (ADR 0055, `readManagedPolicy`); absent: no managed scope. */
+	readonly managed?: ManagedOutcome;
 }
 
 /** Loads every scope of `request.agentName` and composes them. Rejects only when the loader does. */
@@ -36,11 +46,13 @@ export function composeAgentPolicy(
 	agentName: string | null,
 	composition: AgentPolicyComposition,
 ): AgentPolicy {
-	const { env, yolo } = composition;
+	const { env, yolo, mode, managed } = composition;
 	const policy = composePolicy({
 		scopes: config.scopes,
 		env,
 		...(yolo === null || yolo === undefined ? {} : { yolo }),
+		...(mode === null || mode === undefined ? {} : { mode }),
+		...(managed === undefined ? {} : { managed }),
 	});
 	return { config, policy, agentName };
 }

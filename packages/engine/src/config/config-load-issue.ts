@@ -4,6 +4,9 @@
  */
 import type { ConfigIssue, ScopeName } from "@pi-permissions/policy";
 
+/** The scope an issue is about: a config scope, or the managed file (ADR 0055). */
+export type IssueScope = ScopeName | "managed";
+
 /** What kind of problem an issue reports. */
 export type ConfigLoadIssueKind =
 	/** The entry exists but cannot be read: permissions, a directory, a dangling link, too large, not UTF-8. */
@@ -17,11 +20,13 @@ export type ConfigLoadIssueKind =
 	/** The active agent's name cannot name a file. */
 	| "agent-name"
 	/** The project-trust predicate failed, so the project scopes could not be judged. */
-	| "project-trust";
+	| "project-trust"
+	/** The managed file cannot be trusted (owner, mode, a link) and is not read (ADR 0055). */
+	| "managed-ownership";
 
 export interface ConfigLoadIssue extends ConfigIssue {
 	readonly kind: ConfigLoadIssueKind;
-	readonly scope: ScopeName;
+	readonly scope: IssueScope;
 	/** The file the issue is about (for an agent-name issue, the agents directory). */
 	readonly file: string;
 	/** 1-based line of the problem in the file; `null` when it has no single place. Always set for `syntax`. */
@@ -45,7 +50,12 @@ export type ConfigLoadNotice =
 			readonly message: string;
 	  }
 	/** A long-lived loader uses the file's last valid content (plus the broken text's denies) while it is broken. */
-	| { readonly kind: "last-valid-content"; readonly scope: ScopeName; readonly file: string; readonly message: string };
+	| {
+			readonly kind: "last-valid-content";
+			readonly scope: IssueScope;
+			readonly file: string;
+			readonly message: string;
+	  };
 
 const MAX_QUOTED_LENGTH = 60;
 
@@ -62,7 +72,7 @@ export function quoteInput(text: string): string {
 /** Attaches scope, file and position to a policy issue. */
 export function loadIssue(
 	kind: ConfigLoadIssueKind,
-	scope: ScopeName,
+	scope: IssueScope,
 	file: string,
 	issue: ConfigIssue,
 	position: SourcePosition | null,

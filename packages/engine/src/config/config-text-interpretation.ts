@@ -3,15 +3,9 @@
  * validation, each issue placed at its line and column, and for an invalid file the denies it still holds.
  * Never: touches the disk or caches; `scope-file-reader.ts` reads and `config-loader.ts` caches.
  */
-import {
-	type ConfigIssue,
-	type PermissionConfig,
-	type ScopeName,
-	salvageConfig,
-	validateConfig,
-} from "@pi-permissions/policy";
+import { type ConfigIssue, type PermissionConfig, salvageConfig, validateConfig } from "@pi-permissions/policy";
 import { readAgentFrontmatter } from "./agent-frontmatter";
-import { type ConfigLoadIssue, type ConfigLoadIssueKind, loadIssue } from "./config-load-issue";
+import { type ConfigLoadIssue, type ConfigLoadIssueKind, type IssueScope, loadIssue } from "./config-load-issue";
 import { parseJsoncDocument, recoverPlainValue } from "./jsonc-document";
 import { keyOrderIssues } from "./key-order-check";
 import { type ParsedDocument, type SyntaxProblem, toPlainValue } from "./ordered-value";
@@ -33,7 +27,7 @@ export type InterpretedScope =
 export type ConfigFileFormat = "config-json" | "agent-markdown";
 
 export interface FileIdentity {
-	readonly scope: ScopeName;
+	readonly scope: IssueScope;
 	readonly file: string;
 }
 

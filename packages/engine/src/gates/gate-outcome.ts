@@ -24,6 +24,8 @@ export const GATE_ORDER = [
 	"bash-write",
 	"protected-target",
 	"tool",
+	// ADR 0054: plan mode's denials and asks, after every rule has spoken (it only ever adds a deny or an ask).
+	"mode",
 ] as const satisfies readonly string[];
 
 export type GateName = (typeof GATE_ORDER)[number];

@@ -4,7 +4,7 @@
  * and the injected sink (the id generator is presentation's `IdGenerator`).
  * Never: writes logs or events itself; the adapter's sink does.
  */
-import type { RuleOrigin } from "@pi-permissions/policy";
+import type { PermissionMode, RuleOrigin } from "@pi-permissions/policy";
 import type { Decider, PromptPayload } from "@pi-permissions/presentation";
 import type { GateName, GateOutcome } from "../gates/gate-outcome";
 import { type BashCommandRecord, bashCommandRecord } from "./bash-command-record";
@@ -44,6 +44,8 @@ export interface DecisionFact {
 	readonly payload: PromptPayload | null;
 	/** The session patterns recorded by a "for this session" answer. */
 	readonly sessionPatterns: readonly string[];
+	/** The mode the call was decided in (ADR 0054); absent or `null` when no policy was read (a gate error). */
+	readonly mode?: PermissionMode | null;
 	/** For a bash call the engine parsed: the whole command and every unit's command name; absent otherwise. */
 	readonly bash?: BashCommandRecord;
 }

@@ -185,7 +185,11 @@ export class GateRunner {
 		requestId: string,
 		run: RunState,
 	): Promise<Step> {
-		const fact = factBase(call, requestId, outcome, decision.program);
+		// ADR 0054: every record says which mode the call was decided in.
+		const fact: FactBase = {
+			...factBase(call, requestId, outcome, decision.program),
+			mode: decision.policy?.mode ?? null,
+		};
 		switch (outcome.state) {
 			case "allow": {
 				const [resolution, decidedBy] = allowResolution(outcome);

@@ -1,7 +1,8 @@
 /**
  * Owns: `ToolCallPipeline`: one tool call in, the ordered gate outcomes and their combination out. It classifies the
  * tool, builds the access intents (one `BashProgram` parse per call) and runs the gates in `GATE_ORDER`
- * (`gate-outcome.ts`). The first deny stops it; the most restrictive outcome wins, the first gate on a tie.
+ * (`gate-outcome.ts`), each outcome as the mode in force and the managed scope leave it (`modes/mode-overlay.ts`).
+ * The first deny stops it; the most restrictive outcome wins, the first gate on a tie.
  * Never: asks anyone, records grants or emits events (the `GateRunner` does), and never reads process state.
  */
 import {
@@ -22,6 +23,7 @@ import {
 	type ComposedPolicy,
 	isCatchAll,
 	PATH_SURFACE,
+	type PermissionMode,
 	type Ruleset,
 	type SessionRuleStore,
 } from "@pi-permissions/policy";
@@ -33,6 +35,7 @@ import { externalDirectoryGate } from "../gates/external-directory-gate";
 import type { BashCall, GateContext } from "../gates/gate-context";
 import { GATE_ORDER, type GateName, type GateOutcome, mostRestrictiveOutcome } from "../gates/gate-outcome";
 import { InfrastructureReads } from "../gates/infrastructure-reads";
+import { modeGate } from "../gates/mode-gate";
 import { toolPathGate } from "../gates/path-gate";
 import { protectedTargetGate } from "../gates/protected-target-gate";
 import { ProtectedTargets } from "../gates/protected-targets";
@@ -40,6 +43,7 @@ import { type SkillInvocation, skillInputCall, skillInputOutcome } from "../gate
 import { type ActiveSkill, skillReadGate } from "../gates/skill-read-gate";
 import { toolGate } from "../gates/tool-gate";
 import { unknownToolOutcome } from "../gates/unknown-tool-gate";
+import { overlayMode } from "../modes/mode-overlay";
 import { SessionPolicy } from "../session/session-policy";
 import { parseInWorkdir, type ShellParse } from "./shell-workdir";
 import type { ToolCall } from "./tool-call";
@@ -132,6 +136,7 @@ const GATES: Readonly<Record<GateName, Gate>> = {
 	"bash-write": (context) => bashWriteGate(context),
 	"protected-target": (context, facts) => protectedTargetGate(context, facts.protectedTargets),
 	tool: (context, _facts, options) => toolGate(context, options.mcpServers),
+	mode: (context, facts) => modeGate(context, facts.mode),
 };
 
 export class ToolCallPipeline {
@@ -171,8 +176,10 @@ export class ToolCallPipeline {
 		const outcomes: GateOutcome[] = [];
 		// Run in `GATE_ORDER`, the one place the order is written.
 		for (let i = 0; i < GATE_ORDER.length; i++) {
-			const outcome = GATES[GATE_ORDER[i] as GateName](context, facts, this.options);
-			if (outcome === null) continue;
+			const decided = GATES[GATE_ORDER[i] as GateName](context, facts, this.options);
+			if (decided === null) continue;
+			// ADRs 0054, 0055: accept-edits, dont-ask and the managed scope's person-only asks, once per outcome.
+			const outcome = overlayMode(decided, context, composed);
 			outcomes.push(outcome);
 			if (outcome.state === "deny") break;
 		}
@@ -192,12 +199,13 @@ export class ToolCallPipeline {
 	/** Decides a `/skill:` invocation typed into the session (no tool call; reported as a call of `skill`). */
 	decideSkillInput(invocation: SkillInvocation): PipelineDecision {
 		const composed = this.options.policies.policyFor(invocation.agentName);
-		const outcome = skillInputOutcome(
+		const decided = skillInputOutcome(
 			invocation,
 			this.sessionPolicy.policyFor(composed),
 			{ agentName: invocation.agentName, ...this.options.requester },
 			this.options.normalizer.flavor,
 		);
+		const outcome = overlayMode(decided, null, composed);
 		return {
 			call: skillInputCall(invocation),
 			outcomes: [outcome],
@@ -288,7 +296,12 @@ export class ToolCallPipeline {
 			extra: composed.settings.protectedPaths ?? [],
 			...(this.options.codeDirs === undefined ? {} : { codeDirs: this.options.codeDirs }),
 		});
-		const facts: PolicyFacts = { shellTools, infrastructure: this.infrastructure.with(extras), protectedTargets };
+		const facts: PolicyFacts = {
+			shellTools,
+			infrastructure: this.infrastructure.with(extras),
+			protectedTargets,
+			mode: composed.mode,
+		};
 		this.perPolicy.set(composed, facts);
 		return facts;
 	}
@@ -298,6 +311,8 @@ interface PolicyFacts {
 	readonly shellTools: Readonly<Record<string, ShellToolAlias>>;
 	readonly infrastructure: InfrastructureReads;
 	readonly protectedTargets: ProtectedTargets;
+	/** The mode this composed policy was composed in (a switch recomposes, so it is fixed per policy). */
+	readonly mode: PermissionMode;
 }
 
 function hasField(input: unknown, key: string): boolean {

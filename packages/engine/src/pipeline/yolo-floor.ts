@@ -86,6 +86,18 @@ export const YOLO_FLOOR_TABLE: Readonly<Record<BashSentinel, YoloFloorRow>> = {
 		yolo: "approve",
 		why: 'a computed path (`"$f"` in a loop) is the commonest agent idiom; its literal spellings were still judged',
 	},
+	[BASH_SENTINELS.relocatingEnvironment]: {
+		yolo: "deny-while-denied",
+		// SECURITY: `HOME=$PWD/h git status` reads a planted `.gitconfig` whose `core.fsmonitor` runs `rm` unseen (ADR 0051).
+		hides: ["bash", "path", "external_directory", "write", "edit"],
+		reason:
+			"yolo does not approve a command whose environment moves where a program reads its configuration or code while the policy denies some commands",
+		why: "configuration or code from a place the command chose may run a command no one can see",
+	},
+	[BASH_SENTINELS.unknownEnvironment]: {
+		yolo: "approve",
+		why: "a variable no table knows (`DATABASE_URL=… npm test`) is an ordinary setting: yolo trusts the model with it",
+	},
 };
 
 /** Per composed ruleset: the surfaces some `deny` rule applies to, asked lazily and remembered. */

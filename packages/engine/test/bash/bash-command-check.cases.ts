@@ -269,13 +269,14 @@ export const BASH_DECISION_ROWS: readonly BashDecisionRow[] = [
 		id: "PP-081",
 		command: "env X=1 cat f",
 		config: { permission: { bash: { "*": "allow", "sudo *": "deny", "bash -c *": "deny" } } },
-		state: "allow",
-		matchedPattern: "*",
+		state: "ask",
+		matchedPattern: "<unknown-environment>",
 		decidingUnit: "env X=1 cat f",
 		executedUnit: "cat f",
+		reason: "`X` reaches `cat` and is not known to be harmless",
 		deviation:
-			"decision change (ADR 0028): `env X=1 cat f` and `cat f` are both judged; no rule denies either " +
-			"(reference: the indirection floor asks)",
+			"decision change (ADR 0051): `env X=1 cat f` and `cat f` are both judged (ADR 0028), and `X` is no " +
+			"known-inert variable, so the unit asks (reference: the indirection floor asks)",
 	},
 	{
 		id: "PP-082",

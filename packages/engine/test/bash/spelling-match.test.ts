@@ -264,10 +264,11 @@ describe("checkBashCommand over a unit's spellings (ADR 0053)", () => {
 	});
 
 	it("lets a grant answer an ask raised by meaning, as it answers any ask (ADR 0022)", () => {
-		const bash = { "*": "ask", "git *": "allow", "git push *": "ask" };
-		const grant: Rule = { surface: "bash", pattern: "git -C x push *", action: "allow", origin: "session" };
-		expect(check("git -C x push origin main", bash).check.state).toBe("ask");
-		expect(check("git -C x push origin main", bash, [grant]).check).toMatchObject({ state: "allow" });
+		// `git push -f` is `git push --force` by meaning (ADR 0053); `git -C x` would be a relocation floor (ADR 0052).
+		const forced = { "*": "ask", "git *": "allow", "git push --force *": "ask" };
+		const grant: Rule = { surface: "bash", pattern: "git push -f *", action: "allow", origin: "session" };
+		expect(check("git push -f origin main", forced).check.state).toBe("ask");
+		expect(check("git push -f origin main", forced, [grant]).check).toMatchObject({ state: "allow" });
 	});
 
 	it("never lets a grant answer a deny reached by meaning", () => {

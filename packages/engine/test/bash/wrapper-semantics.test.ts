@@ -219,10 +219,11 @@ describe("words a wrapper fills in at run time meet every rule they could match"
 
 	it("bounds a judged wrapper's own filled-in words too", () => {
 		const named = createEngine({
-			config: { permission: { "*": "allow", bash: { "*": "allow", "env A=bad *": "deny" } } },
+			config: { permission: { "*": "allow", bash: { "*": "allow", "env LC_ALL=bad *": "deny" } } },
 		});
-		expect(decide(named, "find . -exec env A={} git \\; -exec ls \\;").state).toBe("ask");
-		expect(decide(named, "find . -exec env A=ok git \\; -exec ls \\;").state).toBe("allow");
+		// `LC_ALL` is a known-inert variable (ADR 0051): only the filled-in word can make the wrapper ask.
+		expect(decide(named, "find . -exec env LC_ALL={} git \\; -exec ls \\;").state).toBe("ask");
+		expect(decide(named, "find . -exec env LC_ALL=ok git \\; -exec ls \\;").state).toBe("allow");
 	});
 
 	it.each([

@@ -90,6 +90,55 @@ describe("an incomplete analysis under yolo (ADR 0020)", () => {
 	});
 });
 
+describe("an environment that moves what a program reads, under yolo (ADR 0051)", () => {
+	const RELOCATED =
+		"yolo does not approve a command whose environment moves where a program reads its configuration or code while the policy denies some commands";
+	const yolo = runner(YOLO_POLICY, true);
+
+	it.each([
+		// Red-team Y-git-home and its siblings: a planted config's `core.fsmonitor` would run `rm` unseen.
+		"mkdir h && printf '[core]\\n\\tfsmonitor = \"rm notes.txt;:\"\\n' > h/.gitconfig && HOME=$PWD/h git status",
+		"GIT_DIR=x git status",
+		"GIT_COMMON_DIR=x git status",
+		"export HOME=$PWD/h; git status",
+		"env XDG_CONFIG_HOME=./c git status",
+		"env -S 'GIT_DIR=x git status'",
+		"RIPGREP_CONFIG_PATH=./rc rg foo .",
+		"PYTHONPATH=. python3 -m pytest",
+		"ls; PATH=./bin:$PATH make",
+	])("%s is denied under yolo while `rm *` is denied, saying why", async (command) => {
+		const verdict = await yolo.run.run(bashCall(command));
+		expect(verdict).toMatchObject({ kind: "block", resolution: "policy_deny", gate: "tool" });
+		const denial = yolo.facts.at(-1);
+		expect(denial).toMatchObject({ decidedBy: "yolo", matchedPattern: "<relocating-environment>" });
+		expect(String(denial?.reason)).toContain(RELOCATED);
+		if (verdict.kind === "block") expect(verdict.reason).toContain(RELOCATED);
+	});
+
+	it.each(["DATABASE_URL=x npm test", "export API_URL=http://localhost:3000; npm test", "CI=1 npm test"])(
+		"%s is approved under yolo: an unknown variable is an ordinary ask",
+		async (command) => {
+			expect((await yolo.run.run(bashCall(command))).kind).toBe("allow");
+		},
+	);
+
+	it("approves a relocating setting under yolo when the policy denies nothing it could hide", async () => {
+		const h = runner({ permission: { "*": "ask", mcp: { "*": "deny" } } }, true);
+		expect((await h.run.run(bashCall("GIT_DIR=x git status"))).kind).toBe("allow");
+		const pathOnly = runner({ permission: { "*": "ask", path: { "*.env": "deny" } } }, true);
+		expect(await pathOnly.run.run(bashCall("GIT_DIR=x git status"))).toMatchObject({ kind: "block" });
+	});
+
+	it("asks without yolo, and the ask says which setting and why", () => {
+		const plain = runner({ permission: { "*": "ask", bash: { "*": "ask", "git status": "allow" } } }, false);
+		const decision = plain.engine.pipeline.decide(bashCall("GIT_DIR=x git status"));
+		const tool = decision.outcomes.find((outcome) => outcome.gate === "tool");
+		expect(tool).toMatchObject({ state: "ask", matchedPattern: "<relocating-environment>", basis: "floor" });
+		expect(tool?.reason).toContain("`GIT_DIR` reaches `git`");
+		expect(tool?.payload?.evidence.find((item) => item.label === "not checked")?.text).toContain("`GIT_DIR`");
+	});
+});
+
 function floorOutcome(matchedPattern: string, reason: string | null = null): GateOutcome {
 	return {
 		gate: "tool",

@@ -15,6 +15,7 @@ import {
 import {
 	type ComposedPolicy,
 	composePolicy,
+	type PermissionMode,
 	POSIX_FLAVOR,
 	type ScopeOutcome,
 	SessionRuleStore,
@@ -35,6 +36,8 @@ export const CORPUS_HOME = "/home/u";
 
 export interface PolicyOptions {
 	readonly yolo?: boolean;
+	/** The mode to compose in (ADR 0054); absent: the config's start mode. */
+	readonly mode?: PermissionMode;
 	readonly home?: string;
 	/** Extra scopes after the global one (e.g. an invalid project scope). */
 	readonly more?: readonly ScopeOutcome[];
@@ -48,6 +51,7 @@ export function policyOf(config: unknown, options: PolicyOptions = {}): Composed
 		scopes: [{ scope: "global", status: "valid", config: validated.value.config }, ...(options.more ?? [])],
 		env: { home: options.home ?? CORPUS_HOME, flavor: POSIX_FLAVOR },
 		...(options.yolo === undefined ? {} : { yolo: options.yolo }),
+		...(options.mode === undefined ? {} : { mode: options.mode }),
 	});
 }
 

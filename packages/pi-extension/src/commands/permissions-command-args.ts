@@ -2,6 +2,7 @@
  * Owns: parsing the argument text of `/permissions` into one `PermissionsCommand`.
  * Never: acts on the command; an argument it does not know is a `usage` command, never a guess.
  */
+import { isPermissionMode, PERMISSION_MODES, type PermissionMode } from "@pi-permissions/policy";
 
 export type PermissionsCommand =
 	| { readonly kind: "show" }
@@ -11,10 +12,12 @@ export type PermissionsCommand =
 	| { readonly kind: "yolo"; readonly on: boolean }
 	| { readonly kind: "yolo-persist"; readonly on: boolean }
 	| { readonly kind: "logs" }
+	/** `mode`: list the modes; `mode <name>`: switch to it (ADR 0054). */
+	| { readonly kind: "mode"; readonly mode: PermissionMode | null }
 	| { readonly kind: "usage"; readonly problem: string | null };
 
 export const PERMISSIONS_USAGE =
-	"usage: /permissions [show | grants | revoke <id> | forget <id> | yolo on|off | yolo persist on|off | logs]";
+	"usage: /permissions [show | grants | revoke <id> | forget <id> | mode [<name>] | yolo on|off | yolo persist on|off | logs]";
 
 export function parsePermissionsCommand(args: string): PermissionsCommand {
 	const words = args
@@ -42,6 +45,12 @@ export function parsePermissionsCommand(args: string): PermissionsCommand {
 			return { kind: persist ? "yolo-persist" : "yolo", on: state === "on" };
 		}
 		return usage("yolo takes `on`, `off`, `persist on` or `persist off`");
+	}
+	if (head === "mode") {
+		const [name, ...extra] = rest;
+		if (name === undefined) return { kind: "mode", mode: null };
+		if (extra.length === 0 && isPermissionMode(name)) return { kind: "mode", mode: name };
+		return usage(`mode takes one of ${PERMISSION_MODES.join(", ")}`);
 	}
 	if (head === "help") return { kind: "usage", problem: null };
 	return usage(`unknown argument \`${head.slice(0, 40)}\``);

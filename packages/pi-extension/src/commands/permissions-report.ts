@@ -33,8 +33,9 @@ export function policyReport(
 ): string {
 	const files = new Map(config.reports.map((report) => [report.scope as string, report.file]));
 	const lines = [`pi-permissions: yolo ${yoloState(policy, launcherYolo)}`];
-	// First, so the line bound never cuts them: a warning, then where the grants and the logs are.
+	// First, so the line bound never cuts them: a warning, then where the grants and the logs are, then the mode.
 	if (summary !== null) lines.push(...summaryLines(summary));
+	lines.push(`mode: ${policy.mode} (allowed: ${policy.modes.allowed.join(", ")}; /permissions mode to list or switch)`);
 	for (const report of config.reports) {
 		const where = report.file === null ? "" : ` (${report.file})`;
 		// An invalid file still contributes its denies (ADR 0021): say so, or its rules below read as the whole file.

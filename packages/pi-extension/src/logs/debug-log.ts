@@ -24,7 +24,8 @@ type SessionLifecycleEvent =
 	| "session_closed"
 	| "permission_gate_error"
 	| "log_write_failed"
-	| "subagent_ungated";
+	| "subagent_ungated"
+	| "permission_mode_changed";
 
 type LifecycleFields = Readonly<Record<string, unknown>>;
 

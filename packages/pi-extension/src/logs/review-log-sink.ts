@@ -46,6 +46,8 @@ export function reviewLogSink(writer: JsonlLogWriter, now: () => number): Decisi
 					decidedBy: fact.decidedBy,
 					reason: fact.reason,
 					sessionPatterns: fact.sessionPatterns,
+					// ADR 0054: the mode the call was decided in (`null`: no policy was read, a gate error).
+					mode: fact.mode ?? null,
 					request: fact.payload === null ? null : renderReviewLogFacts(fact.payload, UNCUT),
 					// Every decision of a bash call, an allow too, names each program the command runs and keeps its two ends.
 					bash: fact.bash ?? null,

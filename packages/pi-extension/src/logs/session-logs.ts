@@ -184,6 +184,22 @@ export class SessionLogs {
 		this.debug.lifecycle("permission_gate_error", record);
 	}
 
+	/**
+	 * Records a mode change (ADR 0054) in the review log and the debug log: the mode asked for, the mode in force, and
+	 * why they differ when composition refused the request. Never throws.
+	 */
+	modeChanged(fields: {
+		readonly requested: string;
+		readonly mode: string;
+		readonly previous: string;
+		readonly by: "command" | "key" | "yolo-toggle";
+		readonly refusal: string | null;
+	}): void {
+		const record = { event: "permission_mode_changed", sessionId: this.options.sessionId, ...fields };
+		this.writeReview(record);
+		this.debug.lifecycle("permission_mode_changed", record);
+	}
+
 	/** Records that the config was loaded again (and whether the load succeeded). Never throws. */
 	reloaded(fields: Readonly<Record<string, unknown>>): void {
 		this.debug.lifecycle("config_reloaded", { sessionId: this.options.sessionId, ...fields });

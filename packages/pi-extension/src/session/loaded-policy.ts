@@ -1,8 +1,10 @@
 /**
- * Owns: the adapter's yolo precedence over the engine's "load and compose the policy for agent X"
- * (`loadAgentPolicy`, shared with the CLI): the launcher (`--permissions-yolo`, `PI_PERMISSIONS_YOLO=1`), then the
- * session toggle, then the config's `yoloMode`.
- * Never: caches or decides; `SessionPolicies` holds the result and replaces it as a whole.
+ * Owns: the adapter's mode and yolo precedence over the engine's "load and compose the policy for agent X"
+ * (`loadAgentPolicy`, shared with the CLI): a person's mode switch, then the launcher's mode (`--permissions-mode`,
+ * `PI_PERMISSIONS_MODE`), then the launcher's yolo (`--permissions-yolo`, `PI_PERMISSIONS_YOLO=1`), then the session's
+ * yolo toggle, then the config's `defaultMode` and `yoloMode` (ADR 0054).
+ * Never: caches or decides; `SessionPolicies` holds the result and replaces it as a whole. Composition checks every
+ * requested mode against `allowedModes` and `disableYolo`, so nothing here can enter a mode the config forbids.
  */
 import {
 	type AgentPolicy,
@@ -11,42 +13,68 @@ import {
 	composeAgentPolicy,
 	loadAgentPolicy,
 } from "@pi-permissions/engine";
-import { pathFlavorFor } from "@pi-permissions/policy";
+import { isPermissionMode, type PermissionMode, pathFlavorFor } from "@pi-permissions/policy";
 import type { PermissionSessionDeps, SessionFacts } from "./session-facts";
 
 /** The loaded config and the policy composed from it; replaced as a whole by a reload. */
 export type LoadedPolicy = AgentPolicy;
 
+/** What this session asked for: the yolo toggle and the mode a person switched to (`null`: not asked). */
+export interface SessionOverrides {
+	readonly yolo: boolean | null;
+	readonly mode: PermissionMode | null;
+}
+
 export function loadPolicy(
 	deps: PermissionSessionDeps,
 	facts: SessionFacts,
-	sessionYolo: boolean | null,
+	overrides: SessionOverrides,
 	agentName: string | null,
 ): Promise<LoadedPolicy> {
 	const request = { cwd: facts.cwd, agentDir: deps.agentDir, agentName, isProjectTrusted: facts.isProjectTrusted };
-	return loadAgentPolicy(deps.loader, request, composition(deps, sessionYolo));
+	return loadAgentPolicy(deps.loader, request, composition(deps, overrides));
 }
 
-/** Precedence: the flag or the environment override, then the session toggle, then the config's `yoloMode`. */
+/** Composes an already loaded config under the session's overrides (see the precedence above). */
 export function composeLoaded(
 	deps: PermissionSessionDeps,
 	config: ConfigLoadResult,
-	sessionYolo: boolean | null,
+	overrides: SessionOverrides,
 	agentName: string | null,
 ): LoadedPolicy {
-	return composeAgentPolicy(config, agentName, composition(deps, sessionYolo));
+	return composeAgentPolicy(config, agentName, composition(deps, overrides));
 }
 
-function composition(deps: PermissionSessionDeps, sessionYolo: boolean | null): AgentPolicyComposition {
+function composition(deps: PermissionSessionDeps, overrides: SessionOverrides): AgentPolicyComposition {
 	return {
 		env: { home: deps.host.home, flavor: pathFlavorFor(deps.host.flavor) },
-		yolo: launcherYolo(deps) ? true : sessionYolo,
+		yolo: launcherYolo(deps) ? true : overrides.yolo,
+		mode: overrides.mode ?? launcherMode(deps),
 	};
 }
 
 /** The launcher's override: `PI_PERMISSIONS_YOLO=1` turns yolo on; anything else leaves it to the config. */
 const YOLO_ENV = "PI_PERMISSIONS_YOLO";
 
+/** The launcher's start mode, also how a parent hands its mode to the subagents it starts (ADR 0054). */
+export const MODE_ENV = "PI_PERMISSIONS_MODE";
+
 export function launcherYolo(deps: PermissionSessionDeps): boolean {
 	return deps.host.env[YOLO_ENV]?.trim() === "1" || deps.yoloFlag?.() === true;
+}
+
+/**
+ * The launcher's mode: `--permissions-mode <name>`, else `PI_PERMISSIONS_MODE`; `null` when neither names a mode (an
+ * unknown name is not guessed at: the config's start mode applies, and `/permissions` shows the mode in force).
+ */
+export function launcherMode(deps: PermissionSessionDeps): PermissionMode | null {
+	const flag = deps.modeFlag?.();
+	if (flag !== undefined && flag !== null && flag.trim() !== "") return modeNamed(flag);
+	const env = deps.host.env[MODE_ENV];
+	return env === undefined ? null : modeNamed(env);
+}
+
+function modeNamed(text: string): PermissionMode | null {
+	const name = text.trim();
+	return isPermissionMode(name) ? name : null;
 }

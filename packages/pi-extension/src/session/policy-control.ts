@@ -6,7 +6,7 @@
  * runner, the persisted-grant attribution and the debug log here, nowhere else.
  */
 import type { ConfigLoadResult, PermissionQuery } from "@pi-permissions/engine";
-import { type ComposedPolicy, type PermissionState, SKILL_SURFACE } from "@pi-permissions/policy";
+import { type ComposedPolicy, type PermissionMode, type PermissionState, SKILL_SURFACE } from "@pi-permissions/policy";
 import type { PersistedGrantAccess } from "../grants/persisted-grant-access";
 import type { SessionLogs } from "../logs/session-logs";
 import type { SessionGate } from "./session-gate";
@@ -76,9 +76,27 @@ export class PolicyControl {
 		return true;
 	}
 
-	/** Turns yolo on or off for this session (the flag and `PI_PERMISSIONS_YOLO=1` still win); applies at once. */
-	useSessionYolo(on: boolean): void {
-		this.options.policies.useSessionYolo(on);
+	/**
+	 * Turns yolo on or off for this session (the flag and `PI_PERMISSIONS_YOLO=1` still win); applies at once. Returns
+	 * why yolo was refused (`disableYolo`, allowedModes; nothing changed), `null` when the toggle took effect.
+	 */
+	useSessionYolo(on: boolean): string | null {
+		const previous = this.policy.mode;
+		const refusal = this.options.policies.useSessionYolo(on);
+		const requested = on ? "yolo" : "yolo off";
+		this.options.logs.modeChanged({ requested, mode: this.policy.mode, previous, by: "yolo-toggle", refusal });
+		return refusal;
+	}
+
+	/**
+	 * Switches the session's mode (ADR 0054) and records it; applies at once. Returns why a refused mode was refused
+	 * (the session keeps its mode), `null` when it took effect.
+	 */
+	useSessionMode(mode: PermissionMode, by: "command" | "key"): string | null {
+		const previous = this.policy.mode;
+		const refusal = this.options.policies.useSessionMode(mode);
+		this.options.logs.modeChanged({ requested: mode, mode: this.policy.mode, previous, by, refusal });
+		return refusal;
 	}
 
 	/** Whether the launcher (flag or environment) forces yolo on, so the session toggle cannot turn it off. */

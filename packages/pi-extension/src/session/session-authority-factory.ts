@@ -5,7 +5,12 @@
  */
 import { type AskDetails, type ForwardedRequest, SessionAuthority } from "@pi-permissions/authority";
 import type { PermissionQuery } from "@pi-permissions/engine";
-import { type EffectiveSettings, pathFlavorFor, type SessionRuleStore } from "@pi-permissions/policy";
+import {
+	type EffectiveSettings,
+	type PermissionMode,
+	pathFlavorFor,
+	type SessionRuleStore,
+} from "@pi-permissions/policy";
 import { authorityPermissionQuery, type PolicyPreparer } from "../authority/authority-permission-query";
 import { forwardedDecisionFact } from "../authority/forwarded-decision-fact";
 import { forwardedYolo, type ServingPolicyFor } from "../authority/forwarded-yolo";
@@ -23,6 +28,8 @@ interface SessionAuthorityParts {
 	readonly logs: SessionLogs;
 	/** The settings of the policy in force, read at each ask (ADR 0042: the dialog and the chain follow a reload). */
 	readonly settings: () => EffectiveSettings;
+	/** The mode in force, read at each ask: only `auto` puts asks to the authorizer links (ADR 0054). */
+	readonly mode: () => PermissionMode;
 	/** `forwardingTimeoutMs` as read at open: the serving loop and the dialog share it until the session is rebuilt. */
 	readonly forwardingTimeoutMs: number;
 	/** The active agent when the session opened. */
@@ -72,7 +79,9 @@ export function createSessionAuthority(
 		}),
 		query: authorityPermissionQuery(parts.query, parts.preparePolicy),
 		authorizers: parts.extensions.authorizers,
-		chainConfig: () => settings().authorizerChain,
+		// ADR 0054: the links answer asks only in `auto`; in every other mode the person does (dont-ask and yolo settle
+		// asks before they reach the authority, plan asks the person).
+		chainConfig: () => (parts.mode() === "auto" ? settings().authorizerChain : []),
 		recordServingSessionGrant: (request) => {
 			recordServingSessionGrant(store, request, flavor);
 		},

@@ -39,6 +39,8 @@ export interface PermissionSessionDeps {
 	readonly authorityLog?: AuthorityLog;
 	/** Whether the `--permissions-yolo` CLI flag is set. Must not throw. */
 	readonly yoloFlag?: () => boolean;
+	/** The `--permissions-mode` CLI flag's value (ADR 0054); `undefined` or `null` when unset. Must not throw. */
+	readonly modeFlag?: () => string | null | undefined;
 }
 
 /** The real-world edges, constructed by the composition root (tests may pass their own). */

@@ -7,9 +7,17 @@
  * loaded, `ensureActive` rejects and the caller blocks the call.
  */
 import type { PolicyProvider } from "@pi-permissions/engine";
-import type { ComposedPolicy } from "@pi-permissions/policy";
+import type { ComposedPolicy, PermissionMode } from "@pi-permissions/policy";
 import { AgentPolicies } from "../agent/agent-policies";
-import { composeLoaded, type LoadedPolicy, launcherYolo, loadPolicy } from "./loaded-policy";
+import {
+	composeLoaded,
+	type LoadedPolicy,
+	launcherMode,
+	launcherYolo,
+	loadPolicy,
+	MODE_ENV,
+	type SessionOverrides,
+} from "./loaded-policy";
 import { sameOutcomes } from "./same-outcomes";
 import type { PermissionSessionDeps, SessionFacts } from "./session-facts";
 
@@ -20,6 +28,8 @@ export class SessionPolicies implements PolicyProvider {
 	private active: string | null;
 	/** This session's yolo toggle (`/permissions yolo on|off`); `null` leaves yolo to the config. */
 	private sessionYolo: boolean | null = null;
+	/** The mode a person switched to (`/permissions mode`, the mode key; ADR 0054); `null` leaves it to the launcher. */
+	private sessionMode: PermissionMode | null = null;
 	private readonly others: AgentPolicies<LoadedPolicy>;
 
 	private constructor(
@@ -29,12 +39,16 @@ export class SessionPolicies implements PolicyProvider {
 	) {
 		this.loaded = loaded;
 		this.active = loaded.agentName;
-		this.others = new AgentPolicies((agentName, yolo) => loadPolicy(deps, facts, yolo, agentName));
+		// Another agent's policy (a child's forwarded ask) is composed in this session's mode, as the child runs in it.
+		this.others = new AgentPolicies((agentName, yolo) =>
+			loadPolicy(deps, facts, { yolo, mode: this.sessionMode }, agentName),
+		);
 	}
 
 	/** Loads the policy of the agent the session entries name (the main session's when none). Rejects on a failed load. */
 	static async open(deps: PermissionSessionDeps, facts: SessionFacts): Promise<SessionPolicies> {
-		return new SessionPolicies(deps, facts, await loadPolicy(deps, facts, null, facts.agentName ?? null));
+		const overrides: SessionOverrides = { yolo: null, mode: null };
+		return new SessionPolicies(deps, facts, await loadPolicy(deps, facts, overrides, facts.agentName ?? null));
 	}
 
 	/** The config and policy in force for this session's own calls. */
@@ -77,7 +91,7 @@ export class SessionPolicies implements PolicyProvider {
 	async ensureActive(): Promise<boolean> {
 		const agentName = this.active;
 		if (this.loaded.agentName === agentName) return false;
-		const loaded = await loadPolicy(this.deps, this.facts, this.sessionYolo, agentName);
+		const loaded = await loadPolicy(this.deps, this.facts, this.overrides, agentName);
 		// A later switch may have landed while this one loaded; the active agent's policy wins.
 		if (this.active !== agentName) return false;
 		this.loaded = loaded;
@@ -86,7 +100,7 @@ export class SessionPolicies implements PolicyProvider {
 
 	/** Loads the active agent's config again and recomposes; other agents' load afresh. Rejects on a failed load. */
 	async reload(): Promise<void> {
-		this.loaded = await loadPolicy(this.deps, this.facts, this.sessionYolo, this.active);
+		this.loaded = await loadPolicy(this.deps, this.facts, this.overrides, this.active);
 		this.others.clear();
 	}
 
@@ -103,16 +117,52 @@ export class SessionPolicies implements PolicyProvider {
 			isProjectTrusted: this.facts.isProjectTrusted,
 		});
 		if (sameOutcomes(config.scopes, current.config.scopes)) return false;
-		this.loaded = composeLoaded(this.deps, config, this.sessionYolo, current.agentName);
+		this.loaded = composeLoaded(this.deps, config, this.overrides, current.agentName);
 		this.others.clear();
 		return true;
 	}
 
-	/** Turns the session's yolo toggle on or off; applies at once (the launcher's override still wins). */
-	useSessionYolo(on: boolean): void {
+	/**
+	 * Turns the session's yolo toggle on or off; applies at once (the launcher's override still wins). Returns why yolo
+	 * was refused (nothing changed), `null` when the toggle took effect.
+	 */
+	useSessionYolo(on: boolean): string | null {
+		// The toggle is a mode switch to or from yolo: an earlier switch to another mode gives way to it.
+		const next = composeLoaded(this.deps, this.loaded.config, { yolo: on, mode: null }, this.loaded.agentName);
+		// SECURITY: yolo refused (`disableYolo`, allowedModes) changes nothing: the session keeps the mode it was in.
+		if (on && next.policy.mode !== "yolo") return next.policy.modes.refusal ?? "yolo is not allowed here";
 		this.sessionYolo = on;
-		this.loaded = composeLoaded(this.deps, this.loaded.config, on, this.loaded.agentName);
+		this.sessionMode = null;
+		this.loaded = next;
 		this.others.useSessionYolo(on);
+		return null;
+	}
+
+	/**
+	 * Switches this session to `mode` (ADR 0054); applies at once. Composition checks it against `allowedModes`,
+	 * `disableYolo` and the authorizer chain: a mode it refuses changes nothing (the session stays in the mode it was
+	 * in, never falling back to a wider one) and its reason is returned; `null` when the switch took effect.
+	 */
+	useSessionMode(mode: PermissionMode): string | null {
+		const next = composeLoaded(this.deps, this.loaded.config, { yolo: null, mode }, this.loaded.agentName);
+		// SECURITY: a refused switch out of plan must not land in `default`: the session keeps its mode.
+		if (next.policy.mode !== mode) return next.policy.modes.refusal ?? `mode \`${mode}\` is not allowed here`;
+		this.sessionMode = mode;
+		this.sessionYolo = null;
+		this.loaded = next;
+		this.others.useSessionYolo(null);
+		// A subagent this session starts from now on starts in this mode (its own config may still narrow it).
+		this.deps.host.setEnv?.(MODE_ENV, mode);
+		return null;
+	}
+
+	/** The launcher's mode (`--permissions-mode`, `PI_PERMISSIONS_MODE`); `null` when none names a mode. */
+	get launcherMode(): PermissionMode | null {
+		return launcherMode(this.deps);
+	}
+
+	private get overrides(): SessionOverrides {
+		return { yolo: this.sessionYolo, mode: this.sessionMode };
 	}
 
 	/** Whether the launcher (flag or environment) forces yolo on, so the session toggle cannot turn it off. */

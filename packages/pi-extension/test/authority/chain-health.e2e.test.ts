@@ -13,7 +13,8 @@ describe("an authorizer link the chain names that never registered, in a real Pi
 			expect(pi.notices).toContain(`pi-permissions: ${UNREGISTERED}`);
 			expect(pi.statuses.at(-1)).toEqual([
 				"pi-permissions",
-				"permissions: authorizer model-judge off, see /permissions",
+				// A named chain starts the session in auto (ADR 0054), and the line always names the mode.
+				"permissions: auto (authorizer first) · authorizer model-judge off, see /permissions",
 			]);
 			await pi.prompt("/permissions");
 			expect(pi.notices.at(-1)?.split("\n")).toContain(`warning: ${UNREGISTERED}`);

@@ -22,7 +22,7 @@ export interface CommandSession {
 export interface CommandSessionOptions {
 	/** Each `select` is answered with the option starting with this prefix. */
 	readonly answer: string;
-	readonly flags?: Readonly<Record<string, boolean>>;
+	readonly flags?: Readonly<Record<string, boolean | string>>;
 	readonly env?: Readonly<Record<string, string>>;
 }
 

@@ -10,17 +10,28 @@ describe("parsePermissionsCommand", () => {
 		{ args: "yolo on", expected: { kind: "yolo", on: true } },
 		{ args: "yolo   off", expected: { kind: "yolo", on: false } },
 		{ args: "logs", expected: { kind: "logs" } },
+		{ args: "mode", expected: { kind: "mode", mode: null } },
+		{ args: "mode plan", expected: { kind: "mode", mode: "plan" } },
+		{ args: "mode accept-edits", expected: { kind: "mode", mode: "accept-edits" } },
 		{ args: "help", expected: { kind: "usage", problem: null } },
 	])("reads `$args` as $expected.kind", ({ args, expected }) => {
 		expect(parsePermissionsCommand(args)).toEqual(expected);
 	});
 
-	it.each(["revoke", "revoke a b", "yolo", "yolo maybe", "yolo on now", "show all", "frobnicate"])(
-		"answers `%s` with usage, never a guess",
-		(args) => {
-			expect(parsePermissionsCommand(args).kind).toBe("usage");
-		},
-	);
+	it.each([
+		"revoke",
+		"revoke a b",
+		"yolo",
+		"yolo maybe",
+		"yolo on now",
+		"show all",
+		"frobnicate",
+		"mode bypass",
+		"mode plan now",
+		"mode PLAN",
+	])("answers `%s` with usage, never a guess", (args) => {
+		expect(parsePermissionsCommand(args).kind).toBe("usage");
+	});
 });
 
 describe("parsePermissionsCommand for persisted yolo", () => {

@@ -91,8 +91,9 @@ describe("resources_discover in a real Pi session", () => {
 			human: { selects: [] },
 		});
 		expect(run.notices.filter((notice) => notice.includes(PERMISSIVE))).toHaveLength(1);
+		// The status line always names the mode (ADR 0054): `default` at start, yolo after the reload.
 		expect(run.statuses).toEqual([
-			[STATUS_KEY, undefined],
+			[STATUS_KEY, "permissions: default"],
 			[STATUS_KEY, "permissions: YOLO (asks auto-approved)"],
 		]);
 	});

@@ -1,18 +1,23 @@
 /**
  * Owns: composing validated scopes into the policy a session decides with: universal default -> MCP baseline ->
- * config rules (an invalid scope contributes only its salvaged denies), then the fail-closed overlay (any invalid
- * scope, global included), then yolo (suspended while a scope is invalid); all deny-preserving.
+ * config rules (an invalid scope contributes only its salvaged denies) -> the managed tier (ADR 0055), then the
+ * fail-closed overlay (any invalid scope, global included), then yolo (suspended while a scope is invalid, never over
+ * a managed ask); all deny-preserving. The mode in force (ADR 0054) is settled here too: yolo is the mode `yolo`.
  * Never: reads files or session state; the loader hands in each scope's outcome and the caller layers session rules.
  */
 import { CompiledPolicy, isCatchAll, type PolicyEnvironment } from "../compiled-policy";
 import type { ConfigIssue } from "../config/config-issue";
-import type { PermissionConfig, ShellToolConfig } from "../config/permission-config";
+import type { PermissionConfig, ShellToolConfig, TelemetryConfig } from "../config/permission-config";
 import { CONFIG_DEFAULTS } from "../config/permission-config";
 import type { EffectiveSandboxSettings } from "../config/sandbox-config";
+import { type ManagedFacts, type ManagedOutcome, managedFacts } from "../managed/managed-scope";
+import type { ModeSettings } from "../modes/mode-settings";
+import type { PermissionMode } from "../modes/permission-mode";
 import type { PermissionState } from "../permission-state";
 import type { Rule, Ruleset, ScopeName } from "../rule";
 import { UNIVERSAL_SURFACE } from "../rule";
 import { surfaceConfigRules, universalRules } from "./config-rules";
+import { type ManagedComposition, managedComposition } from "./managed-composition";
 import { mcpBaselineRules } from "./mcp-baseline";
 import { failClosedOverlay, yoloOverlay } from "./policy-overlays";
 import { type MergedScopes, mergeScopes, type ScopedConfig } from "./scope-merge";
@@ -46,6 +51,13 @@ export type EffectiveSettings = Required<
 		// Examples are read per scope by the tools that run them; they are not a setting and never decide.
 		| "tests"
 		| "sandbox"
+		// Modes and the managed scope are reported as `ComposedPolicy.modes`, `.managed` and `.telemetry`.
+		| "defaultMode"
+		| "allowedModes"
+		| "disableYolo"
+		| "requireSandbox"
+		| "allowManagedRulesOnly"
+		| "telemetry"
 	>
 >;
 
@@ -53,7 +65,9 @@ export type EffectiveSettings = Required<
 type CompositionNotice =
 	| { readonly kind: "fail-closed"; readonly scopes: readonly ScopeName[]; readonly message: string }
 	| { readonly kind: "yolo-suspended"; readonly scopes: readonly ScopeName[]; readonly message: string }
-	| { readonly kind: "permissive-universal"; readonly message: string };
+	| { readonly kind: "permissive-universal"; readonly message: string }
+	/** The managed file, its modes and telemetry: a refused or broken managed file, a refused mode, an ignored key. */
+	| { readonly kind: "managed" | "mode" | "ignored-key"; readonly message: string };
 
 export interface CompositionInput {
 	/** Scope outcomes in precedence order, lowest first (global, project, agent, project-agent). */
@@ -61,6 +75,10 @@ export interface CompositionInput {
 	readonly env: PolicyEnvironment;
 	/** Overrides the merged `yoloMode` (a CLI flag, an environment override, a session toggle). */
 	readonly yolo?: boolean;
+	/** The mode asked for (a person's switch, a launcher, `--mode`); it wins over `yolo`. Absent: the start mode. */
+	readonly mode?: PermissionMode;
+	/** What the loader found at the managed location (ADR 0055); absent: none. */
+	readonly managed?: ManagedOutcome;
 }
 
 export interface ComposedPolicy {
@@ -88,6 +106,14 @@ export interface ComposedPolicy {
 	/** Scopes that failed to load and so clamp every allow to ask (global included, ADR 0021). */
 	readonly failClosedScopes: readonly ScopeName[];
 	readonly notices: readonly CompositionNotice[];
+	/** The mode in force (ADR 0054); `yolo` exactly when `yolo` is requested (suspended or not). */
+	readonly mode: PermissionMode;
+	/** The allowed modes, the start mode and why a requested mode was refused. */
+	readonly modes: ModeSettings;
+	/** The managed file and what of it is in force; `null` when there is none. */
+	readonly managed: ManagedFacts | null;
+	/** Where decisions are exported (the managed scope's, else the global scope's); `null`: nowhere. */
+	readonly telemetry: TelemetryConfig | null;
 	readonly decision: CompiledPolicy;
 	/** Surface-level state for tool exposure (`getToolPermission`): fail-closed applies, yolo does not. */
 	toolPermission(tool: string): PermissionState;
@@ -126,13 +152,17 @@ export function composePolicy(input: CompositionInput): ComposedPolicy {
 	}
 
 	const merged = mergeScopes(valid);
-	const universal = universalRules(merged);
-	const configRules = surfaceConfigRules(merged);
+	const managed: ManagedComposition = managedComposition(input, valid, merged);
+	notices.push(...managed.notices);
+	const universal = managed.lowerRules(universalRules(merged));
+	const configRules = managed.lowerRules(surfaceConfigRules(merged));
 	const base: Rule[] = [
 		BUILTIN_DEFAULT, // shadowed by a config `"*"` catch-all; still answers values a narrower universal rule misses
 		...universal,
-		...mcpBaselineRules(configRules),
+		...mcpBaselineRules([...configRules, ...managed.rules]),
 		...configRules,
+		// ADR 0055: the managed tier, last; `CompiledPolicy` combines it above everything below.
+		...managed.rules,
 	];
 	if (hasPermissiveUniversal(universal) && !configRules.some((r) => r.surface === "bash" && isCatchAll(r.pattern))) {
 		notices.push({
@@ -143,7 +173,10 @@ export function composePolicy(input: CompositionInput): ComposedPolicy {
 
 	const displayRules = failClosedScopes.length > 0 ? failClosedOverlay(base) : base;
 	const settings: EffectiveSettings = { ...CONFIG_DEFAULTS, ...stripDeprecated(merged.settings) };
-	const yoloRequested = input.yolo ?? settings.yoloMode;
+	const modes = managed.modes(settings);
+	if (modes.refusal !== null) notices.push({ kind: "mode", message: modes.refusal });
+	for (const note of modes.notes) notices.push({ kind: "mode", message: note });
+	const yoloRequested = modes.mode === "yolo";
 	// SECURITY: ADR 0022: while any scope is invalid yolo lifts nothing, so a broken file never becomes an allow.
 	const yoloSuspended = yoloRequested && failClosedScopes.length > 0;
 	const yolo = yoloRequested && !yoloSuspended;
@@ -158,10 +191,10 @@ export function composePolicy(input: CompositionInput): ComposedPolicy {
 	const decision = CompiledPolicy.compile(rules, input.env);
 	let display: CompiledPolicy | undefined = yolo ? undefined : decision;
 	return {
-		settings: { ...settings, yoloMode: yolo },
+		settings: { ...settings, yoloMode: yolo, protectedPaths: managed.protectedPaths(settings.protectedPaths) },
 		shellTools: merged.shellTools,
 		merged,
-		sandbox: merged.sandbox,
+		sandbox: managed.sandbox,
 		rules,
 		displayRules,
 		writtenRules: base,
@@ -169,6 +202,10 @@ export function composePolicy(input: CompositionInput): ComposedPolicy {
 		yoloSuspended,
 		failClosedScopes,
 		notices,
+		mode: modes.mode,
+		modes,
+		managed: input.managed === undefined ? null : managedFacts(input.managed),
+		telemetry: managed.telemetry,
 		decision,
 		toolPermission(tool: string): PermissionState {
 			display ??= CompiledPolicy.compile(displayRules, input.env);
@@ -190,6 +227,12 @@ function stripDeprecated(settings: MergedScopes["settings"]): Partial<EffectiveS
 		toolTextSummaryMaxLength: _b,
 		knownTools: _known,
 		tests: _tests,
+		defaultMode: _defaultMode,
+		allowedModes: _allowedModes,
+		disableYolo: _disableYolo,
+		requireSandbox: _requireSandbox,
+		allowManagedRulesOnly: _managedOnly,
+		telemetry: _telemetry,
 		...rest
 	} = settings;
 	return rest;

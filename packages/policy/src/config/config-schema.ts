@@ -3,6 +3,7 @@
  * Never: words user-facing errors (see `config-issue.ts`) or reads a file; the JSON Schema is generated from it.
  */
 import * as z from "zod";
+import { PERMISSION_MODES } from "../modes/permission-mode";
 import { CONFIG_DEFAULTS } from "./permission-config";
 import { SANDBOX_DEFAULTS, SANDBOX_MODES } from "./sandbox-config";
 
@@ -173,6 +174,52 @@ const sandboxConfigSchema = documented(
 	{ description: "Run allowed bash calls inside an OS sandbox derived from the same policy." },
 );
 // --- end sandbox
+// --- modes and the managed scope (ADRs 0054, 0055): a self-contained block.
+/** A mode, documented where it is used (`defaultMode`, an entry of `allowedModes`). */
+function modeSchema(description: string) {
+	return documented(z.enum(PERMISSION_MODES), {
+		description: `${description}: \`default\` (the policy as written), \`accept-edits\`, \`plan\` (read-only), \`auto\` (authorizer links first), \`dont-ask\` (asks denied) or \`yolo\` (asks allowed).`,
+	});
+}
+
+/** A header name as HTTP writes it (a token). */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+const telemetrySchema = documented(
+	z.strictObject({
+		endpoint: documented(z.string().regex(/^https?:\/\/[^\s/?#]+[^\s]*$/), {
+			description: "The OTLP/HTTP logs endpoint, e.g. `https://otel.example.com/v1/logs`.",
+		}),
+		headers: documented(
+			z.record(
+				documented(z.string().regex(HEADER_NAME), { description: "An HTTP header name." }),
+				z.string().max(8192),
+			),
+			{ description: "Headers sent with every export (an API key); never shown or logged." },
+		).exactOptional(),
+	}),
+	{
+		description:
+			"Export every decision as an OpenTelemetry log record over OTLP/HTTP; read from the managed or global config only, never a project.",
+	},
+);
+
+const modeKeys = {
+	defaultMode: modeSchema("The mode a session starts in").exactOptional(),
+	allowedModes: documented(z.array(modeSchema("A mode a session may use")).min(1).superRefine(uniqueNames), {
+		description:
+			"The modes a session may switch to; every scope that sets it narrows it (the lists intersect), none widens it.",
+		uniqueItems: true,
+	}).exactOptional(),
+	disableYolo: flag("Yolo cannot be used: the flag, the toggle, `--yolo` and the mode are refused.", false),
+	requireSandbox: flag("Raise `sandbox.mode` to `required`.", false),
+	allowManagedRulesOnly: flag(
+		"Only the managed file's allow rules count; other scopes' denies and asks still apply (read from the managed file only).",
+		false,
+	),
+	telemetry: telemetrySchema.exactOptional(),
+};
+// --- end modes and the managed scope
 
 export const configSchema = documented(
 	z.strictObject({
@@ -286,6 +333,7 @@ export const configSchema = documented(
 		}).exactOptional(),
 		tests: policyExamplesSchema,
 		sandbox: sandboxConfigSchema.exactOptional(),
+		...modeKeys,
 	}),
 	{ description: "The pi-permissions configuration." },
 );

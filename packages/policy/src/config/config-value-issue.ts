@@ -2,6 +2,8 @@
  * Owns: the wording of "this value is wrong" and "this key is wrong", chosen by where in the config the value sits.
  * Never: decides validity (zod does) or reads past the known shape of the file; the raw value is only described.
  */
+
+import { PERMISSION_MODES } from "../modes/permission-mode";
 import { type ConfigIssue, configError, describeValue, quote } from "./config-issue";
 import { CONFIG_SCHEMA_ID } from "./config-json-schema";
 import { MAX_DENY_REASON_LENGTH } from "./config-schema";
@@ -32,9 +34,23 @@ type ConfigLocation =
 	| { readonly kind: "example-field"; readonly key: string }
 	| { readonly kind: "sandbox"; readonly key: string }
 	| { readonly kind: "ping-desktop" }
+	/** `defaultMode`, or one entry of `allowedModes` (ADR 0054) */
+	| { readonly kind: "mode" }
+	| { readonly kind: "mode-list" }
+	/** the `telemetry` block (ADR 0055), worded as one place */
+	| { readonly kind: "telemetry"; readonly key: string }
 	| { readonly kind: "other" };
 
-const FLAG_KEYS = new Set(["debugLog", "permissionReviewLog", "yoloMode", "doublePressToConfirm", "promptPingBell"]);
+const FLAG_KEYS = new Set([
+	"debugLog",
+	"permissionReviewLog",
+	"yoloMode",
+	"doublePressToConfirm",
+	"promptPingBell",
+	"disableYolo",
+	"requireSandbox",
+	"allowManagedRulesOnly",
+]);
 
 const COUNT_HINTS: ReadonlyMap<string, string> = new Map([
 	["forwardingTimeoutMs", "use a timeout in milliseconds, e.g. `600000`"],
@@ -60,6 +76,8 @@ const TOP_LEVEL_KEYS: ReadonlyMap<string, KeyWording> = new Map([
 	["permission", { value: { kind: "permission" }, entry: { kind: "surface" } }],
 	["shellTools", { value: { kind: "shell-tools" }, entry: { kind: "shell-tool" } }],
 	["tests", { value: { kind: "examples" }, entry: { kind: "example" } }],
+	["defaultMode", { value: { kind: "mode" }, entry: { kind: "other" } }],
+	["allowedModes", { value: { kind: "mode-list" }, entry: { kind: "mode" } }],
 ]);
 
 interface KeyWording {
@@ -76,6 +94,7 @@ export function locateConfigPath(keyPath: KeyPath): ConfigLocation {
 	const [top, second, third, fourth] = keyPath;
 	// The `sandbox` block (ADR 0037) is worded as one place, whatever the depth.
 	if (top === "sandbox") return { kind: "sandbox", key: keyPath.slice(1).join(".") };
+	if (top === "telemetry") return { kind: "telemetry", key: keyPath.slice(1).join(".") };
 	switch (keyPath.length) {
 		case 0:
 			return { kind: "file" };
@@ -242,6 +261,24 @@ export function valueIssue(keyPath: KeyPath, value: unknown, parent: unknown, to
 					: `\`sandbox.${location.key}\` is not valid: ${describeValue(value)}`,
 				'e.g. `{ "mode": "auto", "network": { "allowedDomains": ["registry.npmjs.org"] } }`; `mode` is `off`, `auto` or `required`',
 			);
+		case "mode":
+			return typeof value === "string" && (PERMISSION_MODES as readonly string[]).includes(value)
+				? configError(keyPath, `the mode ${quote(value)} is listed more than once`, "list each mode once")
+				: configError(keyPath, `${describeValue(value)} is not a mode`, MODE_HINT);
+		case "mode-list":
+			return configError(
+				keyPath,
+				"`allowedModes` must be a list of at least one mode",
+				`e.g. \`["default", "plan"]\`; ${MODE_HINT}`,
+			);
+		case "telemetry":
+			return configError(
+				keyPath,
+				location.key === ""
+					? `\`telemetry\` must be an object, not ${describeValue(value)}`
+					: `\`telemetry.${location.key}\` is not valid: ${describeValue(value)}`,
+				'e.g. `{ "endpoint": "https://otel.example.com/v1/logs", "headers": { "x-api-key": "…" } }`',
+			);
 		case "other":
 			return configError(
 				keyPath,
@@ -254,6 +291,8 @@ export function valueIssue(keyPath: KeyPath, value: unknown, parent: unknown, to
 		}
 	}
 }
+
+const MODE_HINT = `use one of ${PERMISSION_MODES.map((mode) => `\`${mode}\``).join(", ")}`;
 
 const EXAMPLE_HINT = 'e.g. `{ "tool": "bash", "command": "git push origin main", "expect": "ask" }`';
 

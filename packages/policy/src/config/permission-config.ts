@@ -3,6 +3,7 @@
  * Never: validates; `config-validation.ts` produces these values, and a compile-time check in `config-schema.ts` ties
  * them to the zod schema.
  */
+import type { PermissionMode } from "../modes/permission-mode";
 import type { PermissionState } from "../permission-state";
 import type { SandboxConfig } from "./sandbox-config";
 
@@ -38,6 +39,17 @@ export interface PolicyExample {
 /** The desktop notification escape a waiting dialog sends: none, OSC 9, or OSC 777. */
 export type PromptPingDesktop = "off" | "osc9" | "osc777";
 
+/**
+ * Where decision records go as OpenTelemetry log records over OTLP/HTTP (ADR 0055). Read from the managed or the
+ * global scope only: a project (which the agent may have written) never names a collector.
+ */
+export interface TelemetryConfig {
+	/** The OTLP/HTTP logs endpoint, e.g. `https://otel.example.com/v1/logs`. */
+	readonly endpoint: string;
+	/** Headers sent with every export (an API key); never shown or logged. */
+	readonly headers?: Readonly<Record<string, string>>;
+}
+
 /** One config file (or agent frontmatter block) after validation. Absent keys take `CONFIG_DEFAULTS`. */
 export interface PermissionConfig {
 	readonly $schema?: string;
@@ -70,6 +82,19 @@ export interface PermissionConfig {
 	readonly tests?: readonly PolicyExample[];
 	/** Run allowed bash calls in an OS sandbox; scopes merge it with `layerSandboxConfig`. */
 	readonly sandbox?: SandboxConfig;
+	// Modes and the managed scope (ADRs 0054, 0055).
+	/** The mode a session starts in; absent: `yolo` when `yoloMode` is set, `auto` with an `authorizerChain`, else `default`. */
+	readonly defaultMode?: PermissionMode;
+	/** The modes a session may use; scopes only narrow it (their lists intersect). */
+	readonly allowedModes?: readonly PermissionMode[];
+	/** Yolo cannot be used (`--yolo`, the flag, the toggle and the mode are refused); any scope may set it. */
+	readonly disableYolo?: boolean;
+	/** Raises `sandbox.mode` to `required`. */
+	readonly requireSandbox?: boolean;
+	/** Only the managed scope's allow rules count (read from the managed file only). */
+	readonly allowManagedRulesOnly?: boolean;
+	/** Decision records exported over OTLP/HTTP (read from the managed or global scope only). */
+	readonly telemetry?: TelemetryConfig;
 }
 
 /** The value of every setting that has a default, used when no scope sets it. */

@@ -8,7 +8,7 @@ import {
 } from "../../src/config/config-schema";
 
 describe("configSchema", () => {
-	it("knows the twenty-two keys of the config file", () => {
+	it("knows the twenty-eight keys of the config file", () => {
 		expect(Object.keys(configSchema.shape)).toEqual([
 			"$schema",
 			"debugLog",
@@ -32,6 +32,12 @@ describe("configSchema", () => {
 			"shellTools",
 			"tests",
 			"sandbox",
+			"defaultMode",
+			"allowedModes",
+			"disableYolo",
+			"requireSandbox",
+			"allowManagedRulesOnly",
+			"telemetry",
 		]);
 	});
 

@@ -26,7 +26,7 @@ export const CORPUS_LOAD_ROWS: readonly CorpusLoadRow[] = [
 			{
 				keyPath: ["unknownKey"],
 				message: "unknown key `unknownKey`",
-				hint: "use one of `$schema`, `debugLog`, `permissionReviewLog`, `yoloMode`, `doublePressToConfirm`, `forwardingTimeoutMs`, `promptMaxRows`, `promptFieldMaxWidth`, `reviewLogFieldMaxWidth`, `toolInputPreviewMaxLength`, `toolTextSummaryMaxLength`, `piInfrastructureReadPaths`, `protectedPaths`, `authorizerChain`, `knownTools`, `promptPingBell`, `promptPingDesktop`, `promptPingDelaySeconds`, `permission`, `shellTools`, `tests` or `sandbox`, or remove the key",
+				hint: "use one of `$schema`, `debugLog`, `permissionReviewLog`, `yoloMode`, `doublePressToConfirm`, `forwardingTimeoutMs`, `promptMaxRows`, `promptFieldMaxWidth`, `reviewLogFieldMaxWidth`, `toolInputPreviewMaxLength`, `toolTextSummaryMaxLength`, `piInfrastructureReadPaths`, `protectedPaths`, `authorizerChain`, `knownTools`, `promptPingBell`, `promptPingDesktop`, `promptPingDelaySeconds`, `permission`, `shellTools`, `tests`, `sandbox`, `defaultMode`, `allowedModes`, `disableYolo`, `requireSandbox`, `allowManagedRulesOnly` or `telemetry`, or remove the key",
 			},
 		],
 	},
@@ -451,12 +451,12 @@ export const MALFORMED_ROWS: readonly MalformedRow[] = [
 			{
 				keyPath: ["constructor"],
 				message: "unknown key `constructor`",
-				hint: "use one of `$schema`, `debugLog`, `permissionReviewLog`, `yoloMode`, `doublePressToConfirm`, `forwardingTimeoutMs`, `promptMaxRows`, `promptFieldMaxWidth`, `reviewLogFieldMaxWidth`, `toolInputPreviewMaxLength`, `toolTextSummaryMaxLength`, `piInfrastructureReadPaths`, `protectedPaths`, `authorizerChain`, `knownTools`, `promptPingBell`, `promptPingDesktop`, `promptPingDelaySeconds`, `permission`, `shellTools`, `tests` or `sandbox`, or remove the key",
+				hint: "use one of `$schema`, `debugLog`, `permissionReviewLog`, `yoloMode`, `doublePressToConfirm`, `forwardingTimeoutMs`, `promptMaxRows`, `promptFieldMaxWidth`, `reviewLogFieldMaxWidth`, `toolInputPreviewMaxLength`, `toolTextSummaryMaxLength`, `piInfrastructureReadPaths`, `protectedPaths`, `authorizerChain`, `knownTools`, `promptPingBell`, `promptPingDesktop`, `promptPingDelaySeconds`, `permission`, `shellTools`, `tests`, `sandbox`, `defaultMode`, `allowedModes`, `disableYolo`, `requireSandbox`, `allowManagedRulesOnly` or `telemetry`, or remove the key",
 			},
 			{
 				keyPath: ["__proto__"],
 				message: "unknown key `__proto__`",
-				hint: "use one of `$schema`, `debugLog`, `permissionReviewLog`, `yoloMode`, `doublePressToConfirm`, `forwardingTimeoutMs`, `promptMaxRows`, `promptFieldMaxWidth`, `reviewLogFieldMaxWidth`, `toolInputPreviewMaxLength`, `toolTextSummaryMaxLength`, `piInfrastructureReadPaths`, `protectedPaths`, `authorizerChain`, `knownTools`, `promptPingBell`, `promptPingDesktop`, `promptPingDelaySeconds`, `permission`, `shellTools`, `tests` or `sandbox`, or remove the key",
+				hint: "use one of `$schema`, `debugLog`, `permissionReviewLog`, `yoloMode`, `doublePressToConfirm`, `forwardingTimeoutMs`, `promptMaxRows`, `promptFieldMaxWidth`, `reviewLogFieldMaxWidth`, `toolInputPreviewMaxLength`, `toolTextSummaryMaxLength`, `piInfrastructureReadPaths`, `protectedPaths`, `authorizerChain`, `knownTools`, `promptPingBell`, `promptPingDesktop`, `promptPingDelaySeconds`, `permission`, `shellTools`, `tests`, `sandbox`, `defaultMode`, `allowedModes`, `disableYolo`, `requireSandbox`, `allowManagedRulesOnly` or `telemetry`, or remove the key",
 			},
 		],
 	},
@@ -487,7 +487,7 @@ export const MALFORMED_ROWS: readonly MalformedRow[] = [
 			{
 				keyPath: ["extra"],
 				message: "unknown key `extra`",
-				hint: "use one of `$schema`, `debugLog`, `permissionReviewLog`, `yoloMode`, `doublePressToConfirm`, `forwardingTimeoutMs`, `promptMaxRows`, `promptFieldMaxWidth`, `reviewLogFieldMaxWidth`, `toolInputPreviewMaxLength`, `toolTextSummaryMaxLength`, `piInfrastructureReadPaths`, `protectedPaths`, `authorizerChain`, `knownTools`, `promptPingBell`, `promptPingDesktop`, `promptPingDelaySeconds`, `permission`, `shellTools`, `tests` or `sandbox`, or remove the key",
+				hint: "use one of `$schema`, `debugLog`, `permissionReviewLog`, `yoloMode`, `doublePressToConfirm`, `forwardingTimeoutMs`, `promptMaxRows`, `promptFieldMaxWidth`, `reviewLogFieldMaxWidth`, `toolInputPreviewMaxLength`, `toolTextSummaryMaxLength`, `piInfrastructureReadPaths`, `protectedPaths`, `authorizerChain`, `knownTools`, `promptPingBell`, `promptPingDesktop`, `promptPingDelaySeconds`, `permission`, `shellTools`, `tests`, `sandbox`, `defaultMode`, `allowedModes`, `disableYolo`, `requireSandbox`, `allowManagedRulesOnly` or `telemetry`, or remove the key",
 			},
 		],
 	},

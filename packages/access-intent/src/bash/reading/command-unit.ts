@@ -35,6 +35,19 @@ export interface Assignment {
 	readonly value: ShellWord | null;
 }
 
+/**
+ * An environment setting that reaches the unit's program and is not known to be harmless (ADR 0051). `relocating`: it
+ * moves where a program reads configuration, state or code (`HOME`, `GIT_DIR`, `PYTHONPATH`): a command no one can
+ * see may run, so the analysis is incomplete. `unknown`: no table knows it to be inert (`DATABASE_URL`).
+ */
+export interface UnknownSetting {
+	readonly kind: "relocating" | "unknown";
+	/** The variable as written. */
+	readonly name: string;
+	/** Why, for the person asked (`` `GIT_DIR` reaches `git`: … ``). */
+	readonly reason: string;
+}
+
 export interface CommandUnit {
 	/** Source text used for matching: leading assignments stripped, redirects and heredoc bodies excluded. */
 	readonly text: string;
@@ -72,4 +85,6 @@ export interface CommandUnit {
 	 * units follow it and decide, as for a judged indirection. Absent (false) for every other unit.
 	 */
 	readonly scriptRead?: boolean;
+	/** A setting the unit gives its program (or every later program) that is not known to be harmless; absent when none. */
+	readonly unknownSetting?: UnknownSetting;
 }

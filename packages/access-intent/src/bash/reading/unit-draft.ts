@@ -3,7 +3,15 @@
  * conversion to a frozen `CommandUnit` with the matching text. Never: walks the tree or analyses wrappers.
  */
 import { commandNameOf } from "./command-name";
-import type { Assignment, CommandUnit, InnerWrapper, Redirect, UnitContext, WrapperKind } from "./command-unit";
+import type {
+	Assignment,
+	CommandUnit,
+	InnerWrapper,
+	Redirect,
+	UnitContext,
+	UnknownSetting,
+	WrapperKind,
+} from "./command-unit";
 import type { NestingLabel } from "./nesting-label";
 import type { ShellWord } from "./shell-word";
 import type { DynamicSpan } from "./word-text";
@@ -73,13 +81,15 @@ export function newDraft(
 	};
 }
 
-/** What wrapper analysis decided for a unit. */
+/** What wrapper and environment analysis decided for a unit. */
 interface WrapperFacts {
 	readonly wrapperKind: WrapperKind | null;
 	readonly executedUnit: string | null;
 	readonly innerWrappers: readonly InnerWrapper[];
 	/** The unit is a shell whose literal script was read whole (ADR 0031). */
 	readonly scriptRead?: boolean;
+	/** A setting of the unit that is not known to be harmless (ADR 0051). */
+	readonly unknownSetting?: UnknownSetting | null;
 }
 
 const NO_WRAPPER: WrapperFacts = { wrapperKind: null, executedUnit: null, innerWrappers: [] };
@@ -184,5 +194,6 @@ export function finishDraft(
 				: Object.freeze({ markers: draft.markers, appended: draft.appended }),
 		compound: draft.kind === "compound",
 		...(facts.scriptRead === true ? { scriptRead: true } : {}),
+		...(facts.unknownSetting ? { unknownSetting: facts.unknownSetting } : {}),
 	});
 }

@@ -9,7 +9,7 @@
  */
 import type { CommandUnit } from "../reading/command-unit";
 import { literalWordText, literalWordTexts } from "../reading/shell-word";
-import { isInertEnvironmentName } from "./inert-environment-names";
+import { isInertEnvironmentName } from "./inert-environment-table";
 
 /** The argument texts of a unit (`null` for a computed word) and its `export`-style assignments. */
 type ShellOnlyTest = (args: readonly (string | null)[], unit: CommandUnit) => boolean;

@@ -106,8 +106,10 @@ export function cmakeExecutions(args: readonly WordRef[]): Found {
 	if (texts[0] !== "-E") return NOT_A_WRAPPER;
 	const verb = CMAKE_RUNNING_VERBS.get(texts[1] ?? "");
 	if (verb === undefined) return NOT_A_WRAPPER;
-	if (verb === "env")
-		return prefixExecutions(args.slice(2), {
+	if (verb === "env") {
+		// SECURITY: `cmake -E env HOME=x git status`: a relocating setting leaves what runs unknown. (An ordinary unknown
+		// setting is not carried through this runner: its command is still reported and judged.)
+		const read = prefixExecutions(args.slice(2), {
 			shape: "prefix",
 			grammar: CMAKE_ENV_GRAMMAR,
 			assignments: true,
@@ -116,6 +118,8 @@ export function cmakeExecutions(args: readonly WordRef[]): Found {
 			markers: [],
 			terminators: [],
 		});
+		return read.unknownSetting?.kind === "relocating" ? UNKNOWN : read.executions;
+	}
 	const words = args.slice(2 + verb);
 	return words.length === 0 ? UNKNOWN : [{ kind: "words", words, markers: [] }];
 }

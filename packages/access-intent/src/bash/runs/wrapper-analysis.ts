@@ -8,7 +8,7 @@
 
 import { programTable } from "../options/programs/program-option-table";
 import { commandNameOf } from "../reading/command-name";
-import type { Redirect, WrapperKind } from "../reading/command-unit";
+import type { Redirect, UnknownSetting, WrapperKind } from "../reading/command-unit";
 import { literalWordText } from "../reading/shell-word";
 import type { WordRef } from "../reading/unit-draft";
 import { CommandEnvironment } from "../state/environment-words";
@@ -62,6 +62,8 @@ export interface WrapperAnalysis {
 	readonly scriptRead?: boolean;
 	/** The read script gets arguments it reads (`sh -c 'cp "$1" d' _ {}`): its computed words are run-time data. */
 	readonly scriptArguments?: boolean;
+	/** A `NAME=value` operand (`env HOME=x git status`) not known to be harmless (ADR 0051). */
+	readonly unknownSetting?: UnknownSetting | null;
 }
 
 const UNKNOWN = null;
@@ -86,7 +88,7 @@ export function analyseWrapper(
 	const executions = combineFound(own.executions, environment) as Execution[] | null;
 	// A variable that runs code we cannot see makes the unit opaque whatever the program is.
 	const kind = environment === null ? "opaque-payload" : own.kind;
-	return certain({ kind, executions }, markers);
+	return certain({ kind, executions, unknownSetting: own.unknownSetting ?? null }, markers);
 }
 
 /** Settings alone (`export GIT_EDITOR=…`, `PAGER=x`): what they make later commands run, or `null` for nothing. */
@@ -102,10 +104,11 @@ function analysisOf(kind: WrapperKind, found: Exclude<Found, typeof NOT_A_WRAPPE
 function certain(analysis: WrapperAnalysis | null, markers: readonly string[]): WrapperAnalysis | null {
 	if (analysis === null) return null;
 	const executions = certainOnly(analysis.executions, markers);
-	if (analysis.scriptRead !== true || executions === null) return { kind: analysis.kind, executions };
+	const setting = analysis.unknownSetting ? { unknownSetting: analysis.unknownSetting } : {};
+	if (analysis.scriptRead !== true || executions === null) return { kind: analysis.kind, executions, ...setting };
 	return analysis.scriptArguments === true
-		? { kind: analysis.kind, executions, scriptRead: true, scriptArguments: true }
-		: { kind: analysis.kind, executions, scriptRead: true };
+		? { kind: analysis.kind, executions, scriptRead: true, scriptArguments: true, ...setting }
+		: { kind: analysis.kind, executions, scriptRead: true, ...setting };
 }
 
 function analyseProgram(
@@ -148,7 +151,12 @@ function analyseOwnGrammar(
 	}
 	const args = words.slice(1);
 	const spec = entry.spec;
-	if (spec.shape === "prefix") return fromFound(entry.kind, prefixExecutions(args, spec));
+	if (spec.shape === "prefix") {
+		const reading = prefixExecutions(args, spec);
+		return reading.unknownSetting === null
+			? { kind: entry.kind, executions: reading.executions }
+			: { kind: entry.kind, executions: reading.executions, unknownSetting: reading.unknownSetting };
+	}
 	const executions = specialExecutions(spec.shape, name, args, redirects, environment);
 	if (executions !== NOT_A_WRAPPER && EFFECT_SHAPES.has(spec.shape)) return analysisOf(entry.kind, executions);
 	// `sh -c 'ls; git status'`: a literal script read whole is judged by its units (ADR 0031).

@@ -40,6 +40,8 @@ export interface PrefixWrapper {
 	readonly terminators: readonly string[];
 	/** The joined words are GNU parallel's composed command, read by `composed-command.ts` (ADR 0038). */
 	readonly composed?: boolean;
+	/** `env -S STRING`: the string is split into words as env does and read in its place (`env-split-string.ts`). */
+	readonly splitString?: boolean;
 }
 
 /** Wrappers whose grammar needs code: shells, `eval`, `source`, interpreters, `find`, `fd`, `xargs`, `flock`, `su`. */
@@ -196,7 +198,7 @@ const WRAPPERS: ReadonlyMap<string, WrapperEntry> = new Map<string, WrapperEntry
 				},
 				{ loneDash: "option" },
 			),
-			{ assignments: true },
+			{ assignments: true, splitString: true },
 		),
 	],
 	["command", prefix(strictGrammar({ shortFlag: "p", shortUncertain: "vV" }))],
@@ -476,6 +478,9 @@ const INTERPRETER_READING: OptionReading = {
 	computed: "uncertain",
 };
 
+/** SECURITY: node reads `_` as `-` in every option name (`node --experimental_loader=data:…`, N1-node-underscore-loader). */
+const NODE_READING: OptionReading = { ...INTERPRETER_READING, underscores: true };
+
 /**
  * An interpreter row: the letters that, inside a short-option cluster, mean "the program text follows", the long
  * spellings that do, and the options whose value is the next word (they end or skip the scan).
@@ -518,6 +523,8 @@ const INTERPRETERS: readonly [RegExp, InterpreterEntry][] = [
 			"epi",
 			["--eval", "--print", "--interactive"],
 			["-r", "--require", "--import", "--loader", "--experimental-loader"],
+			undefined,
+			NODE_READING,
 		),
 	],
 	[/^ipython[0-9.]*$/, interpreter("ci", [], ["-m"])],
@@ -530,7 +537,7 @@ const INTERPRETERS: readonly [RegExp, InterpreterEntry][] = [
 	[/^deno$/, interpreter("", [], [], "eval")],
 	[
 		/^(?:tsx|ts-node|ts-node-esm|esno|vite-node)$/,
-		interpreter("ep", ["--eval", "--print"], ["-r", "--require", "--import"]),
+		interpreter("ep", ["--eval", "--print"], ["-r", "--require", "--import"], undefined, NODE_READING),
 	],
 ];
 

@@ -78,6 +78,14 @@ export class CommandEnvironment {
 		return this.pwdBuiltin;
 	}
 
+	/**
+	 * True when the environment the command starts with exports `name` (a known environment that sets it), so a plain
+	 * assignment to it reaches every program started later (ADR 0051). False under the unknown environment.
+	 */
+	exports(name: string): boolean {
+		return this.shell.kind === "known" && this.shell.variables.has(name);
+	}
+
 	/** True when `$name` holds Pi's environment value: bash does not set it and the command never assigns it. */
 	isEnvironmentValue(name: string): boolean {
 		return !this.hidden && this.neverAssigned(name);

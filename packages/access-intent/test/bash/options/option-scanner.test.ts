@@ -246,6 +246,31 @@ const ROWS: readonly Row[] = [
 		texts: ["--out", "f"],
 		expected: "options [--out=#f]; operands []; rest 2",
 	},
+	// Underscores in a long name (node).
+	{
+		id: "underscores read as dashes",
+		reading: { ...GNU, underscores: true },
+		texts: ["--output_dir=f"],
+		expected: "options [--output-dir(--output_dir)=f]; operands []; rest 1",
+	},
+	{
+		id: "underscores read as dashes in an abbreviation too",
+		reading: { ...GNU, underscores: true },
+		texts: ["--output_d", "f"],
+		expected: "options [--output-dir(--output_d)=#f]; operands []; rest 2",
+	},
+	{
+		id: "underscores literal by default",
+		reading: GNU,
+		texts: ["--output_dir=f"],
+		expected: "options [?--output_dir=f]; operands []; rest 1",
+	},
+	{
+		id: "underscores in a value are kept",
+		reading: { ...GNU, underscores: true },
+		texts: ["--out=a_b"],
+		expected: "options [--out=a_b]; operands []; rest 1",
+	},
 	// How a single-dash word is read.
 	{
 		id: "letter: one option with the rest attached",

@@ -176,7 +176,10 @@ describe("wrapper analysis", () => {
 	it.each([
 		"xargs",
 		"env",
-		"env -S 'rm x'",
+		"env -S",
+		"env -S 'rm $x'",
+		'env -S "$X"',
+		"env -S 'rm \\q'",
 		"sudo",
 		"sudo -s rm x",
 		"sudo -i rm x",
