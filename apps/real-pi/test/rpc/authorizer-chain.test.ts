@@ -19,7 +19,8 @@ const UNREGISTERED =
 	"authorizer `model-judge` (authorizerChain) is not registered (not installed, not built, or it failed to start): its asks come to you";
 const NO_CREDENTIALS =
 	"authorizer `model-judge` (authorizerChain) is not judging, its asks come to you: no usable credentials for the judge's model: `anthropic/claude-haiku-4-5`";
-const MARK = "permissions: authorizer model-judge off, see /permissions";
+// The mode is always on the line (ADR 0054); a chain starts in `auto` unless the config names another mode.
+const MARK = "permissions: auto (authorizer first) · authorizer model-judge off, see /permissions";
 
 const cleanup = new CleanupStack();
 let judgeDir = "";
@@ -65,6 +66,10 @@ describe("a chain link that is not answering is said, not only logged (issue 34)
 		const rpc = startRpc(cleanup, { sandbox, script: [bashTurn("echo hi"), { kind: "text", text: "done" }] });
 		await rpc.waitFor("the start-up warning", (record) => messages([record]).some((m) => m.includes(UNREGISTERED)));
 		expect(messages(rpc.records)).toContain(`pi-permissions: ${UNREGISTERED}`);
+		// The line is set again once the links have had their chance to register, which may follow the warning.
+		await rpc.waitFor("the status mark", (record) =>
+			uiRecords([record], "setStatus").some((r) => r.statusText === MARK),
+		);
 		expect(uiRecords(rpc.records, "setStatus")).toContainEqual(
 			expect.objectContaining({ statusKey: "pi-permissions", statusText: MARK }),
 		);
@@ -89,6 +94,10 @@ describe("a chain link that is not answering is said, not only logged (issue 34)
 		});
 		await rpc.waitFor("the start-up warning", (record) => messages([record]).some((m) => m.includes(NO_CREDENTIALS)));
 		expect(messages(rpc.records).join("\n")).not.toContain(UNREGISTERED);
+		// The line is set again once the links have had their chance to register, which may follow the warning.
+		await rpc.waitFor("the status mark", (record) =>
+			uiRecords([record], "setStatus").some((r) => r.statusText === MARK),
+		);
 		expect(uiRecords(rpc.records, "setStatus")).toContainEqual(
 			expect.objectContaining({ statusKey: "pi-permissions", statusText: MARK }),
 		);

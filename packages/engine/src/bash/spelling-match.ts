@@ -186,6 +186,10 @@ function byMeaning(
 	// reached by meaning never allows, and the strictest wins, so meaning never lowers a decision.
 	if (index <= base.index || found.match.state === "allow") return base;
 	if (restrictiveness(found.match.state) < restrictiveness(base.match.state)) return base;
+	// As strict as a rule written for this program: that rule is the one reported (`rm -rf x` names `rm -rf *`, not a
+	// later `rm -fr *` that says the same); a catch-all gives way to the rule that names the operation.
+	const written = base.match.rule;
+	if (found.match.state === base.match.state && written !== null && !isCatchAll(written.pattern)) return base;
 	if (found.match.state === "ask") {
 		// A grant answers an ask the composed rules raise by meaning as it answers any other (ADR 0022).
 		const grant = policy.answerAsk(BASH_SURFACE, texts);
