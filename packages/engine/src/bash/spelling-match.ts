@@ -172,9 +172,11 @@ function byMeaning(
 	book: SpellingRuleBook,
 ): SpelledMatch {
 	const canonical = spelling.canonical;
-	const asText = policy.composedMatch(BASH_SURFACE, [canonical.text]);
-	let index = asText.index;
-	let found: SpelledMatch = { match: asText.match, spelling: "canonical" };
+	// A canonical text already written is already weighed in `base` (its index is at most `base.index`): only a rule
+	// reached by meaning can add to it. Most units are written canonically, so this saves a lookup per unit.
+	const asText = texts.includes(canonical.text) ? null : policy.composedMatch(BASH_SURFACE, [canonical.text]);
+	let index = asText === null ? -1 : asText.index;
+	let found: SpelledMatch = { match: asText === null ? base.match : asText.match, spelling: "canonical" };
 	for (const entry of book.byProgram.get(name) ?? []) {
 		if (entry.index <= Math.max(index, base.index)) break;
 		if (!matchesMeaning(entry.pattern, canonical)) continue;
