@@ -178,9 +178,12 @@ for (const { label, environment } of ENVIRONMENTS) {
 		const allowedRm: string[] = [];
 		const floors = new Map<string, number>();
 		let floored = 0;
+		const times: number[] = [];
 		for (const command of commands) {
 			const call: ToolCall = { toolName: "bash", input: { command }, agentName: null, toolCallId: null };
+			const started = performance.now();
 			const { combined } = pipeline.decide(call);
+			times.push(performance.now() - started);
 			counts[combined.state]++;
 			if (combined.state !== "allow") {
 				const cause = `${combined.state} ${combined.gate} ${combined.matchedPattern ?? "(default)"}`;
@@ -210,6 +213,10 @@ for (const { label, environment } of ENVIRONMENTS) {
 				`asked ${(asked * 100).toFixed(1)}% (${target === null ? verdict : `target <= ${(target * 100).toFixed(0)}%: ${verdict}`}), ` +
 				`asked or denied ${(((counts.ask + counts.deny) / commands.length) * 100).toFixed(1)}%`,
 		);
+		console.log(`    decide time per command (wall ${timesLine(times)}`);
+		if (process.argv.includes("--slowest"))
+			for (const index of [...times.keys()].sort((a, b) => (times[b] ?? 0) - (times[a] ?? 0)).slice(0, 8))
+				console.log(`      ${(times[index] ?? 0).toFixed(1).padStart(8)} ms  ${JSON.stringify(commands[index]).slice(0, 110)}`);
 		for (const [cause, count] of [...causes].sort((a, b) => b[1] - a[1]).slice(0, 12)) {
 			console.log(
 				`    ${String(count).padStart(5)}  ${`${((count / commands.length) * 100).toFixed(1)}%`.padStart(6)}  ${cause}`,
@@ -229,4 +236,14 @@ for (const { label, environment } of ENVIRONMENTS) {
 	}
 }
 for (const row of listedRows) console.log(row);
+
+/**
+ * The spread of per-command decision times: wall time of one `decide`, this process's first policy included (its
+ * first calls compile what later ones reuse: the max shows it; p99 is the issue-40 target, at most 2 ms).
+ */
+function timesLine(times: readonly number[]): string {
+	const sorted = [...times].sort((a, b) => a - b);
+	const at = (q: number) => (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(3);
+	return `ms): p50 ${at(0.5)}  p90 ${at(0.9)}  p99 ${at(0.99)}  max ${(sorted.at(-1) ?? 0).toFixed(3)}`;
+}
 rmSync(fixture.root, { recursive: true, force: true });
