@@ -203,16 +203,12 @@ export function sqlClientExecutions(client: SqlClient, args: readonly WordRef[])
 }
 
 /**
- * `npx tsc`, `uv run pytest` run nothing this parse judges apart from the runner; a command that is itself a wrapper
- * (`npx node -e …`, `poetry run bash -c 'rm x'`) is its executed unit. npm's and npx's own options (`-c 'cmd'`,
- * `--node-options`) are read by their option tables (ADR 0052).
+ * `npx tsc`, `uv run pytest`, `poetry run bash -c 'rm x'`: the command a runner runs is its executed unit, judged as a
+ * unit of its own. SECURITY: a runner looks a name up on PATH as well as in the project (`npx rm notes.txt` runs
+ * `/bin/rm`; red-team round 4), so a deny written for the program meets it behind any runner. npm's and npx's own
+ * options (`-c 'cmd'`, `--node-options`) are read by their option tables (ADR 0052).
  */
-export function packageRunnerExecutions(
-	name: string,
-	args: readonly WordRef[],
-	/** Whether the words the runner runs are themselves a wrapper (`wrapper-analysis.ts` answers). */
-	runsWrapper: (inner: readonly WordRef[]) => boolean,
-): Found {
+export function packageRunnerExecutions(name: string, args: readonly WordRef[]): Found {
 	const runner = PACKAGE_RUNNERS.get(name);
 	if (runner === undefined) return NOT_A_WRAPPER;
 	let i = 0;
@@ -224,8 +220,10 @@ export function packageRunnerExecutions(
 	}
 	const after = args.slice(i);
 	const inner = after.slice(scanOptions(refTexts(after), runner.grammar).rest);
-	if (inner.length === 0 || !runsWrapper(inner)) return NOT_A_WRAPPER;
-	return [{ kind: "words", words: inner, markers: [] }];
+	if (inner.length === 0) return NOT_A_WRAPPER;
+	// `npx -- rm x`: the end of the runner's options is no part of the command.
+	const command = inner[0] !== undefined && literalWordText(inner[0].word) === "--" ? inner.slice(1) : inner;
+	return command.length === 0 ? NOT_A_WRAPPER : [{ kind: "words", words: command, markers: [] }];
 }
 
 /** `crontab -l`, `screen -ls` only read; `crontab file`, `crontab -e`, `screen cmd` run what we cannot see. */
