@@ -28,6 +28,12 @@ function withPolicyOptions(command: Command): Command {
 				PERMISSION_MODES,
 			),
 		)
+		.addOption(
+			new Option(
+				"--sandbox <state>",
+				"decide as Pi does with the OS sandbox on or off (default: the config's sandbox.mode, auto counted as on)",
+			).choices(["on", "off"]),
+		)
 		.option("--global <file>", "use this file as the global config instead of the standard location")
 		.option("--project <file>", "use this file as the project config instead of the standard location")
 		.option(

@@ -58,3 +58,4 @@ export { ToolCallPipeline } from "./pipeline/tool-call-pipeline";
 export { reconcileFloorWithYolo } from "./pipeline/yolo-floor";
 export type { PermissionCheckResult, PermissionQueryOptions } from "./query/permission-query";
 export { PermissionQuery } from "./query/permission-query";
+export type { SandboxPlanView } from "./sandbox/sandbox-coverage";
