@@ -7,6 +7,7 @@
 
 import { valueText } from "../options/option-queries";
 import { scanOptions } from "../options/option-scanner";
+import { TMUX_GLOBAL, tmuxOptionMeaning } from "../options/programs/tmux";
 import { refTexts } from "../options/word-option-scan";
 import { literalWordText } from "../reading/shell-word";
 import type { WordRef } from "../reading/unit-draft";
@@ -29,9 +30,6 @@ import { combineFound, type Found, NOT_A_WRAPPER } from "./option-effects";
 
 const UNKNOWN = null;
 
-/** tmux options before the first sub-command that take a value (`-L socket`, `-f file`). */
-const TMUX_GLOBAL_VALUES = "cfLST";
-
 /** `tmux new-session -d 'cmd'`, `tmux ls`, `tmux ls \; run-shell 'cmd'`: each `;`-separated command is read. */
 export function tmuxExecutions(args: readonly WordRef[]): Found {
 	const texts = args.map((ref) => literalWordText(ref.word));
@@ -39,13 +37,37 @@ export function tmuxExecutions(args: readonly WordRef[]): Found {
 	const words = texts as string[];
 	// SECURITY: a `#(cmd)` in any format or name runs `cmd` (`tmux display -p '#(rm x)'`).
 	if (words.some((word) => word.includes("#("))) return null;
-	let i = 0;
-	while (i < words.length && (words[i] as string).startsWith("-") && words[i] !== "-V") {
-		const flag = words[i] as string;
-		i += flag.length === 2 && TMUX_GLOBAL_VALUES.includes(flag[1] as string) ? 2 : 1;
-	}
-	if (i >= words.length) return NOT_A_WRAPPER;
+	// The global options, by tmux's one grammar (`options/programs/tmux.ts`).
+	const scan = scanOptions(words, TMUX_GLOBAL);
 	let found: Found = NOT_A_WRAPPER;
+	// tmux acts on each option as getopt returns it: `-V` prints the version and exits before a later bad option.
+	for (const given of scan.options) {
+		const meaning = tmuxOptionMeaning(given.name);
+		const value = given.value === null ? null : valueText(given.value, words);
+		switch (meaning) {
+			case "no-run":
+				return NOT_A_WRAPPER;
+			// SECURITY: `tmux -c 'rm x'` runs its value with the default shell.
+			case "command":
+				found = value === null ? null : combineFound(found, [{ kind: "payload", text: value }]);
+				break;
+			// SECURITY: a configuration file is code; a socket path is a file tmux creates wherever it names.
+			case "config":
+			case "socket-path":
+			case null:
+				return null;
+			case "plain":
+				break;
+			default: {
+				const unhandled: never = meaning;
+				throw new Error(`unhandled tmux option meaning ${String(unhandled)}`);
+			}
+		}
+		if (found === null) return null;
+	}
+	if (scan.uncertain !== null) return null;
+	const i = scan.rest;
+	if (i >= words.length) return found;
 	let start = i;
 	for (let end = i; end <= words.length; end++) {
 		const word = words[end];
