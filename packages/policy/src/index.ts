@@ -12,7 +12,9 @@ export type { ConfigIssue } from "./config/config-issue";
 export { CONFIG_SCHEMA_ID, renderConfigJsonSchema } from "./config/config-json-schema";
 export { salvageConfig } from "./config/config-salvage";
 export { validateConfig } from "./config/config-validation";
+export { expiryInstant } from "./config/grant-expiry";
 export type {
+	AllowUntil,
 	PatternValue,
 	PermissionConfig,
 	PolicyExample,
