@@ -59,6 +59,8 @@ export interface CliHost {
 	readonly managedFileSystem?: ManagedFileSystem;
 	/** Today's date as `YYYY-MM-DD` (local time), recorded in a grant's marker comment. Must not throw. */
 	today(): string;
+	/** The clock, in epoch milliseconds: when a grant with an end ends (ADR 0061). Must not throw. */
+	now(): number;
 	/**
 	 * The `file:` URL of the config JSON Schema shipped in the installed `@pi-permissions/policy`, which `init` writes
 	 * as `$schema` so an editor finds it; absent when it could not be found (then `init` writes no `$schema`).

@@ -14,7 +14,6 @@ export { salvageConfig } from "./config/config-salvage";
 export { validateConfig } from "./config/config-validation";
 export { expiryInstant } from "./config/grant-expiry";
 export type {
-	AllowUntil,
 	PatternValue,
 	PermissionConfig,
 	PolicyExample,

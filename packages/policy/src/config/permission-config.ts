@@ -14,7 +14,7 @@ type DenyWithReason = { readonly action: "deny"; readonly reason?: string };
  * An allow rule that ends (ADR 0061): it decides until `expires` (a UTC date `YYYY-MM-DD`, ending at 00:00 UTC of that
  * day, or a UTC instant `YYYY-MM-DDTHH:MM[:SS]Z`) and never after.
  */
-export type AllowUntil = { readonly action: "allow"; readonly expires: string };
+type AllowUntil = { readonly action: "allow"; readonly expires: string };
 
 /** What one pattern maps to. */
 export type PatternValue = PermissionState | DenyWithReason | AllowUntil;
