@@ -31,6 +31,11 @@ export interface HistoryReader {
 	jsonlFiles(directory: string): Promise<string[]>;
 	/** The lines of a text file, read as a stream; iterating may reject when the file cannot be read. */
 	lines(file: string): AsyncIterable<string>;
+	/**
+	 * The lines of a text file from its last to its first, read in chunks from the end, so a caller that wants the
+	 * newest records stops without reading the rest; iterating may reject when the file cannot be read.
+	 */
+	linesFromEnd(file: string): AsyncIterable<string>;
 }
 
 export interface CliHost {
