@@ -62,7 +62,7 @@ export class CliEngine {
 
 	private constructor(host: CliHost, setup: PolicySetup, parser: BashParser) {
 		this.setup = setup;
-		this.env = { home: setup.home, flavor: pathFlavorFor(setup.flavor) };
+		this.env = { home: setup.home, flavor: pathFlavorFor(setup.flavor), now: () => host.now() };
 		this.loader = new ConfigLoader({ fileSystem: host.configFileSystem, flavor: setup.flavor });
 		const sessionRules = new SessionRuleStore();
 		const normalizer = PathNormalizer.create({

@@ -210,7 +210,7 @@ export async function runCli(argv: readonly string[], host: CliHost): Promise<Ex
 		.description('the persisted ("always") grants in the global and project config files');
 	grants
 		.command("list")
-		.description("every persisted grant: id, scope, file:line, pattern, date")
+		.description("every persisted grant: id, scope, file:line, pattern, date, and what remains of one that ends")
 		.option("--cwd <dir>", "the project directory (default: the current directory)")
 		.option("--json", "print as JSON")
 		.action(async (options: GrantsOptions) => {
@@ -227,6 +227,10 @@ export async function runCli(argv: readonly string[], host: CliHost): Promise<Ex
 		.option(
 			"--preview",
 			"show the review-log calls it would have decided differently and the rules it shadows; write nothing",
+		)
+		.option(
+			"--expires <duration|date>",
+			"the grant ends then: a duration (30m, 12h, 7d, 2w) or a UTC date (2026-12-31) or instant (2026-12-31T18:00Z)",
 		)
 		.action(async (surface: string, pattern: string, options: GrantsOptions) => {
 			exit = await runGrantsAdd(host, surface, pattern, options);

@@ -34,6 +34,7 @@ export type { ProtectedTargetsOptions } from "./gates/protected-targets";
 export { ProtectedTargets } from "./gates/protected-targets";
 export type { SkillInvocation } from "./gates/skill-input-gate";
 export type { ActiveSkill } from "./gates/skill-read-gate";
+export { grantEndErrorText, grantEnded, grantEndFromOption, grantEndText } from "./grants/grant-end";
 export type { GrantFileSystem } from "./grants/grant-file-system";
 export { createNodeGrantFileSystem } from "./grants/grant-file-system";
 export { grantWriteErrorText } from "./grants/grant-write-error-text";

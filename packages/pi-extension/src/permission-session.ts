@@ -172,7 +172,13 @@ export class PermissionSession {
 			},
 		});
 		this.policies = new PolicyControl({ policies, query: this.query, gate: this.gate, persisted, logs });
-		this.grants = new SessionGrants({ store, persisted, reload: () => this.policies.reload() });
+		this.grants = new SessionGrants({
+			store,
+			persisted,
+			reload: () => this.policies.reload(),
+			now: edges.now,
+			ended: (grant) => logs.grantEnded(grant),
+		});
 		this.subagents = new SessionSubagents(this.authority, logs, facts);
 	}
 
