@@ -295,7 +295,9 @@ for (const { label, environment } of ENVIRONMENTS) {
 		console.log(`    decide time per command (wall ${timesLine(times)}`);
 		if (process.argv.includes("--slowest"))
 			for (const index of [...times.keys()].sort((a, b) => (times[b] ?? 0) - (times[a] ?? 0)).slice(0, 8))
-				console.log(`      ${(times[index] ?? 0).toFixed(1).padStart(8)} ms  ${JSON.stringify(commands[index]).slice(0, 110)}`);
+				console.log(
+					`      ${(times[index] ?? 0).toFixed(1).padStart(8)} ms  ${JSON.stringify(commands[index]).slice(0, 110)}`,
+				);
 		for (const [cause, count] of [...causes].sort((a, b) => b[1] - a[1]).slice(0, 12)) {
 			console.log(
 				`    ${String(count).padStart(5)}  ${`${((count / commands.length) * 100).toFixed(1)}%`.padStart(6)}  ${cause}`,
