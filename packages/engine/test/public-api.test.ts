@@ -35,6 +35,7 @@ describe("@pi-permissions/engine public API", () => {
 				"reconcileFloorWithYolo",
 				"reportOf",
 				"resolveAgentDir",
+				"systemManagedPolicyFile",
 				"unitSpellingTrace",
 			].sort(),
 		);

@@ -5,7 +5,13 @@
  */
 import type { PersistedGrant } from "@pi-permissions/engine";
 import { type ConfigLoadResult, formatConfigLoadIssue } from "@pi-permissions/engine";
-import { boundText, type ComposedPolicy, type ExpiredGrant, type SessionGrant } from "@pi-permissions/policy";
+import {
+	boundText,
+	type ComposedPolicy,
+	type ExpiredGrant,
+	managedReportLines,
+	type SessionGrant,
+} from "@pi-permissions/policy";
 import { type ChainLinkProblem, chainReportLines } from "../authority/chain-health";
 
 /** Lines a report shows at most; the rest is counted, not shown. */
@@ -32,7 +38,10 @@ export function policyReport(
 	summary: SessionSummary | null = null,
 ): string {
 	const files = new Map(config.reports.map((report) => [report.scope as string, report.file]));
+	if (policy.managed !== null) files.set("managed", policy.managed.file);
 	const lines = [`pi-permissions: yolo ${yoloState(policy, launcherYolo)}`];
+	// ADR 0060: the managed file, its sha256 and the keys in force (or why it is refused) before anything is cut.
+	if (policy.managed !== null) lines.push(...managedReportLines(policy.managed));
 	// First, so the line bound never cuts them: a warning, then where the grants and the logs are, then the mode.
 	if (summary !== null) lines.push(...summaryLines(summary));
 	lines.push(`mode: ${policy.mode} (allowed: ${policy.modes.allowed.join(", ")}; /permissions mode to list or switch)`);

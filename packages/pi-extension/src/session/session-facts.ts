@@ -6,7 +6,7 @@
 import type { ExtensionContext, ExtensionUIContext } from "@earendil-works/pi-coding-agent";
 import type { FileSystemProbe, ShellEnvironment } from "@pi-permissions/access-intent";
 import type { AuthorityLog, Clock, ForwardingFileSystem, IdGenerator, PidProbe } from "@pi-permissions/authority";
-import type { ConfigLoader, DecisionSink, GrantFileSystem } from "@pi-permissions/engine";
+import type { ConfigLoader, DecisionSink, GrantFileSystem, ManagedFileSystem } from "@pi-permissions/engine";
 import type { HostEnvironment } from "../host-environment";
 import type { AtExit } from "../logs/exit-hook";
 import type { UiPromptSink } from "../ui/announced-user-prompt";
@@ -30,6 +30,11 @@ export interface PermissionSessionDeps {
 	readonly host: HostEnvironment;
 	readonly agentDir: string;
 	readonly loader: ConfigLoader;
+	/**
+	 * The system managed file and the edge that reads it under the ownership law (ADR 0060); absent: the host has no
+	 * managed location. Read at every load.
+	 */
+	readonly managed?: { readonly file: string; readonly fileSystem: ManagedFileSystem };
 	/** The bus sink, shared by the extension's sessions. */
 	readonly sink: DecisionSink;
 	readonly edges: SessionEdges;
