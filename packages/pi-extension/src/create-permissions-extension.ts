@@ -35,6 +35,7 @@ import { onSessionStart } from "./handlers/on-session-start";
 import { onToolCall } from "./handlers/on-tool-call";
 import type { HostEnvironment } from "./host-environment";
 import { exitHook } from "./logs/exit-hook";
+import { loadOtlpPipeline } from "./logs/otlp-pipeline";
 import type { PermissionSession } from "./permission-session";
 import { registerSandbox } from "./sandbox/register-sandbox";
 import { SandboxController } from "./sandbox/sandbox-controller";
@@ -104,6 +105,8 @@ export function createPermissionsExtension(
 				atExit: exitHook(process),
 				grantFs: createNodeGrantFileSystem(),
 				sandboxRunning: () => sandbox.running(),
+				// ADR 0060: the SDK is imported by this loader only, when a session with a collector first exports.
+				telemetryPipeline: loadOtlpPipeline,
 				bashEnvironment: () => {
 					// A host that cannot read the live environment (a test host) knows none.
 					if (host.currentEnv === undefined) return UNKNOWN_SHELL_ENVIRONMENT;

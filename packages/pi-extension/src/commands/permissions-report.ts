@@ -13,6 +13,7 @@ import {
 	type SessionGrant,
 } from "@pi-permissions/policy";
 import { type ChainLinkProblem, chainReportLines } from "../authority/chain-health";
+import type { TelemetryStats } from "../logs/telemetry-sink";
 
 /** Lines a report shows at most; the rest is counted, not shown. */
 export const REPORT_MAX_LINES = 60;
@@ -28,6 +29,8 @@ interface SessionSummary {
 	readonly reviewLog: string | null;
 	readonly debugLog: string | null;
 	readonly logWriteFailure: string | null;
+	/** The export of decisions to the team's collector (ADR 0060); `null` or absent when none is configured. */
+	readonly telemetry?: TelemetryStats | null;
 	readonly chain?: { readonly names: readonly string[]; readonly problems: readonly ChainLinkProblem[] };
 }
 
@@ -85,6 +88,12 @@ function summaryLines(summary: SessionSummary): string[] {
 	const review = summary.reviewLog ?? "off";
 	const debug = summary.debugLog ?? "off";
 	lines.push(`logs: review ${review}, debug ${debug} (details: /permissions logs)`);
+	const telemetry = summary.telemetry ?? null;
+	if (telemetry !== null) {
+		// The endpoint only: its headers hold credentials and are never shown.
+		lines.push(`telemetry: ${telemetry.endpoint}: ${telemetry.sent} sent, ${telemetry.dropped} dropped`);
+		if (telemetry.problem !== null) lines.push(`warning: ${telemetry.problem}`);
+	}
 	return lines;
 }
 

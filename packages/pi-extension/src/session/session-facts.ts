@@ -9,6 +9,7 @@ import type { AuthorityLog, Clock, ForwardingFileSystem, IdGenerator, PidProbe }
 import type { ConfigLoader, DecisionSink, GrantFileSystem, ManagedFileSystem } from "@pi-permissions/engine";
 import type { HostEnvironment } from "../host-environment";
 import type { AtExit } from "../logs/exit-hook";
+import type { TelemetryPipelineLoader } from "../logs/telemetry-sink";
 import type { UiPromptSink } from "../ui/announced-user-prompt";
 
 /** The facts of one Pi session, read from Pi's context by the handler that opens it. */
@@ -75,4 +76,9 @@ export interface SessionEdges {
 	 * absent: it is not. Must not throw.
 	 */
 	readonly sandboxRunning?: () => boolean;
+	/**
+	 * Loads the OpenTelemetry pipeline decisions are exported through (ADR 0060), on the first decision of a session
+	 * whose policy names a collector; absent: nothing is exported.
+	 */
+	readonly telemetryPipeline?: TelemetryPipelineLoader;
 }
