@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fauxToolCall } from "@earendil-works/pi-ai";
 import { type ManagedFileSystem, nodeManagedFileSystem } from "@pi-permissions/engine";
@@ -81,6 +81,22 @@ describe("the managed file in a real Pi session", () => {
 			expect(pi.ends.map((end) => end.isError)).toEqual([true]);
 			await pi.prompt("/permissions");
 			expect(pi.notices.at(-1)).toContain(`managed: ${file} REFUSED`);
+		} finally {
+			await pi.close();
+		}
+	});
+
+	it("refuses a file not owned by root (its real owner, read from the disk) and asks every call", async () => {
+		const space = workspace({}, GLOBAL);
+		const file = plantManaged(space, MANAGED);
+		// The suite may run as root: the file is then given to another user, so its real owner is never root.
+		if (process.getuid?.() === 0) chownSync(file, 65534, 65534);
+		const pi = await openCommandSession(space, { answer: "No", managed: { file } });
+		try {
+			await pi.prompt("go", [[bash("echo asked", "call_1")]]);
+			expect(pi.notices.join("\n")).toContain(`${file} is not owned by root`);
+			expect(pi.notices.join("\n")).toContain(`sudo chown root ${file}`);
+			expect(pi.dialogs).toHaveLength(1);
 		} finally {
 			await pi.close();
 		}
