@@ -41,6 +41,7 @@ const host: CliHost = {
 	tmpDir: tmpdir(),
 	// ADR 0060: the system managed file, as Pi reads it; `--managed FILE` checks another before it is deployed.
 	managedPolicyFile: systemManagedPolicyFile(process.platform),
+	now: () => Date.now(),
 	today: () => {
 		const now = new Date();
 		const pad = (n: number) => String(n).padStart(2, "0");

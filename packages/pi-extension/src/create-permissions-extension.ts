@@ -107,6 +107,7 @@ export function createPermissionsExtension(
 				sandboxRunning: () => sandbox.running(),
 				// ADR 0060: the SDK is imported by this loader only, when a session with a collector first exports.
 				telemetryPipeline: loadOtlpPipeline,
+				sandboxPlan: (facts) => sandbox.planOf(facts),
 				bashEnvironment: () => {
 					// A host that cannot read the live environment (a test host) knows none.
 					if (host.currentEnv === undefined) return UNKNOWN_SHELL_ENVIRONMENT;

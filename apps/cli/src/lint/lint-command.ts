@@ -50,7 +50,7 @@ interface LintedPolicy {
 
 export async function runLint(host: CliHost, files: readonly string[], options: LintOptions): Promise<ExitCode> {
 	const setup = resolvePolicySetup(host, options);
-	const env = { home: setup.home, flavor: pathFlavorFor(setup.flavor) };
+	const env = { home: setup.home, flavor: pathFlavorFor(setup.flavor), now: () => host.now() };
 	const linted: LintedPolicy[] = [];
 	if (files.length === 0) {
 		const loader = new ConfigLoader({ fileSystem: host.configFileSystem, flavor: setup.flavor });
@@ -106,7 +106,7 @@ async function lintScopes(
 	const policy = composePolicy({ scopes: valid, env, yolo: false });
 	const shellSurfaces = new Set(["bash", ...policy.shellTools.keys()]);
 	const findings = [
-		...lintPolicy({ rules: policy.rules, scopes, issues, shellSurfaces }),
+		...lintPolicy({ rules: policy.rules, scopes, issues, shellSurfaces, now: host.now() }),
 		...(managed === null ? [] : await lintManaged(host, { managed, valid, env, lower: policy, scopes, shellSurfaces })),
 	].sort(byPlace);
 	return {
@@ -187,7 +187,7 @@ async function lintManaged(
 }
 
 function emptyInput(issues: readonly ConfigLoadIssue[]) {
-	return { rules: [], scopes: [], issues, shellSurfaces: new Set<string>() };
+	return { rules: [], scopes: [], issues, shellSurfaces: new Set<string>(), now: 0 };
 }
 
 function formatOf(scope: ScopeName): ConfigFileFormat {
