@@ -62,6 +62,11 @@ export interface CliHost {
 	readonly grantFileSystem: GrantFileSystem;
 	/** The managed file's edge (`--managed FILE`, ADR 0055): ownership and mode are read without following links. */
 	readonly managedFileSystem?: ManagedFileSystem;
+	/**
+	 * The system managed file (`/etc/pi-permissions/managed.json` on Linux; ADR 0060), read when `--managed` names
+	 * none, as Pi reads it; `null` or absent: none (a platform without a managed location, or a test host).
+	 */
+	readonly managedPolicyFile?: string | null;
 	/** Today's date as `YYYY-MM-DD` (local time), recorded in a grant's marker comment. Must not throw. */
 	today(): string;
 	/** The clock, in epoch milliseconds: when a grant with an end ends (ADR 0061). Must not throw. */

@@ -38,7 +38,7 @@ function withPolicyOptions(command: Command): Command {
 		.option("--project <file>", "use this file as the project config instead of the standard location")
 		.option(
 			"--managed <file>",
-			"decide under this managed policy (root-owned, not group/other-writable; nothing below lifts its denies or asks)",
+			"decide under this managed policy instead of the system one (/etc/pi-permissions/managed.json; root-owned, not group/other-writable; nothing below lifts its denies or asks)",
 		)
 		.option(
 			"--mcp-server <name>",

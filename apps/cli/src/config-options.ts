@@ -68,12 +68,23 @@ export function resolvePolicySetup(host: CliHost, options: PolicyOptions): Polic
 		yolo: options.yolo === true ? true : undefined,
 		mode: isPermissionMode(options.mode) ? options.mode : undefined,
 		files,
-		...(options.managed === undefined
-			? {}
-			: { managed: { file: path.resolve(host.cwd, options.managed), fileSystem: host.managedFileSystem ?? NO_FS } }),
+		...managedSetup(host, options, path.resolve),
 		mcpServers: options.mcpServer ?? [],
 		sandbox: options.sandbox === "on" || options.sandbox === "off" ? options.sandbox : undefined,
 	};
+}
+
+/**
+ * The managed file of an invocation: `--managed FILE`, else the system location Pi reads (ADR 0060), so a check
+ * answers as Pi would on this machine; none when the host has no managed location.
+ */
+function managedSetup(
+	host: CliHost,
+	options: PolicyOptions,
+	resolve: (...paths: string[]) => string,
+): Pick<PolicySetup, "managed"> {
+	const file = options.managed === undefined ? (host.managedPolicyFile ?? null) : resolve(host.cwd, options.managed);
+	return file === null ? {} : { managed: { file, fileSystem: host.managedFileSystem ?? NO_FS } };
 }
 
 /** A host without the managed edge cannot check a managed file: it is refused, and every call asks (fail closed). */

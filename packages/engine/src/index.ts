@@ -44,6 +44,7 @@ export type { GrantScope, GrantWriteError, GrantWriterOptions } from "./grants/p
 export { PersistedGrantWriter } from "./grants/persisted-grant-writer";
 export type { ManagedFileSystem } from "./managed/managed-file";
 export { nodeManagedFileSystem, readManagedPolicy } from "./managed/managed-file";
+export { systemManagedPolicyFile } from "./managed/managed-location";
 export type { AskAnswer, AskDenier, AskEscalator, AskRequest } from "./pipeline/ask-escalator";
 export type { DecisionFact, DecisionResolution, DecisionSink } from "./pipeline/decision-fact";
 export { gateErrorFact } from "./pipeline/decision-fact";

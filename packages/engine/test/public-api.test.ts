@@ -39,6 +39,7 @@ describe("@pi-permissions/engine public API", () => {
 				"reconcileFloorWithYolo",
 				"reportOf",
 				"resolveAgentDir",
+				"systemManagedPolicyFile",
 				"unitSpellingTrace",
 			].sort(),
 		);

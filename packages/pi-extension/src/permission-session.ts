@@ -94,6 +94,11 @@ export class PermissionSession {
 			settings: opened,
 			now: edges.now,
 			atExit: edges.atExit,
+			// ADR 0060: the collector is the managed or global scope's (never a project's), read once, like the logs.
+			telemetry:
+				policies.current.policy.telemetry === null || edges.telemetryPipeline === undefined
+					? null
+					: { config: policies.current.policy.telemetry, load: edges.telemetryPipeline },
 			// Once per session: the status line says a log write failed; `/permissions` names the file and the reason.
 			onWriteFailure: (message) => {
 				if (!facts.hasUI) return;
@@ -236,6 +241,8 @@ export class PermissionSession {
 			await this.authority.stop();
 		} finally {
 			this.sessionLogs.close();
+			// ADR 0060: the last batch goes to the collector, waited for within a bound; what it does not take is counted.
+			await this.sessionLogs.telemetry?.close();
 		}
 	}
 }

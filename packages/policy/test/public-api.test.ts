@@ -38,6 +38,7 @@ describe("@pi-permissions/policy public API", () => {
 				"isPermissionMode",
 				"judgeSurfaceKey",
 				"managedKeyIssues",
+				"managedReportLines",
 				"ok",
 				"overlapValue",
 				"pathFlavorFor",

@@ -27,6 +27,11 @@ export const LINT_KINDS = {
 		title: "a project or agent scope lifts a deny of a lower scope",
 		fix: "keep the deny (or deny there too); lift it in the lower scope itself if that is really meant",
 	},
+	"managed-overrides": {
+		severity: "warning",
+		title: "the managed policy decides every call this rule matches: the rule is never in force",
+		fix: "remove the rule; the managed file (ADR 0055) is the administrator's and nothing below lifts it",
+	},
 	"near-duplicate-pattern": {
 		severity: "warning",
 		title: "two patterns differ only in spaces: one of them is probably a typo",

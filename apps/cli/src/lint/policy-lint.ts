@@ -22,7 +22,7 @@ import { LINT_KINDS, type LintKind, type LintSeverity } from "./lint-kind";
 import { sample } from "./pattern-sample";
 
 /** Where a finding (or the rule it relates to) is written. */
-interface LintPlace {
+export interface LintPlace {
 	readonly scope: ScopeName | "managed";
 	readonly file: string;
 	readonly line: number;
@@ -104,6 +104,32 @@ export function lintPolicy(input: LintInput): LintFinding[] {
 	return findings.sort(byPlace);
 }
 
+/**
+ * Where each rule is written: a scope's rule in its scope's file, a managed rule (origin `managed`) in the managed
+ * file; `null` when its file or source is unknown.
+ */
+export function rulePlacer(
+	scopes: readonly LintScope[],
+	managed: { readonly file: string; readonly config: PermissionConfig; readonly source: ConfigSource | null } | null,
+): (rule: Rule) => LintPlace | null {
+	const byName = new Map<
+		string,
+		{ readonly file: string | null; readonly config: PermissionConfig; readonly source: ConfigSource | null }
+	>(scopes.map((scope) => [scope.scope, scope]));
+	if (managed !== null) byName.set("managed", managed);
+	return (rule) => {
+		const found = byName.get(rule.origin);
+		if (found?.file == null || found.source === null) return null;
+		const keyPath =
+			typeof found.config.permission?.[rule.surface] === "string"
+				? ["permission", rule.surface]
+				: ["permission", rule.surface, rule.pattern];
+		const position = found.source.positionOf(keyPath);
+		const scope = rule.origin as ScopeName | "managed";
+		return position === null ? null : { scope, file: found.file, line: position.line, column: position.column };
+	};
+}
+
 type ConfigRule = Rule & { readonly origin: ScopeName };
 
 /** What the checks over the composed rules read: the rules a scope wrote, where each is written, the shell surfaces. */
@@ -125,7 +151,7 @@ function ruleKeyPath(scope: LintScope | undefined, rule: Rule): KeyPath {
 	return typeof value === "string" ? ["permission", rule.surface] : ["permission", rule.surface, rule.pattern];
 }
 
-function finding(
+export function finding(
 	kind: LintKind,
 	place: LintPlace | null,
 	details: {
@@ -150,7 +176,7 @@ function finding(
 	};
 }
 
-function related(place: LintPlace | null, rule: Rule): LintFinding["related"] {
+export function related(place: LintPlace | null, rule: Rule): LintFinding["related"] {
 	return place === null ? null : { ...place, pattern: rule.pattern, action: rule.action };
 }
 
@@ -391,7 +417,7 @@ function scopeFindings(
 	return findings;
 }
 
-function byPlace(a: LintFinding, b: LintFinding): number {
+export function byPlace(a: LintFinding, b: LintFinding): number {
 	const fileA = a.place?.file ?? "";
 	const fileB = b.place?.file ?? "";
 	if (fileA !== fileB) return fileA < fileB ? -1 : 1;

@@ -136,6 +136,7 @@ async function execute(deps: PermissionsCommandDeps, command: PermissionsCommand
 				reviewLog: permissionReviewLog ? reviewLogFile(deps.agentDir) : null,
 				debugLog: debugLog ? debugLogFile(deps.agentDir) : null,
 				logWriteFailure: session.logs.writeFailure,
+				telemetry: session.logs.telemetry?.stats ?? null,
 				chain: { names: authorizerChain, problems: session.chainProblems() },
 			});
 			if (ctx.hasUI) ctx.ui.setStatus(STATUS_KEY, session.statusText());
