@@ -284,6 +284,15 @@ describe("programs whose job is to run commands", () => {
 		["sqlite3 db \"select load_extension('/tmp/evil')\"", OPAQUE],
 		["sqlite3 db \"select edit('x', 'rm')\"", OPAQUE],
 		["sqlite3 db 'select 1' -cmd '.system rm x'", runs("rm x")],
+		// Files the SQL or a dot-command names (red-team round 4: `readfile('.env')` printed the secret).
+		["sqlite3 :memory: \"select readfile('.env')\"", OPAQUE],
+		["sqlite3 :memory: \"select READFILE('link-to-env')\"", OPAQUE],
+		["sqlite3 :memory: \"select writefile('x.sh', 'rm x')\"", OPAQUE],
+		["sqlite3 :memory: \"select name from lsdir('/home')\"", OPAQUE],
+		["sqlite3 db '.read setup.sql'", OPAQUE],
+		["sqlite3 db '.import .env t' 'select * from t'", OPAQUE],
+		["sqlite3 db '.ar -x'", OPAQUE],
+		["sqlite3 -cmd \"select readfile('.env')\" db .quit", OPAQUE],
 	])("%s -> %j", (command, verdict) => {
 		expectEffect(command, verdict);
 	});
