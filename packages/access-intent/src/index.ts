@@ -1,5 +1,6 @@
 export type { BashProgramDeps, Unparseable } from "./bash/bash-program";
 export { BashProgram, parseBashUnits } from "./bash/bash-program";
+export type { DestinationSource, NetworkDestination } from "./bash/effects/network/network-destination";
 export type { NameGlob } from "./bash/effects/recursive-read-names";
 export { readsFileNamed } from "./bash/effects/recursive-read-names";
 export type { RecursiveRead } from "./bash/effects/recursive-reads";

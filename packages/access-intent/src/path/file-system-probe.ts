@@ -1,8 +1,9 @@
 /**
  * Owns: `FileSystemProbe`, the only file-system edge of access-intent, and its `node:fs` implementation.
- * Never: throws, writes, or follows anything but the questions asked (realpath, lstat, readdir); the only `node:` import.
+ * Never: throws, writes, or follows anything but the questions asked (realpath, lstat, readdir, a small configuration
+ * file's text); the only `node:` import.
  */
-import { lstatSync, readdirSync, realpathSync } from "node:fs";
+import { closeSync, fstatSync, lstatSync, openSync, readdirSync, readFileSync, realpathSync } from "node:fs";
 
 export type EntryKind = "file" | "directory" | "symlink" | "other";
 
@@ -21,7 +22,16 @@ export interface FileSystemProbe {
 	lstat(path: string): EntryStat | null;
 	/** The entry names of a directory (no `.`/`..`), or `null` when it cannot be listed. Must not throw. */
 	readdir(path: string): readonly string[] | null;
+	/**
+	 * The text of a small regular file (a repository's `.git/config`, an `.npmrc`: where a program reads its
+	 * destination), or `null` when it is missing, not a regular file or larger than `MAX_CONFIG_TEXT`. Must not throw.
+	 * Optional: a probe without it answers every such question "not known" (the destination is then unresolved).
+	 */
+	readText?(path: string): string | null;
 }
+
+/** The largest configuration file read for a destination; a larger one is not read (its destination is unresolved). */
+const MAX_CONFIG_TEXT = 256 * 1024;
 
 /** The real file system through synchronous `node:fs` calls; only a composition root or a real-fs test builds it. */
 export function createNodeFileSystemProbe(): FileSystemProbe {
@@ -57,6 +67,19 @@ export function createNodeFileSystemProbe(): FileSystemProbe {
 				return null;
 			}
 		},
+		readText(path) {
+			let fd: number | null = null;
+			try {
+				fd = openSync(path, "r");
+				const stat = fstatSync(fd);
+				if (!stat.isFile() || stat.size > MAX_CONFIG_TEXT) return null;
+				return readFileSync(fd, "utf8");
+			} catch {
+				return null;
+			} finally {
+				if (fd !== null) closeSync(fd);
+			}
+		},
 	};
 }
 
@@ -81,6 +104,7 @@ class MemoizedProbe implements FileSystemProbe {
 	private realpaths: Map<string, string | typeof NO_ANSWER> | null = null;
 	private stats: Map<string, EntryStat | typeof NO_ANSWER> | null = null;
 	private listings: Map<string, readonly string[] | typeof NO_ANSWER> | null = null;
+	private texts: Map<string, string | typeof NO_ANSWER> | null = null;
 
 	constructor(private readonly probe: FileSystemProbe) {}
 
@@ -99,11 +123,23 @@ class MemoizedProbe implements FileSystemProbe {
 		return this.answer(this.listings, "readdir", path);
 	}
 
+	readText(path: string): string | null {
+		const probe = this.probe;
+		if (probe.readText === undefined) return null;
+		this.texts ??= new Map();
+		const kept = this.texts.get(path);
+		if (kept !== undefined) return kept === NO_ANSWER ? null : kept;
+		this.count++;
+		const text = probe.readText(path);
+		this.texts.set(path, text ?? NO_ANSWER);
+		return text;
+	}
+
 	/**
 	 * The answer kept for `path`, or the probe's. A `null` answer is kept as `NO_ANSWER`, so a repeated question is one
 	 * map lookup (most questions on a command's paths are about entries that do not exist).
 	 */
-	private answer<K extends keyof FileSystemProbe>(
+	private answer<K extends "realpath" | "lstat" | "readdir">(
 		answers: Map<string, ReturnType<FileSystemProbe[K]> | typeof NO_ANSWER>,
 		question: K,
 		path: string,
