@@ -28,6 +28,7 @@ import {
 	type SessionRuleStore,
 } from "@pi-permissions/policy";
 import { bashExternalDirectoryGate } from "../gates/bash-external-directory-gate";
+import { bashNetworkGate } from "../gates/bash-network-gate";
 import { bashPathGate } from "../gates/bash-path-gate";
 import { bashRecursiveReadGate } from "../gates/bash-recursive-read-gate";
 import { bashWriteGate } from "../gates/bash-write-gate";
@@ -134,6 +135,7 @@ const GATES: Readonly<Record<GateName, Gate>> = {
 	"bash-path": (context) => bashPathGate(context),
 	"bash-recursive-read": (context) => bashRecursiveReadGate(context),
 	"bash-write": (context) => bashWriteGate(context),
+	network: (context) => bashNetworkGate(context),
 	"protected-target": (context, facts) => protectedTargetGate(context, facts.protectedTargets),
 	tool: (context, _facts, options) => toolGate(context, options.mcpServers),
 	mode: (context, facts) => modeGate(context, facts.mode),

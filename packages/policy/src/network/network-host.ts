@@ -38,3 +38,14 @@ export function networkPatternIssue(pattern: string): string | null {
 		return "the part after `:` is a port: a number or `*`";
 	return null;
 }
+
+/**
+ * The host of a `network` decision value (`github.com:443` -> `github.com`, `[::1]:80` -> `::1`), or `null` when the
+ * value names no single host (a wildcard, text with spaces: a computed destination's description).
+ */
+export function networkHostOf(value: string): string | null {
+	const bracketed = /^\[([^\]]+)\](?::[0-9]+)?$/.exec(value);
+	const host = bracketed !== null ? (bracketed[1] as string) : value.replace(/:[0-9]+$/, "");
+	if (host === "" || /[\s*?/]/.test(host)) return null;
+	return canonicalHost(host);
+}

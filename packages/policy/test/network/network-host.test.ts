@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { CompiledPolicy } from "../../src/compiled-policy";
-import { canonicalHost, networkMatchValues, networkPatternIssue } from "../../src/network/network-host";
+import { canonicalHost, networkHostOf, networkMatchValues, networkPatternIssue } from "../../src/network/network-host";
 import { POSIX_FLAVOR } from "../../src/path-flavor";
 import type { Rule } from "../../src/rule";
+import { suggestSessionApproval } from "../../src/session/session-suggestion";
 
 describe("canonicalHost", () => {
 	it.each([
@@ -72,4 +73,27 @@ describe("host patterns on the network surface", () => {
 	] as const)("%s:%s is %s", (host, port, state) => {
 		expect(policy.evaluateAliases("network", networkMatchValues(host, port)).state).toBe(state);
 	});
+});
+
+describe("the session grant of a network ask", () => {
+	it.each([
+		["example.invalid:443", "example.invalid"],
+		["[::1]:3000", "::1"],
+		["localhost", "localhost"],
+	])("%s is approved as the host %s on every port", (value, host) => {
+		expect(networkHostOf(value)).toBe(host);
+		expect(suggestSessionApproval("network", value, { flavor: POSIX_FLAVOR })).toMatchObject({
+			kind: "network",
+			surface: "network",
+			patterns: [host],
+			label: `Yes, allow network host "${host}" for this session`,
+		});
+	});
+
+	it.each(["*", "curl: the URL is computed when the command runs", "*.example.com:443"])(
+		"%s offers no session grant (never every host, never a computed one)",
+		(value) => {
+			expect(suggestSessionApproval("network", value, { flavor: POSIX_FLAVOR })).toBeNull();
+		},
+	);
 });
