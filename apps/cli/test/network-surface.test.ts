@@ -45,6 +45,19 @@ describe("pi-permissions check with a network surface", () => {
 		expect(await check("git push origin main")).toMatchObject({ action: "deny", reason: "exfiltration" });
 	});
 
+	it("explains a network decision with the rule the host met", async () => {
+		const text = (await tree.run(["explain", "bash", "git push origin main"])).stdout;
+		expect(text).toMatch(/gate\s+network/);
+		expect(text).toContain('> network "evil.example": deny');
+	});
+
+	it("shows the hosts the sandbox derives from the network rules", async () => {
+		tree.writeGlobal({ permission: { bash: BASH, network: NETWORK }, sandbox: { mode: "auto" } });
+		const text = (await tree.run(["sandbox", "explain"])).stdout;
+		expect(text).toContain("reachable: api.github.com");
+		expect(text).toContain("never evil.example  <- network rule `evil.example`: deny");
+	});
+
 	it("judges another remote by its own URL", async () => {
 		expect(await check("git push hub main")).toMatchObject({ action: "allow" });
 	});

@@ -31,7 +31,7 @@ export { MANAGED_KEYS, managedKeyIssues } from "./managed/managed-scope";
 export type { ModeLimitSource, ModeSettings } from "./modes/mode-settings";
 export type { ModeOrigin, PermissionMode } from "./modes/permission-mode";
 export { isPermissionMode, MODE_TABLE, PERMISSION_MODES } from "./modes/permission-mode";
-export { canonicalHost, networkMatchValues, networkPatternIssue } from "./network/network-host";
+export { canonicalHost, networkHostOf, networkMatchValues, networkPatternIssue } from "./network/network-host";
 export type { PathFlavor, PathFlavorName } from "./path-flavor";
 export { POSIX_FLAVOR, pathFlavorFor, WIN32_FLAVOR } from "./path-flavor";
 export { overlapValue, patternContains } from "./pattern-overlap";

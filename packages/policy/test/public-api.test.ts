@@ -39,6 +39,7 @@ describe("@pi-permissions/policy public API", () => {
 				"isPermissionMode",
 				"judgeSurfaceKey",
 				"managedKeyIssues",
+				"networkHostOf",
 				"networkMatchValues",
 				"networkPatternIssue",
 				"ok",
