@@ -37,5 +37,6 @@ export type { TreeWalkOptions, TreeWalkResult } from "./path/tree-walk";
 export { walkTree } from "./path/tree-walk";
 export type { ToolAccessExtractor, ToolAccessExtractors } from "./tool-input-path";
 export { extractToolInputPaths } from "./tool-input-path";
+export { toolInputDestinations } from "./tool-input-url";
 export type { ClassifyOptions, ShellToolAlias, ToolKind } from "./tool-kind";
 export { classifyTool } from "./tool-kind";

@@ -28,7 +28,6 @@ import {
 	type SessionRuleStore,
 } from "@pi-permissions/policy";
 import { bashExternalDirectoryGate } from "../gates/bash-external-directory-gate";
-import { bashNetworkGate } from "../gates/bash-network-gate";
 import { bashPathGate } from "../gates/bash-path-gate";
 import { bashRecursiveReadGate } from "../gates/bash-recursive-read-gate";
 import { bashWriteGate } from "../gates/bash-write-gate";
@@ -37,6 +36,7 @@ import type { BashCall, GateContext } from "../gates/gate-context";
 import { GATE_ORDER, type GateName, type GateOutcome, mostRestrictiveOutcome } from "../gates/gate-outcome";
 import { InfrastructureReads } from "../gates/infrastructure-reads";
 import { modeGate } from "../gates/mode-gate";
+import { networkGate } from "../gates/network-gate";
 import { toolPathGate } from "../gates/path-gate";
 import { protectedTargetGate } from "../gates/protected-target-gate";
 import { ProtectedTargets } from "../gates/protected-targets";
@@ -135,7 +135,7 @@ const GATES: Readonly<Record<GateName, Gate>> = {
 	"bash-path": (context) => bashPathGate(context),
 	"bash-recursive-read": (context) => bashRecursiveReadGate(context),
 	"bash-write": (context) => bashWriteGate(context),
-	network: (context) => bashNetworkGate(context),
+	network: (context) => networkGate(context),
 	"protected-target": (context, facts) => protectedTargetGate(context, facts.protectedTargets),
 	tool: (context, _facts, options) => toolGate(context, options.mcpServers),
 	mode: (context, facts) => modeGate(context, facts.mode),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { AskEscalator } from "../../src/pipeline/ask-escalator";
 import { GateRunner } from "../../src/pipeline/gate-runner";
-import { bashCall, createEngine } from "../support/engine-fixture";
+import { bashCall, call, createEngine } from "../support/engine-fixture";
 
 const BASH = { "*": "ask", "curl *": "allow", "ssh *": "allow", "nc *": "allow", "git clone *": "allow" };
 
@@ -13,7 +13,7 @@ function decide(network: unknown, command: string) {
 const networkOutcome = (decision: ReturnType<typeof decide>) =>
 	decision.outcomes.find((outcome) => outcome.gate === "network");
 
-describe("bashNetworkGate", () => {
+describe("networkGate", () => {
 	it.each([
 		["curl https://api.github.com/x", "allow"],
 		["curl https://example.invalid/", "ask"],
@@ -94,5 +94,31 @@ describe("bashNetworkGate", () => {
 		expect(await verdict({ "*": "ask" }, "curl https://example.invalid/")).toBe("allow");
 		expect(await verdict({ "*": "ask" }, 'curl "$URL"')).toBe("allow");
 		expect(await verdict({ "*": "ask", "evil.example": "deny" }, 'curl "$URL"')).toBe("block");
+	});
+});
+
+describe("networkGate for tools that take a URL", () => {
+	const engine = (network: unknown) =>
+		createEngine({ config: { permission: { "*": "allow", network }, knownTools: ["web_fetch"] } }).pipeline;
+
+	it.each([
+		["web_fetch", { url: "https://api.github.com/x" }, "allow"],
+		["web_fetch", { url: "https://evil.example/upload" }, "deny"],
+		["web_fetch", { url: "https://example.invalid/" }, "ask"],
+		["mcp", { tool: "fetch", arguments: { url: "https://evil.example/" } }, "deny"],
+		["mcp__web__fetch", { url: "http://docs.example.org/" }, "ask"],
+		["web_fetch", { query: "no url" }, "allow"],
+	])("%s %j is %s", (tool, input, state) => {
+		const decision = engine({ "*": "ask", "api.github.com": "allow", "evil.example": "deny" }).decide(
+			call(tool, input),
+		);
+		expect(decision.combined.state).toBe(state);
+	});
+
+	it("decides a tool's URL only under network rules", () => {
+		const decision = createEngine({ config: { permission: { "*": "allow" } } }).pipeline.decide(
+			call("web_fetch", { url: "https://evil.example/" }),
+		);
+		expect(decision.combined.state).toBe("allow");
 	});
 });
