@@ -12,7 +12,6 @@ import {
 	EXTERNAL_DIRECTORY_SURFACE,
 	PATH_SURFACE,
 	type Rule,
-	type RuleOrigin,
 	type Ruleset,
 	UNIVERSAL_SURFACE,
 	WRITE_FILE_TOOLS,
