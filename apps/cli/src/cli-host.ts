@@ -31,6 +31,11 @@ export interface HistoryReader {
 	jsonlFiles(directory: string): Promise<string[]>;
 	/** The lines of a text file, read as a stream; iterating may reject when the file cannot be read. */
 	lines(file: string): AsyncIterable<string>;
+	/**
+	 * The lines of a text file from its last to its first, read in chunks from the end, so a caller that wants the
+	 * newest records stops without reading the rest; iterating may reject when the file cannot be read.
+	 */
+	linesFromEnd(file: string): AsyncIterable<string>;
 }
 
 export interface CliHost {
@@ -59,6 +64,8 @@ export interface CliHost {
 	readonly managedFileSystem?: ManagedFileSystem;
 	/** Today's date as `YYYY-MM-DD` (local time), recorded in a grant's marker comment. Must not throw. */
 	today(): string;
+	/** The clock, in epoch milliseconds: when a grant with an end ends (ADR 0061). Must not throw. */
+	now(): number;
 	/**
 	 * The `file:` URL of the config JSON Schema shipped in the installed `@pi-permissions/policy`, which `init` writes
 	 * as `$schema` so an editor finds it; absent when it could not be found (then `init` writes no `$schema`).

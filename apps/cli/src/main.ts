@@ -38,6 +38,7 @@ const host: CliHost = {
 	...nodeFileEdges(),
 	stderrIsTerminal: process.stderr.isTTY === true,
 	tmpDir: tmpdir(),
+	now: () => Date.now(),
 	today: () => {
 		const now = new Date();
 		const pad = (n: number) => String(n).padStart(2, "0");

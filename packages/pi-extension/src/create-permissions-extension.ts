@@ -85,6 +85,7 @@ export function createPermissionsExtension(host: HostEnvironment): ExtensionFact
 				atExit: exitHook(process),
 				grantFs: createNodeGrantFileSystem(),
 				sandboxRunning: () => sandbox.running(),
+				sandboxPlan: (facts) => sandbox.planOf(facts),
 				bashEnvironment: () => {
 					// A host that cannot read the live environment (a test host) knows none.
 					if (host.currentEnv === undefined) return UNKNOWN_SHELL_ENVIRONMENT;

@@ -12,6 +12,7 @@ export type { ConfigIssue } from "./config/config-issue";
 export { CONFIG_SCHEMA_ID, renderConfigJsonSchema } from "./config/config-json-schema";
 export { salvageConfig } from "./config/config-salvage";
 export { validateConfig } from "./config/config-validation";
+export { expiryInstant } from "./config/grant-expiry";
 export type {
 	PatternValue,
 	PermissionConfig,

@@ -34,6 +34,7 @@ describe("@pi-permissions/policy public API", () => {
 				"configWithGrant",
 				"err",
 				"expandHome",
+				"expiryInstant",
 				"hasWildcard",
 				"isCatchAll",
 				"isPermissionMode",

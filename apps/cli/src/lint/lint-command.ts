@@ -41,7 +41,7 @@ interface LintedPolicy {
 
 export async function runLint(host: CliHost, files: readonly string[], options: LintOptions): Promise<ExitCode> {
 	const setup = resolvePolicySetup(host, options);
-	const env = { home: setup.home, flavor: pathFlavorFor(setup.flavor) };
+	const env = { home: setup.home, flavor: pathFlavorFor(setup.flavor), now: () => host.now() };
 	const linted: LintedPolicy[] = [];
 	if (files.length === 0) {
 		const loader = new ConfigLoader({ fileSystem: host.configFileSystem, flavor: setup.flavor });
@@ -94,7 +94,7 @@ async function lintScopes(
 	const shellSurfaces = new Set(["bash", ...policy.shellTools.keys()]);
 	return {
 		reports,
-		findings: lintPolicy({ rules: policy.rules, scopes, issues, shellSurfaces }),
+		findings: lintPolicy({ rules: policy.rules, scopes, issues, shellSurfaces, now: host.now() }),
 		shellSurfaces,
 		coverage: denyCoverage(policy.rules, shellSurfaces),
 	};
@@ -139,7 +139,7 @@ async function lintFile(
 }
 
 function emptyInput(issues: readonly ConfigLoadIssue[]) {
-	return { rules: [], scopes: [], issues, shellSurfaces: new Set<string>() };
+	return { rules: [], scopes: [], issues, shellSurfaces: new Set<string>(), now: 0 };
 }
 
 function formatOf(scope: ScopeName): ConfigFileFormat {

@@ -7,6 +7,11 @@
 export type LintSeverity = "error" | "warning" | "info";
 
 export const LINT_KINDS = {
+	"ended-rule": {
+		severity: "warning",
+		title: "this allow has ended (its `expires` has passed): it decides nothing and only says it once did",
+		fix: "remove the line (`pi-permissions grants forget <id>` for a grant), or give it a later `expires`",
+	},
 	"unreachable-rule": {
 		severity: "warning",
 		title: "no call can reach this rule: a later rule covers every value it matches",

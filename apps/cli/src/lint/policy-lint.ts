@@ -61,6 +61,8 @@ interface LintInput {
 	readonly issues: readonly ConfigLoadIssue[];
 	/** Surfaces whose values are bash command units: `bash` and every configured shell tool. */
 	readonly shellSurfaces: ReadonlySet<string>;
+	/** The clock (epoch milliseconds) an allow's end is compared with (ADR 0061). */
+	readonly now: number;
 }
 
 type KeyPath = readonly (string | number)[];
@@ -74,12 +76,25 @@ export function lintPolicy(input: LintInput): LintFinding[] {
 		const position = found.source.positionOf(keyPath);
 		return position === null ? null : { scope, file: found.file, line: position.line, column: position.column };
 	};
+	const ended = (rule: Rule) => rule.expires !== undefined && input.now >= rule.expires;
 	const composed: ComposedRules = {
-		rules: input.rules.filter(isConfigRule),
+		// An ended rule decides nothing: it is reported as ended and judged by no other check.
+		rules: input.rules.filter(isConfigRule).filter((rule) => !ended(rule)),
 		placeOf: (rule) => placeOf(rule.origin, ruleKeyPath(scopes.get(rule.origin), rule)),
 		shell: input.shellSurfaces,
 	};
 	const findings: LintFinding[] = [
+		...input.rules
+			.filter(isConfigRule)
+			.filter(ended)
+			.map((rule) =>
+				finding("ended-rule", composed.placeOf(rule), {
+					surface: rule.surface,
+					pattern: rule.pattern,
+					example: null,
+					message: `${JSON.stringify(rule.pattern)} ended at ${new Date(rule.expires ?? 0).toISOString().slice(0, 16).replace("T", " ")} UTC`,
+				}),
+			),
 		...issueFindings(input.issues),
 		...orderFindings(composed),
 		...liftedFindings(input.scopes, placeOf, composed),

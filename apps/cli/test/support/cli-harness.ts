@@ -42,6 +42,8 @@ export interface RunOptions {
 	readonly cwd?: string;
 	/** The managed file's edge (default: the real one). */
 	readonly managedFileSystem?: ManagedFileSystem;
+	/** The clock in epoch milliseconds (default: 2026-12-01 12:00 UTC, the day `today` names). */
+	readonly now?: number;
 }
 
 export class ConfigTree {
@@ -116,6 +118,7 @@ export class ConfigTree {
 			grantFileSystem: createNodeGrantFileSystem(),
 			managedFileSystem: options.managedFileSystem ?? nodeManagedFileSystem(),
 			today: () => "2026-12-01",
+			now: () => options.now ?? Date.UTC(2026, 11, 1, 12),
 			configSchemaUrl: SHIPPED_SCHEMA_URL,
 		};
 		return { host, output: () => ({ stdout, stderr }) };

@@ -144,7 +144,12 @@ async function execute(deps: PermissionsCommandDeps, command: PermissionsCommand
 		}
 		case "grants": {
 			const session = await deps.state.sessionFor(ctx);
-			return grantsReport(session.grants.list(), await session.grants.persisted(), session.grants.expired());
+			return grantsReport(
+				session.grants.list(),
+				await session.grants.persisted(),
+				session.grants.expired(),
+				session.grants.now(),
+			);
 		}
 		case "forget": {
 			const session = await deps.state.sessionFor(ctx);

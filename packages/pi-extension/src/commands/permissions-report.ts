@@ -4,7 +4,7 @@
  * Never: reads the disk or Pi's context; it formats what the session hands it.
  */
 import type { PersistedGrant } from "@pi-permissions/engine";
-import { type ConfigLoadResult, formatConfigLoadIssue } from "@pi-permissions/engine";
+import { type ConfigLoadResult, formatConfigLoadIssue, grantEndText } from "@pi-permissions/engine";
 import { boundText, type ComposedPolicy, type ExpiredGrant, type SessionGrant } from "@pi-permissions/policy";
 import { type ChainLinkProblem, chainReportLines } from "../authority/chain-health";
 
@@ -83,6 +83,7 @@ export function grantsReport(
 	grants: readonly SessionGrant[],
 	persisted: readonly PersistedGrant[] = [],
 	expired: readonly ExpiredGrant[] = [],
+	now = 0,
 ): string {
 	const lines =
 		grants.length === 0
@@ -101,8 +102,10 @@ export function grantsReport(
 	if (persisted.length === 0) lines.push("pi-permissions: no persisted grants");
 	else lines.push("pi-permissions: persisted grants (forget with /permissions forget <id>):");
 	for (const grant of persisted) {
+		// ADR 0061: what remains of one that ends, or that it expired (it decides nothing; its line stays).
+		const end = grantEndText(grant.expires, now);
 		lines.push(
-			`  ${grant.id}  ${grant.scope}  ${grant.file}:${grant.line}  ${grant.surface}  ${JSON.stringify(grant.pattern)}  ${grant.date ?? "-"}`,
+			`  ${grant.id}  ${grant.scope}  ${grant.file}:${grant.line}  ${grant.surface}  ${JSON.stringify(grant.pattern)}  ${grant.date ?? "-"}${end === "" ? "" : `  ${end}`}`,
 		);
 	}
 	return bounded(lines);

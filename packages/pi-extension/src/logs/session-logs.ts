@@ -200,6 +200,35 @@ export class SessionLogs {
 		this.debug.lifecycle("permission_mode_changed", record);
 	}
 
+	/**
+	 * Records that a persisted grant has ended (ADR 0061): expired, not revoked; it decides nothing from its end on and
+	 * its line stays in the file. Never throws.
+	 */
+	grantEnded(grant: {
+		readonly id: string;
+		readonly scope: string;
+		readonly file: string;
+		readonly line: number;
+		readonly surface: string;
+		readonly pattern: string;
+		readonly expires: string | null;
+	}): void {
+		const { id, scope, file, line, surface, pattern, expires } = grant;
+		const record = {
+			event: "permission_grant_expired",
+			sessionId: this.options.sessionId,
+			grantId: id,
+			scope,
+			file,
+			line,
+			surface,
+			pattern,
+			expires,
+		};
+		this.writeReview(record);
+		this.debug.lifecycle("permission_grant_expired", record);
+	}
+
 	/** Records that the config was loaded again (and whether the load succeeded). Never throws. */
 	reloaded(fields: Readonly<Record<string, unknown>>): void {
 		this.debug.lifecycle("config_reloaded", { sessionId: this.options.sessionId, ...fields });

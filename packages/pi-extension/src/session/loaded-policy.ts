@@ -13,7 +13,7 @@ import {
 	composeAgentPolicy,
 	loadAgentPolicy,
 } from "@pi-permissions/engine";
-import { isPermissionMode, type PermissionMode, pathFlavorFor } from "@pi-permissions/policy";
+import { isPermissionMode, PERMISSION_MODES, type PermissionMode, pathFlavorFor } from "@pi-permissions/policy";
 import type { PermissionSessionDeps, SessionFacts } from "./session-facts";
 
 /** The loaded config and the policy composed from it; replaced as a whole by a reload. */
@@ -72,6 +72,20 @@ export function launcherMode(deps: PermissionSessionDeps): PermissionMode | null
 	if (flag !== undefined && flag !== null && flag.trim() !== "") return modeNamed(flag);
 	const env = deps.host.env[MODE_ENV];
 	return env === undefined ? null : modeNamed(env);
+}
+
+/**
+ * What the launcher named that is no mode (`--permissions-mode yoloo`), said once at start: the config's start mode
+ * applies instead, and a person who asked for a mode must not believe it is in force. `null` when nothing is wrong.
+ */
+export function launcherModeWarning(deps: PermissionSessionDeps): string | null {
+	const flag = deps.modeFlag?.();
+	const [source, text] =
+		flag !== undefined && flag !== null && flag.trim() !== ""
+			? ["--permissions-mode", flag]
+			: [MODE_ENV, deps.host.env[MODE_ENV]];
+	if (text === undefined || text.trim() === "" || modeNamed(text) !== null) return null;
+	return `pi-permissions: ${source} names no mode ("${text.trim().slice(0, 40)}"); the config's start mode applies. Modes: ${PERMISSION_MODES.join(", ")}`;
 }
 
 function modeNamed(text: string): PermissionMode | null {

@@ -6,7 +6,8 @@
 import type { ExtensionContext, ExtensionUIContext } from "@earendil-works/pi-coding-agent";
 import type { FileSystemProbe, ShellEnvironment } from "@pi-permissions/access-intent";
 import type { AuthorityLog, Clock, ForwardingFileSystem, IdGenerator, PidProbe } from "@pi-permissions/authority";
-import type { ConfigLoader, DecisionSink, GrantFileSystem } from "@pi-permissions/engine";
+import type { ConfigLoader, DecisionSink, GrantFileSystem, SandboxPlanView } from "@pi-permissions/engine";
+import type { ComposedPolicy } from "@pi-permissions/policy";
 import type { HostEnvironment } from "../host-environment";
 import type { AtExit } from "../logs/exit-hook";
 import type { UiPromptSink } from "../ui/announced-user-prompt";
@@ -70,4 +71,9 @@ export interface SessionEdges {
 	 * absent: it is not. Must not throw.
 	 */
 	readonly sandboxRunning?: () => boolean;
+	/**
+	 * The plan the OS sandbox runs for a session's policy and working directory (ADR 0059), read at each decision of a
+	 * bash call it will run; absent: none is known and the sandbox answers no ask. May throw (read as none known).
+	 */
+	readonly sandboxPlan?: (facts: { readonly policy: ComposedPolicy; readonly cwd: string }) => SandboxPlanView;
 }

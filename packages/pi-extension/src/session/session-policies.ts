@@ -13,6 +13,7 @@ import {
 	composeLoaded,
 	type LoadedPolicy,
 	launcherMode,
+	launcherModeWarning,
 	launcherYolo,
 	loadPolicy,
 	MODE_ENV,
@@ -159,6 +160,11 @@ export class SessionPolicies implements PolicyProvider {
 	/** The launcher's mode (`--permissions-mode`, `PI_PERMISSIONS_MODE`); `null` when none names a mode. */
 	get launcherMode(): PermissionMode | null {
 		return launcherMode(this.deps);
+	}
+
+	/** What the launcher named that is no mode, for the start warnings; `null` when nothing is wrong. */
+	get launcherModeWarning(): string | null {
+		return launcherModeWarning(this.deps);
 	}
 
 	private get overrides(): SessionOverrides {
