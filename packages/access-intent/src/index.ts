@@ -1,5 +1,6 @@
 export type { BashProgramDeps, Unparseable } from "./bash/bash-program";
 export { BashProgram, parseBashUnits } from "./bash/bash-program";
+export type { DestinationSource, NetworkDestination } from "./bash/effects/network/network-destination";
 export type { NameGlob } from "./bash/effects/recursive-read-names";
 export { readsFileNamed } from "./bash/effects/recursive-read-names";
 export type { RecursiveRead } from "./bash/effects/recursive-reads";
@@ -36,5 +37,6 @@ export type { TreeWalkOptions, TreeWalkResult } from "./path/tree-walk";
 export { walkTree } from "./path/tree-walk";
 export type { ToolAccessExtractor, ToolAccessExtractors } from "./tool-input-path";
 export { extractToolInputPaths } from "./tool-input-path";
+export { toolInputDestinations } from "./tool-input-url";
 export type { ClassifyOptions, ShellToolAlias, ToolKind } from "./tool-kind";
 export { classifyTool } from "./tool-kind";

@@ -26,6 +26,7 @@ describe("@pi-permissions/access-intent public API", () => {
 				"ruleCoverage",
 				"ruleSpelling",
 				"shellEnvironmentOf",
+				"toolInputDestinations",
 				"unitSpelling",
 				"walkTree",
 				"wrapperSemantics",

@@ -33,6 +33,7 @@ export { MANAGED_KEYS, managedKeyIssues } from "./managed/managed-scope";
 export type { ModeLimitSource, ModeSettings } from "./modes/mode-settings";
 export type { ModeOrigin, PermissionMode } from "./modes/permission-mode";
 export { isPermissionMode, MODE_TABLE, PERMISSION_MODES } from "./modes/permission-mode";
+export { canonicalHost, networkHostOf, networkMatchValues, networkPatternIssue } from "./network/network-host";
 export type { PathFlavor, PathFlavorName } from "./path-flavor";
 export { POSIX_FLAVOR, pathFlavorFor, WIN32_FLAVOR } from "./path-flavor";
 export { overlapValue, patternContains } from "./pattern-overlap";
@@ -59,6 +60,7 @@ export {
 	CROSS_CUTTING_PATH_SURFACES,
 	EXTERNAL_DIRECTORY_SURFACE,
 	MCP_SURFACE,
+	NETWORK_SURFACE,
 	PATH_SURFACE,
 	PATH_SURFACES,
 	READ_ONLY_FILE_TOOLS,

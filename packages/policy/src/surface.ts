@@ -1,6 +1,6 @@
 /**
  * Owns: the names of the policy's surfaces and the sets derived from them (which surfaces hold paths, which are the
- * cross-cutting path gates, which built-in file tools only read), defined once for every package.
+ * cross-cutting path gates, which built-in file tools only read, the network surface), defined once for every package.
  * Never: decides anything; gates, grants and links read these names, a rule's meaning is in `compiled-policy.ts`.
  */
 
@@ -11,6 +11,8 @@ export const SKILL_SURFACE = "skill";
 export const PATH_SURFACE = "path";
 /** The cross-cutting `external_directory` gate: paths outside the working directory. */
 export const EXTERNAL_DIRECTORY_SURFACE = "external_directory";
+/** The cross-cutting `network` gate: every host a command or tool sends to (ADR 0058). */
+export const NETWORK_SURFACE = "network";
 
 /** The value a whole-tool decision is made on (a value, unlike `UNIVERSAL_SURFACE`, which is a surface). */
 export const WHOLE_TOOL = "*";

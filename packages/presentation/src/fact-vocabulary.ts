@@ -60,6 +60,7 @@ const KIND_WORDS: Readonly<Record<LocalKind, { readonly value: string; readonly 
 	bash_external_directory: { value: "path", title: "external directory (bash)" },
 	skill: { value: "skill", title: "skill" },
 	skill_read: { value: "skill", title: "skill read" },
+	network: { value: "host", title: "network" },
 };
 
 /** The word for the decision value of an ask kind (`command`, `path`, `target`, `skill`, `value`). */

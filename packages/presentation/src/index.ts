@@ -5,6 +5,8 @@ export type { ForwardedAskInput } from "./build/forwarded-ask-payload";
 export { buildForwardedAskPayload } from "./build/forwarded-ask-payload";
 export type { InvalidScope } from "./build/invalid-config-note";
 export { INVALID_CONFIG_EVIDENCE_LABEL, invalidConfigEvidence } from "./build/invalid-config-note";
+export type { NetworkAskInput } from "./build/network-ask-payload";
+export { buildNetworkAskPayload } from "./build/network-ask-payload";
 export type { ExternalDirectoryAskInput, PathAskInput } from "./build/path-ask-payload";
 export { buildExternalDirectoryAskPayload, buildPathAskPayload } from "./build/path-ask-payload";
 export type { SkillAskInput, SkillReadAskInput } from "./build/skill-ask-payload";

@@ -14,6 +14,7 @@ export type PromptPayloadKind =
 	| "bash_external_directory"
 	| "skill"
 	| "skill_read"
+	| "network"
 	| "forwarded";
 
 export const PROMPT_PAYLOAD_KINDS: readonly PromptPayloadKind[] = [
@@ -25,6 +26,7 @@ export const PROMPT_PAYLOAD_KINDS: readonly PromptPayloadKind[] = [
 	"bash_external_directory",
 	"skill",
 	"skill_read",
+	"network",
 	"forwarded",
 ];
 
@@ -80,6 +82,11 @@ export const BASH_SENTINELS = {
 	relocatingEnvironment: "<relocating-environment>",
 	/** A unit given an environment variable no table knows to be harmless (`DATABASE_URL=… npm test`, ADR 0051). */
 	unknownEnvironment: "<unknown-environment>",
+	/**
+	 * A unit that connects to a host the command computes (`curl $URL`, a remote no config names) while `network`
+	 * rules deny or ask (ADR 0058).
+	 */
+	unresolvedDestination: "<unresolved-destination>",
 } as const;
 
 export type BashSentinel = (typeof BASH_SENTINELS)[keyof typeof BASH_SENTINELS];

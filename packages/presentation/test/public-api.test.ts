@@ -18,6 +18,7 @@ describe("@pi-permissions/presentation public API", () => {
 				"buildExternalDirectoryAskPayload",
 				"buildForwardedAskPayload",
 				"buildMcpAskPayload",
+				"buildNetworkAskPayload",
 				"buildPathAskPayload",
 				"buildSkillAskPayload",
 				"buildSkillReadAskPayload",

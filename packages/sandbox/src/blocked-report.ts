@@ -44,7 +44,7 @@ export function explainBlocked(output: string, context: BlockedContext): Blocked
 	for (const line of output.split("\n")) {
 		const proxy = PROXY_DENY.exec(line);
 		if (proxy?.[1] !== undefined) {
-			add(network(proxy[1], `connection to \`${proxy[1]}\` is not in \`sandbox.network.allowedDomains\``));
+			add(refusedConnection(proxy[1], context.plan));
 			continue;
 		}
 		const readOnly = READ_ONLY.exec(line);
@@ -126,6 +126,38 @@ function write(path: string, context: BlockedContext): BlockedAccess | null {
 		because: { kind: "outside-writable" },
 		text: `write to \`${path}\` is outside the writable directories (the project, the temp directory and the directories \`${EXTERNAL_DIRECTORY_SURFACE}\` allows)`,
 	};
+}
+
+/** A connection the proxy refused, attributed to the `network` deny whose host it met, or to no allow (ADR 0058). */
+function refusedConnection(target: string, plan: SandboxPlan): BlockedAccess {
+	const { host, port } = splitTarget(target);
+	const deny = plan.deniedDomains.find((entry) => hostPatternMeets(entry.host, host, port));
+	if (deny !== undefined)
+		return {
+			kind: "network",
+			target,
+			because: deny.because,
+			text: `connection to \`${target}\` is ${cause(deny.because)} (network)`,
+		};
+	return network(
+		target,
+		`connection to \`${target}\` is not allowed: no \`network\` allow rule (nor \`sandbox.network.allowedDomains\`) names it`,
+	);
+}
+
+function splitTarget(target: string): { readonly host: string; readonly port: number | null } {
+	const match = /^\[?([^\]]*?)\]?(?::([0-9]+))?$/.exec(target);
+	return { host: (match?.[1] ?? target).toLowerCase(), port: match?.[2] === undefined ? null : Number(match[2]) };
+}
+
+/** The runtime's host matching: `*`, `*.base` (subdomains only), an exact name; a `:port` suffix narrows it. */
+function hostPatternMeets(pattern: string, host: string, port: number | null): boolean {
+	const portMatch = /^(.*?)(?::([0-9]+))?$/.exec(pattern);
+	const hostPattern = portMatch?.[1] ?? pattern;
+	if (portMatch?.[2] !== undefined && Number(portMatch[2]) !== port) return false;
+	if (hostPattern === "*") return true;
+	if (hostPattern.startsWith("*.")) return host.endsWith(hostPattern.slice(1));
+	return host === hostPattern.replace(/^\[|\]$/g, "");
 }
 
 function network(target: string, text: string): BlockedAccess {

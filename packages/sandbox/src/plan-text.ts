@@ -20,6 +20,7 @@ export function renderSandboxPlan(plan: SandboxPlan): string[] {
 			? "reachable: no network (loopback included)"
 			: `reachable: ${plan.allowedDomains.join(", ")} (through the sandbox's proxy; loopback is not)`,
 	);
+	for (const entry of plan.deniedDomains) lines.push(`  never ${entry.host}  <- ${because(entry.because)}`);
 	lines.push("not writable, even there:");
 	if (plan.writeDenies.length === 0) lines.push("  (nothing)");
 	lines.push(...entryLines(plan.writeDenies));

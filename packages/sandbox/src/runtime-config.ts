@@ -1,6 +1,6 @@
 /**
  * Owns: the sandbox-runtime configuration a `SandboxPlan` becomes (`filesystem.denyRead/allowWrite/denyWrite`,
- * `network.allowedDomains`), as a structural type so the pure half of this package never imports the runtime.
+ * `network.allowedDomains`, `network.deniedDomains`), as a structural type so the pure half of this package never imports the runtime.
  * Never: decides what is denied (`sandbox-plan.ts` does) or starts anything.
  */
 import type { SandboxPlan } from "./sandbox-plan";
@@ -13,7 +13,10 @@ export interface SandboxRuntimeSettings {
 
 export function toRuntimeSettings(plan: SandboxPlan): SandboxRuntimeSettings {
 	return {
-		network: { allowedDomains: [...plan.allowedDomains], deniedDomains: [] },
+		network: {
+			allowedDomains: [...plan.allowedDomains],
+			deniedDomains: plan.deniedDomains.map((entry) => entry.host),
+		},
 		filesystem: {
 			denyRead: plan.readDenies.map((entry) => entry.path),
 			allowWrite: plan.writeAllows.map((entry) => entry.path),

@@ -2,7 +2,7 @@
  * Owns: `planSandbox`, the pure translation of an effective policy into what the OS sandbox enforces: denied reads
  * and writes from deny rules (lexical and symlink-canonical forms), the protected regions (`protected-region-plan.ts`:
  * read-only where they exist, watched after the call where they do not), writable roots (the project, the temp
- * directory, the directories `external_directory` allows) and the reachable hosts.
+ * directory, the directories `external_directory` allows) and the reachable hosts (`network-plan.ts`).
  * Never: starts a sandbox or reads the file system itself (the canonical form and existence come through the injected
  * functions); widens it for any rule but one the operator wrote in a config scope (`widensSandbox`): not for a
  * person's "for this session" answer, which is the gate's to honour, nor yolo's, a built-in's or the MCP baseline's
@@ -12,14 +12,15 @@ import {
 	EXTERNAL_DIRECTORY_SURFACE,
 	PATH_SURFACE,
 	type Rule,
-	type RuleOrigin,
 	type Ruleset,
 	UNIVERSAL_SURFACE,
 	WRITE_FILE_TOOLS,
 } from "@pi-permissions/policy";
+import { type NetworkDeny, planNetwork } from "./network-plan";
 import { directoryOfTreeGlob, type GlobRoots, isCatchAllPattern, isGlob, translatePattern } from "./policy-glob";
 import { type ProtectedTargetEntry, planRegions, type WatchedDirectory } from "./protected-region-plan";
 import type { SandboxBecause, SandboxEntry } from "./sandbox-entry";
+import { widensSandbox } from "./sandbox-widening";
 
 export type { SandboxBecause, SandboxEntry } from "./sandbox-entry";
 
@@ -42,6 +43,8 @@ export interface SandboxPlan {
 	readonly watchedDirs: readonly WatchedDirectory[];
 	/** Hosts reachable through the sandbox's proxy; empty: no network at all. */
 	readonly allowedDomains: readonly string[];
+	/** Hosts the proxy refuses whatever else is allowed, each from a `network` deny (ADR 0058). */
+	readonly deniedDomains: readonly NetworkDeny[];
 	readonly skipped: readonly SkippedEntry[];
 }
 
@@ -52,6 +55,7 @@ export interface SandboxPlanInput {
 	readonly home: string;
 	readonly tmpDir: string;
 	readonly protectedTargets: readonly ProtectedTargetEntry[];
+	/** The deprecated `sandbox.network.allowedDomains`, added to the hosts the `network` allow rules derive. */
 	readonly allowedDomains: readonly string[];
 	/** The symlink-canonical form of an absolute path. Must not throw; returns the path unchanged when it is missing. */
 	readonly canonical: (path: string) => string;
@@ -77,7 +81,8 @@ export function planSandbox(input: SandboxPlanInput): SandboxPlan {
 	};
 	const readDenies: SandboxEntry[] = [];
 	const writeDenies: SandboxEntry[] = [];
-	const skipped: SkippedEntry[] = [...writeAllowsSkipped(input)];
+	const network = planNetwork(input.rules, input.allowedDomains);
+	const skipped: SkippedEntry[] = [...writeAllowsSkipped(input), ...network.skipped];
 	for (const rule of input.rules) {
 		if (rule.action !== "deny") continue;
 		const reads = READ_DENY_SURFACES.has(rule.surface);
@@ -120,7 +125,8 @@ export function planSandbox(input: SandboxPlanInput): SandboxPlan {
 		writeDenies: dedupe(writeDenies),
 		watched: regions.watched,
 		watchedDirs: regions.watchedDirs,
-		allowedDomains: [...new Set(input.allowedDomains)],
+		allowedDomains: network.allowedDomains,
+		deniedDomains: network.deniedDomains,
 		skipped,
 	};
 }
@@ -154,41 +160,6 @@ function externalAllows(rules: Ruleset): Rule[] {
 	return rules.filter(
 		(rule) => rule.surface === EXTERNAL_DIRECTORY_SURFACE && rule.action === "allow" && widensSandbox(rule.origin),
 	);
-}
-
-/**
- * Whether an allow of this origin may widen the OS sandbox: only the config scopes the operator wrote (an "always"
- * answer is written into the global or project file, and is then the operator's rule there).
- */
-function widensSandbox(origin: RuleOrigin): boolean {
-	// INVARIANT: an inclusion list, switched over every origin, so a new origin must be decided here to build.
-	switch (origin) {
-		case "global":
-		case "project":
-		case "agent":
-		case "project-agent":
-			return true;
-		// SECURITY: a session grant is a person's answer to one ask in this session; the gate keeps honouring it, but
-		// the OS sandbox stays what the files say (the sandbox's rules never include session rules anyway).
-		case "session":
-		// yolo turned the operator's asks into allows; built-in and baseline rules are not the operator's; a fail-closed
-		// rule is never an allow.
-		case "yolo":
-		case "builtin":
-		case "baseline":
-		case "fail-closed":
-		// A managed allow answers only what nothing below denies (ADR 0055), which the sandbox cannot see rule by rule: it
-		// stays out, so the sandbox is never wider than the gate. A mode's outcome is no rule.
-		case "managed":
-		case "mode:plan":
-		case "mode:accept-edits":
-		case "mode:dont-ask":
-			return false;
-		default: {
-			const unhandled: never = origin;
-			throw new Error(`unhandled rule origin ${String(unhandled)}`);
-		}
-	}
 }
 
 /** The directory an `external_directory` allow names (`/data/*`, `~/work/**`, `/srv/x`), or `null`. */

@@ -207,7 +207,7 @@ export class SandboxRuntime {
 		const domains = domainsKey(this.settings);
 		if (this.proxy === null) {
 			this.proxy = await startProxy(this.settings, this.backend.host.searchPath, this.backend.linuxHost);
-		} else if (domains !== this.proxyDomains) this.proxy.update(this.settings.network.allowedDomains);
+		} else if (domains !== this.proxyDomains) this.proxy.update(this.settings.network);
 		this.proxyDomains = domains;
 		return this.proxy;
 	}
@@ -239,12 +239,7 @@ async function startProxy(
 	if (socat === null) throw new Error("socat not installed (it relays the sandbox's connections to its proxy)");
 	const loaded = await loadManager("linux");
 	if (!loaded.ok) throw new Error(loaded.error.message);
-	const started = await LinuxNetworkProxy.start(
-		loaded.value,
-		settings.network.allowedDomains,
-		socat,
-		await applySeccompPath(),
-	);
+	const started = await LinuxNetworkProxy.start(loaded.value, settings.network, socat, await applySeccompPath());
 	if (!started.ok) throw new Error(`the sandbox's network proxy did not start: ${started.error}`);
 	return started.value;
 }

@@ -45,7 +45,7 @@ describe("explainBlocked", () => {
 		],
 		[
 			"deny network-outbound example.com:443 (host is not on the allow list)",
-			"connection to `example.com:443` is not in `sandbox.network.allowedDomains`",
+			"connection to `example.com:443` is not allowed: no `network` allow rule (nor `sandbox.network.allowedDomains`) names it",
 		],
 		[
 			"curl: (7) Failed to connect to 127.0.0.1 port 18765 after 0 ms: Couldn't connect to server",

@@ -45,6 +45,7 @@ function plan(extra: Partial<SandboxPlan>): SandboxPlan {
 		watched: [],
 		watchedDirs: [],
 		allowedDomains: [],
+		deniedDomains: [],
 		skipped: [],
 		...extra,
 	};

@@ -81,6 +81,12 @@ export const LINT_KINDS = {
 		title: "the `path` surface has rules but denies nothing; it exists to deny across every tool",
 		fix: "deny the paths that must stay private here; allow per tool (`read`, `write`, …) instead",
 	},
+	"network-without-sandbox": {
+		severity: "warning",
+		title:
+			"`network` rules without the OS sandbox judge only the commands that name their host (`curl URL`, `git push`); a program that connects by itself (a script, a test, a package's install hook) is not stopped",
+		fix: 'set `"sandbox": { "mode": "auto" }` (or `required`): the sandbox reaches only the hosts `network` allows',
+	},
 	"universal-allow": {
 		severity: "warning",
 		title: 'the top-level `"*": "allow"` lets every tool without its own rules run unasked',

@@ -9,6 +9,7 @@ import type { ConfigLoadIssue, ConfigSource } from "@pi-permissions/engine";
 import {
 	isCatchAll,
 	judgeSurfaceKey,
+	NETWORK_SURFACE,
 	overlapValue,
 	PATH_SURFACES,
 	type PermissionConfig,
@@ -398,11 +399,23 @@ function scopeFindings(
 	placeOf: (scope: ScopeName, keyPath: KeyPath) => LintPlace | null,
 ): LintFinding[] {
 	const findings: LintFinding[] = [];
+	// ADR 0058: only the OS sandbox holds a program that connects by itself to the hosts `network` allows.
+	const sandboxed = scopes.some(
+		(scope) => scope.config.requireSandbox === true || (scope.config.sandbox?.mode ?? "off") !== "off",
+	);
 	for (const scope of scopes) {
 		for (const [surface, value] of Object.entries(scope.config.permission ?? {})) {
 			const place = placeOf(scope.scope, ["permission", surface]);
 			if (typeof value === "object" && Object.keys(value).length === 0) {
 				findings.push(finding("empty-surface", place, { surface }));
+			}
+			if (surface === NETWORK_SURFACE && !sandboxed) {
+				findings.push(
+					finding("network-without-sandbox", place, {
+						surface,
+						example: exampleCall("bash", "npm install", new Set(["bash"])),
+					}),
+				);
 			}
 			if (surface !== "path") continue;
 			const actions =

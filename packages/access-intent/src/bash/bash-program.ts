@@ -1,12 +1,14 @@
 /**
- * Owns: `BashProgram`, one parse of one command into four born-ready slices (units, external paths, path-rule
- * candidates, write targets) or the unparseable marker, and the repair/re-parse and payload recursion around the collector.
+ * Owns: `BashProgram`, one parse of one command into its born-ready slices (units, external paths, path-rule
+ * candidates, write targets, recursive reads, network destinations) or the unparseable marker, and the repair/re-parse and payload recursion around the collector.
  * Never: decides an action or touches the file system itself; paths go through the injected normalizer.
  */
 
 import type { Tree } from "web-tree-sitter";
 import type { AccessPath } from "../path/access-path";
 import type { PathNormalizer } from "../path/path-normalizer";
+import type { NetworkDestination } from "./effects/network/network-destination";
+import { NetworkCollector } from "./effects/network/network-destinations";
 import { PathCollector } from "./effects/path-candidates";
 import { type RecursiveRead, RecursiveReadCollector } from "./effects/recursive-reads";
 import { UnitWalk } from "./effects/unit-walk";
@@ -83,6 +85,8 @@ export class BashProgram {
 		readonly writeTargets: readonly WriteTarget[],
 		/** Every tree a program reads whole by itself (`grep -r`, `rg`, `tar c`, `cp -r`, `find -exec`). */
 		readonly recursiveReads: readonly RecursiveRead[],
+		/** Every host a unit connects to, or the fact that it connects where the text does not tell (ADR 0058). */
+		readonly networkDestinations: readonly NetworkDestination[] = [],
 	) {}
 
 	/** Never throws on any string: a command it cannot read completely is returned with `unparseable` set. */
@@ -110,7 +114,8 @@ export class BashProgram {
 		const pathCollector = new PathCollector(walk, environment.positionalParametersEmpty, environment.pwdIsBuiltin);
 		const writeCollector = new WriteCollector(walk, environment.positionalParametersEmpty);
 		const recursiveCollector = new RecursiveReadCollector(walk, command);
-		walk.run(parsed.units, [pathCollector, writeCollector, recursiveCollector]);
+		const networkCollector = new NetworkCollector(walk);
+		walk.run(parsed.units, [pathCollector, writeCollector, recursiveCollector, networkCollector]);
 		const paths = pathCollector.sink.result();
 		return new BashProgram(
 			command,
@@ -122,6 +127,7 @@ export class BashProgram {
 			paths.truncated,
 			writeCollector.result(),
 			recursiveCollector.result(),
+			networkCollector.result(),
 		);
 	}
 }

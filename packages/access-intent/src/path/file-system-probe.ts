@@ -1,8 +1,9 @@
 /**
  * Owns: `FileSystemProbe`, the only file-system edge of access-intent, and its `node:fs` implementation.
- * Never: throws, writes, or follows anything but the questions asked (realpath, lstat, readdir); the only `node:` import.
+ * Never: throws, writes, or follows anything but the questions asked (realpath, lstat, readdir, a small configuration
+ * file's text); the only `node:` import.
  */
-import { lstatSync, readdirSync, realpathSync } from "node:fs";
+import { closeSync, fstatSync, lstatSync, openSync, readdirSync, readFileSync, realpathSync } from "node:fs";
 
 export type EntryKind = "file" | "directory" | "symlink" | "other";
 
@@ -22,6 +23,12 @@ export interface FileSystemProbe {
 	/** The entry names of a directory (no `.`/`..`), or `null` when it cannot be listed. Must not throw. */
 	readdir(path: string): readonly string[] | null;
 	/**
+	 * The text of a small regular file (a repository's `.git/config`, an `.npmrc`: where a program reads its
+	 * destination), or `null` when it is missing, not a regular file or larger than `MAX_CONFIG_TEXT`. Must not throw.
+	 * Optional: a probe without it answers every such question "not known" (the destination is then unresolved).
+	 */
+	readText?(path: string): string | null;
+	/**
 	 * The entries of a directory with what each is (as `lstat` would say), or `null` when it cannot be listed; optional:
 	 * one listing instead of a `lstat` per entry, for walks over whole trees. Must not throw.
 	 */
@@ -33,6 +40,9 @@ export interface DirectoryEntry {
 	readonly name: string;
 	readonly kind: EntryKind;
 }
+
+/** The largest configuration file read for a destination; a larger one is not read (its destination is unresolved). */
+const MAX_CONFIG_TEXT = 256 * 1024;
 
 /** The real file system through synchronous `node:fs` calls; only a composition root or a real-fs test builds it. */
 export function createNodeFileSystemProbe(): FileSystemProbe {
@@ -66,6 +76,19 @@ export function createNodeFileSystemProbe(): FileSystemProbe {
 				return readdirSync(path);
 			} catch {
 				return null;
+			}
+		},
+		readText(path) {
+			let fd: number | null = null;
+			try {
+				fd = openSync(path, "r");
+				const stat = fstatSync(fd);
+				if (!stat.isFile() || stat.size > MAX_CONFIG_TEXT) return null;
+				return readFileSync(fd, "utf8");
+			} catch {
+				return null;
+			} finally {
+				if (fd !== null) closeSync(fd);
 			}
 		},
 		readdirKinds(path) {
@@ -112,6 +135,7 @@ class MemoizedProbe implements FileSystemProbe {
 	private realpaths: Map<string, string | typeof NO_ANSWER> | null = null;
 	private stats: Map<string, EntryStat | typeof NO_ANSWER> | null = null;
 	private listings: Map<string, readonly string[] | typeof NO_ANSWER> | null = null;
+	private texts: Map<string, string | typeof NO_ANSWER> | null = null;
 
 	private kindListings: Map<string, readonly DirectoryEntry[] | typeof NO_ANSWER> | null = null;
 
@@ -133,6 +157,18 @@ class MemoizedProbe implements FileSystemProbe {
 	readdir(path: string): readonly string[] | null {
 		this.listings ??= new Map();
 		return this.answer(this.listings, "readdir", path);
+	}
+
+	readText(path: string): string | null {
+		const probe = this.probe;
+		if (probe.readText === undefined) return null;
+		this.texts ??= new Map();
+		const kept = this.texts.get(path);
+		if (kept !== undefined) return kept === NO_ANSWER ? null : kept;
+		this.count++;
+		const text = probe.readText(path);
+		this.texts.set(path, text ?? NO_ANSWER);
+		return text;
 	}
 
 	/** Set to `listingWithKinds` when the probe lists with kinds: a view answers what its probe can. */

@@ -222,6 +222,11 @@ export class PathNormalizer {
 		return this.probe.realpath(absolutePath);
 	}
 
+	/** The text of a small configuration file (`.git/config`, `.npmrc`), `null` when it cannot be read (ADR 0058). */
+	readConfigText(absolutePath: string): string | null {
+		return this.probe.readText?.(absolutePath) ?? null;
+	}
+
 	/**
 	 * `forPath` itself. The lexical form is normalised once; the canonical walk is told when the path it follows is
 	 * already normal (the usual case, where the lexical and physical readings are the same string).

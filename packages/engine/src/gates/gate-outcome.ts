@@ -22,6 +22,8 @@ export const GATE_ORDER = [
 	"bash-path",
 	"bash-recursive-read",
 	"bash-write",
+	// ADR 0058: where a command sends data, judged by the `network` rules only.
+	"network",
 	"protected-target",
 	"tool",
 	// ADR 0054: plan mode's denials and asks, after every rule has spoken (it only ever adds a deny or an ask).

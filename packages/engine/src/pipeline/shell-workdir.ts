@@ -7,6 +7,7 @@ import type {
 	AccessPath,
 	BashProgram,
 	CommandUnit,
+	NetworkDestination,
 	RecursiveRead,
 	Unparseable,
 	WriteTarget,
@@ -25,6 +26,8 @@ export interface ShellParse {
 	readonly recursiveReads: readonly RecursiveRead[];
 	/** True when path collection stopped at its work bound (the path slices are incomplete). */
 	readonly pathsTruncated: boolean;
+	/** Every host a unit connects to, or that it connects where the text does not tell (ADR 0058). */
+	readonly networkDestinations: readonly NetworkDestination[];
 }
 
 export function parseInWorkdir(

@@ -29,6 +29,7 @@ import type { BashCall, GateContext } from "../gates/gate-context";
 import { GATE_ORDER, type GateName, type GateOutcome, mostRestrictiveOutcome } from "../gates/gate-outcome";
 import { InfrastructureReads } from "../gates/infrastructure-reads";
 import { modeGate } from "../gates/mode-gate";
+import { networkGate } from "../gates/network-gate";
 import { toolPathGate } from "../gates/path-gate";
 import { protectedTargetGate } from "../gates/protected-target-gate";
 import { ProtectedTargets } from "../gates/protected-targets";
@@ -138,6 +139,7 @@ const GATES: Readonly<Record<GateName, Gate>> = {
 	"bash-path": (context) => bashPathGate(context),
 	"bash-recursive-read": (context) => bashRecursiveReadGate(context),
 	"bash-write": (context) => bashWriteGate(context),
+	network: (context) => networkGate(context),
 	"protected-target": (context, facts) => protectedTargetGate(context, facts.protectedTargets),
 	tool: (context, _facts, options) => toolGate(context, options.mcpServers),
 	mode: (context, facts) => modeGate(context, facts.mode),

@@ -49,7 +49,7 @@ export const YOLO_FLOOR_TABLE: Readonly<Record<BashSentinel, YoloFloorRow>> = {
 		yolo: "deny-while-denied",
 		// A command that could not be read (or whose reading stopped at a budget) may run anything: a denied program,
 		// a read of a denied path, a write to a denied file, a reach outside the project.
-		hides: ["bash", "path", "external_directory", "write", "edit"],
+		hides: ["bash", "path", "external_directory", "write", "edit", "network"],
 		reason: "yolo does not approve a command that could not be checked while the policy denies some commands",
 		why: "unparseable or over a work budget: nothing about what runs is known",
 	},
@@ -93,6 +93,13 @@ export const YOLO_FLOOR_TABLE: Readonly<Record<BashSentinel, YoloFloorRow>> = {
 		reason:
 			"yolo does not approve a command whose environment moves where a program reads its configuration or code while the policy denies some commands",
 		why: "configuration or code from a place the command chose may run a command no one can see",
+	},
+	[BASH_SENTINELS.unresolvedDestination]: {
+		yolo: "deny-while-denied",
+		// SECURITY: `curl "$URL"` may be the denied host: a computed destination is no reason to send data there.
+		hides: ["network"],
+		reason: "yolo does not approve a connection to a host the command computes while the policy denies some hosts",
+		why: "the host is only known when the command runs, so no `network` deny can be ruled out",
 	},
 	[BASH_SENTINELS.unknownEnvironment]: {
 		yolo: "approve",

@@ -23,6 +23,7 @@ export type AskReason =
 	| "dynamic-name"
 	| "environment"
 	| "mode"
+	| "network-rule"
 	| "tool-input";
 
 /**
@@ -76,6 +77,10 @@ export const ASK_REASONS: Readonly<Record<AskReason, AskReasonRow>> = {
 		why: "an environment variable changes what a program runs: a command rule cannot see it",
 	},
 	mode: { holder: "never", why: "the mode in force asks: a mode is no file rule" },
+	"network-rule": {
+		holder: "never",
+		why: "a `network` rule asks about a host (or a host the command computes): the sandbox refuses such a host, it asks nobody (ADR 0058)",
+	},
 	"tool-input": { holder: "never", why: "a path a tool input names: only the bash command runs in the sandbox" },
 };
 
@@ -97,6 +102,8 @@ export function askReasonOf(outcome: GateOutcome): AskReason {
 			return toolReason(outcome.matchedPattern);
 		case "mode":
 			return "mode";
+		case "network":
+			return "network-rule";
 		case "unknown-tool":
 		case "skill-input":
 		case "skill-read":

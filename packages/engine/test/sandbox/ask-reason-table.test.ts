@@ -52,6 +52,7 @@ const ROWS: readonly { readonly reason: AskReason; readonly outcome: GateOutcome
 	{ reason: "dynamic-name", outcome: ask("tool", BASH_SENTINELS.dynamicCommandName), holder: "never" },
 	{ reason: "environment", outcome: ask("tool", BASH_SENTINELS.unknownEnvironment), holder: "never" },
 	{ reason: "mode", outcome: ask("mode", null), holder: "never" },
+	{ reason: "network-rule", outcome: ask("network", BASH_SENTINELS.unresolvedDestination), holder: "never" },
 	{ reason: "tool-input", outcome: ask("path", "*.env"), holder: "never" },
 ];
 

@@ -341,7 +341,9 @@ export const configSchema = documented(
 		// --- end of the prompt ping ---
 		permission: documented(
 			z.record(
-				keyName("A surface: a tool name, `bash`, `mcp`, `skill`, `path`, `external_directory`, or `*` for all."),
+				keyName(
+					"A surface: a tool name, `bash`, `mcp`, `skill`, `path`, `external_directory`, `network` (hosts: `github.com`, `*.example.com`, `localhost:*`), or `*` for all.",
+				),
 				z.union([permissionStateSchema, permissionMapSchema]),
 			),
 			{

@@ -3,6 +3,7 @@
  * Never: throws, reads a file, or merges scopes; every problem becomes a `ConfigIssue` with a key path and a fix.
  */
 import type * as z from "zod";
+import { allowedDomainsDeprecation, networkPatternIssues } from "../network/network-config-issues";
 import { err, ok, type Result } from "../result";
 import { type ConfigIssue, configError, configWarning, quote, unknownKeyIssue } from "./config-issue";
 import {
@@ -54,11 +55,19 @@ function validateUnguarded(raw: unknown): Result<ValidatedConfig, readonly Confi
 	const parsed = configSchema.safeParse(raw, { reportInput: false });
 	const surfaceKeys = surfaceKeyIssues(raw);
 	const errors = capped(
-		[...reservedKeyIssues(raw), ...surfaceKeys.filter((issue) => issue.severity === "error")],
+		[
+			...reservedKeyIssues(raw),
+			...surfaceKeys.filter((issue) => issue.severity === "error"),
+			...networkPatternIssues(raw),
+		],
 		parsed.success ? [] : parsed.error.issues,
 		raw,
 	);
-	const warnings = [...deprecationWarnings(raw), ...surfaceKeys.filter((issue) => issue.severity === "warning")];
+	const warnings = [
+		...deprecationWarnings(raw),
+		...allowedDomainsDeprecation(raw),
+		...surfaceKeys.filter((issue) => issue.severity === "warning"),
+	];
 	if (parsed.success && errors.length === 0) {
 		return ok({ config: parsed.data, warnings });
 	}

@@ -5,7 +5,14 @@
  * Never: decides what a rule does; it only checks that a key names something the gates evaluate.
  */
 import { UNIVERSAL_SURFACE } from "../rule";
-import { BASH_SURFACE, EXTERNAL_DIRECTORY_SURFACE, MCP_SURFACE, PATH_SURFACE, SKILL_SURFACE } from "../surface";
+import {
+	BASH_SURFACE,
+	EXTERNAL_DIRECTORY_SURFACE,
+	MCP_SURFACE,
+	NETWORK_SURFACE,
+	PATH_SURFACE,
+	SKILL_SURFACE,
+} from "../surface";
 import { hasWildcard } from "../wildcard";
 
 /** Surfaces that are not tool names: the universal default and the cross-cutting gates. */
@@ -16,6 +23,7 @@ export const SURFACE_NAMES: readonly string[] = [
 	SKILL_SURFACE,
 	PATH_SURFACE,
 	EXTERNAL_DIRECTORY_SURFACE,
+	NETWORK_SURFACE,
 ];
 
 /** Pi's built-in tools and the permission system's own tool names, each a surface of its own. */

@@ -4,9 +4,10 @@
  * Never: stores grants (see `session-rule-store.ts`) or offers a grant wider than the request's family.
  */
 import { isCatchAll } from "../compiled-policy";
+import { networkHostOf } from "../network/network-host";
 import type { PathFlavor } from "../path-flavor";
 import { UNIVERSAL_SURFACE } from "../rule";
-import { CROSS_CUTTING_PATH_SURFACES, PATH_SURFACES } from "../surface";
+import { CROSS_CUTTING_PATH_SURFACES, NETWORK_SURFACE, PATH_SURFACES } from "../surface";
 import { hasWildcard } from "../wildcard";
 import { bashSessionPattern } from "./bash-session-pattern";
 import { mcpSessionPattern } from "./mcp-session-pattern";
@@ -22,6 +23,8 @@ type SessionSuggestionKind =
 	| "skill"
 	/** a directory on a path surface (`path`, `external_directory`) or a file tool (`read`, `write`, …) */
 	| "path"
+	/** one network host, on every port (ADR 0058) */
+	| "network"
 	/** every use of a tool */
 	| "tool";
 
@@ -55,6 +58,8 @@ export function sessionSuggestionLabel(parts: Omit<SessionSuggestion, "label">):
 			const subject = parts.surface === "external_directory" ? "external directory" : parts.surface;
 			return `Yes, allow ${subject} ${quoted} for this session`;
 		}
+		case "network":
+			return `Yes, allow network host ${quoted} for this session`;
 		case "tool":
 			return `Yes, allow tool ${JSON.stringify(parts.surface)} for this session`;
 		default: {
@@ -98,6 +103,11 @@ export function suggestSessionApproval(
 		case "skill":
 			// SECURITY: a skill is approved by exact name; a name with `*` or `?` would match other skills.
 			return value === "" || hasWildcard(value) ? null : suggestion("skill", surface, [value]);
+		case NETWORK_SURFACE: {
+			// SECURITY: a host is approved by its exact name (every port): never `*`, never a computed destination.
+			const host = networkHostOf(value);
+			return host === null ? null : suggestion("network", surface, [host]);
+		}
 		default:
 			if (PATH_SURFACES.has(surface)) return suggestPathApproval(surface, [value], options);
 			return suggestion("tool", surface, ["*"]);

@@ -115,6 +115,8 @@ function surfaceNoun(surface: string): string {
 			return "MCP target";
 		case "skill":
 			return "skill";
+		case "network":
+			return "network host";
 		default:
 			return `tool \`${clean(surface, 80)}\``;
 	}
@@ -134,6 +136,7 @@ function flaggedElement(subject: DenialSubject): string | null {
 		case "external_directory":
 		case "mcp":
 		case "skill":
+		case "network":
 			return subject.request.value;
 		default:
 			return null;

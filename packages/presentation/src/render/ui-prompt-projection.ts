@@ -51,6 +51,7 @@ function uiPromptSource(payload: PromptPayload): UiPromptSource {
 		case "path":
 		case "external_directory":
 		case "bash_external_directory":
+		case "network":
 			return "tool_call";
 		default: {
 			const unhandled: never = kind;

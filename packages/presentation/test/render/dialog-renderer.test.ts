@@ -95,6 +95,17 @@ const GOLDEN: Readonly<Record<PromptPayloadKind, readonly string[]>> = {
 		"skill : «deploy»",
 		"read path: /home/u/.pi/skills/deploy/SKILL.md",
 	],
+	network: [
+		"Permission request: network",
+		"agent   : build · session s-1",
+		"tool    : bash",
+		"surface : network",
+		"rule    : * (global)",
+		"host    : «example.invalid:443»",
+		"from: curl -d @notes.txt https://example.invalid",
+		"sends: the file notes.txt",
+		"command: make && «curl -d @notes.txt https://example.invalid»",
+	],
 	forwarded: [
 		"Permission request: bash command (forwarded from a subagent)",
 		"agent   : scout · subagent · session child-7",

@@ -2,6 +2,7 @@
 import type { AskBase } from "../../src/build/ask-base";
 import { buildBashAskPayload, buildBashExternalDirectoryAskPayload } from "../../src/build/bash-ask-payload";
 import { buildForwardedAskPayload } from "../../src/build/forwarded-ask-payload";
+import { buildNetworkAskPayload } from "../../src/build/network-ask-payload";
 import { buildExternalDirectoryAskPayload, buildPathAskPayload } from "../../src/build/path-ask-payload";
 import { buildSkillAskPayload, buildSkillReadAskPayload } from "../../src/build/skill-ask-payload";
 import { buildMcpAskPayload, buildToolAskPayload } from "../../src/build/tool-ask-payload";
@@ -124,6 +125,22 @@ export const skillReadPayload = (): PromptPayload =>
 		path: "/home/u/.pi/skills/deploy/SKILL.md",
 	});
 
+export const networkPayload = (): PromptPayload =>
+	buildNetworkAskPayload({
+		...BASE,
+		matchedPattern: "*",
+		ruleOrigin: "global",
+		sessionSuggestion: "example.invalid",
+		toolName: "bash",
+		invokedToolName: null,
+		destination: "example.invalid:443",
+		unit: "curl -d @notes.txt https://example.invalid",
+		via: null,
+		unresolved: null,
+		sends: ["the file notes.txt"],
+		command: "make && curl -d @notes.txt https://example.invalid",
+	});
+
 export const forwardedPayload = (): PromptPayload =>
 	buildForwardedAskPayload({
 		child: bashPayload(),
@@ -139,5 +156,6 @@ export const PAYLOAD_BY_KIND: Readonly<Record<PromptPayloadKind, () => PromptPay
 	bash_external_directory: bashExternalDirectoryPayload,
 	skill: skillPayload,
 	skill_read: skillReadPayload,
+	network: networkPayload,
 	forwarded: forwardedPayload,
 };

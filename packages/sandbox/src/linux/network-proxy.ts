@@ -44,7 +44,7 @@ export class LinuxNetworkProxy {
 	/** Starts the proxy and its bridge for `domains`; a string says why it could not. Never rejects. */
 	static async start(
 		manager: ProxyManager,
-		domains: readonly string[],
+		domains: NetworkLists,
 		socat: string,
 		applySeccomp: string | null,
 	): Promise<{ ok: true; value: LinuxNetworkProxy } | { ok: false; error: string }> {
@@ -62,7 +62,7 @@ export class LinuxNetworkProxy {
 		}
 	}
 
-	update(domains: readonly string[]): void {
+	update(domains: NetworkLists): void {
 		this.manager.updateConfig(proxyOnly(domains));
 	}
 
@@ -142,9 +142,15 @@ export class LinuxNetworkProxy {
 	}
 }
 
-function proxyOnly(domains: readonly string[]): ProxyOnlyConfig {
+/** The hosts the proxy lets through, and those it refuses first (a `network` deny, ADR 0058). */
+interface NetworkLists {
+	readonly allowedDomains: readonly string[];
+	readonly deniedDomains: readonly string[];
+}
+
+function proxyOnly(domains: NetworkLists): ProxyOnlyConfig {
 	return {
-		network: { allowedDomains: [...domains], deniedDomains: [] },
+		network: { allowedDomains: [...domains.allowedDomains], deniedDomains: [...domains.deniedDomains] },
 		filesystem: { denyRead: [], allowWrite: [], denyWrite: [] },
 	};
 }
