@@ -59,16 +59,28 @@ function namesFrom(option: string, value: string | null): ProgramRead[] {
 	return value === null || STDIN.has(value) ? [names] : [{ kind: "file", text: value }, names];
 }
 
-function filesFromOption(long: string, short: readonly string[] = []): Handler {
+/**
+ * The spellings getopt_long takes for `long`: the name and each abbreviation down to `shortest`, the shortest prefix
+ * no other long option of the program shares (measured with the program's own `--help`: an ambiguous one is an
+ * error, and a one-option grammar with prefix abbreviations would read `tar --file=x.tar` as `--files-from`).
+ */
+function abbreviations(long: string, shortest: string): string[] {
+	const out: string[] = [];
+	for (let end = shortest.length; end <= long.length; end++) out.push(long.slice(0, end));
+	return out;
+}
+
+function filesFromOption(long: string, short: readonly string[] = [], shortest: string = long): Handler {
+	// SECURITY: `sort --fil=.env`, `wc --f=.env`, `tar --files=.env` read the list file as `--files0-from` does.
 	const grammar = optionGrammar(FILES_FROM_READING, {
-		options: [long, ...short].map((spelling) => option([spelling], "value")),
+		options: [option([...abbreviations(long, shortest), ...short], "value")],
 	});
 	return (args) => values(args, grammar).flatMap((value) => namesFrom(long, value));
 }
 
 /** GNU tar: `-T F`, `-TF`, `--files-from[=]F`; `T` inside another cluster (`-cT F`, `cfT x F`) names its list too. */
 function tar(args: readonly ShellWord[]): ProgramRead[] {
-	const reads = filesFromOption("--files-from", ["-T"])(args);
+	const reads = filesFromOption("--files-from", ["-T"], "--files")(args);
 	const first = args[0] === undefined ? null : literalWordText(args[0]);
 	const clustered = args.some((arg) => {
 		const text = literalWordText(arg);
@@ -190,9 +202,10 @@ const GCC_FAMILY = ["gcc", "g++", "cc", "c++", "clang", "clang++", "ld"];
 
 /** Per program, what its own syntax reads. */
 export const PROGRAM_READS: ReadonlyMap<string, Handler> = new Map<string, Handler>([
-	["sort", filesFromOption("--files0-from")],
-	["wc", filesFromOption("--files0-from")],
-	["du", filesFromOption("--files0-from")],
+	// The shortest abbreviations GNU coreutils 9.1 takes (`sort --fi` is ambiguous with `--field-separator`).
+	["sort", filesFromOption("--files0-from", [], "--fil")],
+	["wc", filesFromOption("--files0-from", [], "--f")],
+	["du", filesFromOption("--files0-from", [], "--f")],
 	["tar", tar],
 	["gtar", tar],
 	["gnutar", tar],
