@@ -1,7 +1,7 @@
 /**
  * Owns: the data table of files programs read by their own syntax that no operand shows as a file (ADR 0026, reads
  * are reads): `--files0-from=F`, `tar -T F`, `rsync --files-from=F`, `curl -d @F` / `-F name=@F` / `-T F`, a
- * compiler's `@F` response file, `git show REV:path`, and file names read from data the parse cannot see (`tar -T -`,
+ * compiler's `@F` response file, `git show REV:path`, git pathspecs (`-- '*.env'`), and file names read from data the parse cannot see (`tar -T -`,
  * `cpio -o`, `zip -@`), which are unresolved.
  * Never: resolves paths or reads the file system (`path-candidates.ts` does). To add a program: one row in
  * `PROGRAM_READS` and one row in `test/bash/effects/program-read-table.test.ts`.
@@ -19,6 +19,7 @@ import { scanOptions } from "../../options/option-scanner";
 import { CURL_TABLE } from "../../options/programs/curl";
 import type { ShellWord } from "../../reading/shell-word";
 import { literalWordText, literalWordTexts } from "../../reading/shell-word";
+import { gitPathspecReads } from "../git-pathspec-reads";
 import { gitRevisionReads } from "../git-revision-reads";
 
 /** A file the program reads (`file`), or file names it reads from data this parse cannot see (`names`). */
@@ -195,7 +196,18 @@ function responseFiles(args: readonly ShellWord[]): ProgramRead[] {
  * read (as of that rev); `git-revision-reads.ts` knows the sub-commands and global options.
  */
 function git(args: readonly ShellWord[]): ProgramRead[] {
-	return gitRevisionReads(literalWordTexts(args)).map((path) => ({ kind: "file", text: path.replace(/^\.\//, "") }));
+	const texts = literalWordTexts(args);
+	const reads: ProgramRead[] = gitRevisionReads(texts).map((path) => ({
+		kind: "file",
+		text: path.replace(/^\.\//, ""),
+	}));
+	// `git log -p -- '*.env'`, `':(icase).ENV'`, `-L1,1:.env`: the files a pathspec names (`git-pathspec-reads.ts`).
+	for (const read of gitPathspecReads(texts)) {
+		if (read.kind === "unresolved") reads.push({ kind: "names", spelling: read.spelling });
+		else if (!reads.some((known) => known.kind === "file" && known.text === read.text))
+			reads.push({ kind: "file", text: read.text });
+	}
+	return reads;
 }
 
 const GCC_FAMILY = ["gcc", "g++", "cc", "c++", "clang", "clang++", "ld"];
