@@ -47,7 +47,7 @@ const LONG_MAGIC = /^:\(([^)]*)\)(.*)$/s;
 const SHORT_MAGIC = /^:([/!^]*):?(.*)$/s;
 
 /** One pathspec read by git's rules; `icase` (from `--icase-pathspecs` too) is a match no case-sensitive rule makes. */
-export function readPathspec(spec: string, icaseAll: boolean): PathspecRead[] {
+function readPathspec(spec: string, icaseAll: boolean): PathspecRead[] {
 	let magic: string[] = [];
 	let path = spec;
 	const long = LONG_MAGIC.exec(spec);
