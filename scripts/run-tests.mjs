@@ -3,7 +3,7 @@
 // the build the packaging suite packs (once, before any suite), then every suite.
 // Never: decides pass/fail on its own beyond the runner's exit code, the vitest JSON reports and which reports are
 // missing (a runner stopped by a signal can exit 0 with packages untested).
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { ensureSystemTools } from "./system-tools.mjs";
@@ -48,11 +48,29 @@ for (const [command, args] of checks) {
 		console.error(`\ncheck failed: ${command} ${args.join(" ")}`);
 	}
 }
-const run = spawnSync("turbo", ["run", "test", "test:repo", "--concurrency=1", "--continue", ...extra], {
-	cwd: root,
-	stdio: "inherit",
-	env,
-});
+// Two lanes side by side: the real-Pi suite (about 9 of the run's minutes, mostly waiting on Pi, tmux and typing at a
+// person's speed, one file at a time) beside every other suite one package at a time, so the machine's second core
+// works while Pi is waited on. Never more than two suites at once: the real-Pi suite's bounds are liveness bounds
+// with a margin for a loaded machine (ADR 0047).
+const REAL_PI = "@pi-permissions/real-pi-tests";
+// A filter given on the command line (turbo unions filters) picks the packages itself: then one lane.
+const filtered = extra.some((arg) => arg === "-F" || arg.startsWith("--filter"));
+const lanes = filtered
+	? [await lane(["run", "test", "test:repo", "--concurrency=1", "--continue", ...extra])]
+	: await Promise.all([
+			lane(["run", "test", `--filter=${REAL_PI}`, "--continue", ...extra]),
+			lane(["run", "test", "test:repo", `--filter=!${REAL_PI}`, "--concurrency=1", "--continue", ...extra]),
+		]);
+const run = { status: lanes.every((status) => status === 0) ? 0 : (lanes.find((status) => status !== 0) ?? 1) };
+
+/** One turbo run, its output streamed; resolves to its exit status (`null` when a signal stopped it). */
+function lane(args) {
+	return new Promise((resolveLane) => {
+		const child = spawn("turbo", args, { cwd: root, stdio: "inherit", env });
+		child.on("error", () => resolveLane(1));
+		child.on("exit", (code) => resolveLane(code));
+	});
+}
 
 let passed = 0;
 let failed = 0;

@@ -13,7 +13,11 @@ const SYSTEM_TOOLS = [
 	{ command: "bwrap", debianPackage: "bubblewrap", neededBy: "access-intent's differential oracle and the OS sandbox" },
 	{ command: "tmux", debianPackage: "tmux", neededBy: "the real-Pi TUI suites" },
 	{ command: "socat", debianPackage: "socat", neededBy: "the OS sandbox's network proxy" },
-	{ command: "rg", debianPackage: "ripgrep", neededBy: "the OS sandbox's scan for protected files" },
+	{
+		command: "rg",
+		debianPackage: "ripgrep",
+		neededBy: "the real-Pi suites that run `rg` under the policy and the sandbox",
+	},
 ];
 
 /** The executable file `command` names on `path` (a `PATH` value), or `null`. */

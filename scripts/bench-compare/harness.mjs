@@ -132,6 +132,9 @@ async function load(checkout, label) {
 		const call = { toolName: "bash", input: { command }, agentName: null, toolCallId: null };
 		cases.set(`engine decide: ${name}`, () => pipeline.decide(call));
 	}
+	// The read tool on a file of the working directory: the path gates alone, no bash reading.
+	const read = { toolName: "read", input: { path: "package.json" }, agentName: null, toolCallId: null };
+	cases.set("engine decide: read", () => pipeline.decide(read));
 	const selected = new Map([...cases].filter(([name]) => name.includes(FILTER)));
 	return { label, cases: selected };
 }

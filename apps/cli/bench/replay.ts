@@ -81,6 +81,7 @@ for (let run = 0; run < Number(process.env.BENCH_RUNS ?? 3); run++) {
 		...nodeFileEdges(),
 		stderrIsTerminal: false,
 		today: () => "2026-01-02",
+		now: () => Date.now(),
 	};
 	const cpuBefore = process.cpuUsage();
 	const start = process.hrtime.bigint();

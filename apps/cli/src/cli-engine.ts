@@ -1,7 +1,8 @@
 /**
  * Owns: `CliEngine`, the engine as the CLI runs it: config loaded and composed per agent by the engine's
  * `loadAgentPolicy` (as the adapter's is), decided by the same `ToolCallPipeline` and `GateRunner` as the adapter,
- * with an escalator that never prompts (an ask is reported as `ask`). A call is run traced (`GateRunner.runTraced`,
+ * with an escalator that never prompts (an ask is reported as `ask`), and the sandbox plan Pi would run (ADR 0059:
+ * an ask the sandbox holds is answered by it, as in Pi). A call is run traced (`GateRunner.runTraced`,
  * ADR 0041): the engine returns what happened, with the one parse and each gate's matching rules, and its report.
  * Never: reads process state or prints; calls are decided one at a time (`decide` is awaited before the next).
  */
@@ -23,6 +24,7 @@ import {
 } from "@pi-permissions/engine";
 import { type ComposedPolicy, type PolicyEnvironment, pathFlavorFor, SessionRuleStore } from "@pi-permissions/policy";
 import type { CliHost } from "./cli-host";
+import { sandboxPlanFor, withSandboxSwitch } from "./cli-sandbox-plan";
 import { loadRequest, type PolicySetup } from "./config-options";
 
 /** One agent's loaded config and composed policy. */
@@ -55,10 +57,12 @@ export class CliEngine {
 	private readonly loader: ConfigLoader;
 	private readonly policies = new Map<string | null, LoadedPolicy>();
 	private readonly runner: GateRunner;
+	/** The agent of the call being decided: the sandbox runs its policy's plan. */
+	private deciding: string | null = null;
 
 	private constructor(host: CliHost, setup: PolicySetup, parser: BashParser) {
 		this.setup = setup;
-		this.env = { home: setup.home, flavor: pathFlavorFor(setup.flavor) };
+		this.env = { home: setup.home, flavor: pathFlavorFor(setup.flavor), now: () => host.now() };
 		this.loader = new ConfigLoader({ fileSystem: host.configFileSystem, flavor: setup.flavor });
 		const sessionRules = new SessionRuleStore();
 		const normalizer = PathNormalizer.create({
@@ -86,6 +90,12 @@ export class CliEngine {
 			activeSkills: [],
 			requester: { sessionId: null, subagent: false },
 			agentDir: setup.agentDir,
+			// ADR 0059: decided as Pi does where its sandbox starts (`auto` counted as running; `--sandbox off` to compare).
+			sandboxRunning: () => true,
+			sandboxPlan: () => {
+				const loaded = this.policies.get(this.deciding);
+				return loaded === undefined ? null : sandboxPlanFor(host, setup, loaded.policy);
+			},
 		});
 		let nextId = 0;
 		this.runner = new GateRunner({
@@ -127,6 +137,7 @@ export class CliEngine {
 	async decide(toolName: string, input: unknown, agent: string | null): Promise<DecidedCall> {
 		const agentName = agent ?? this.setup.defaultAgent;
 		const loaded = await this.policyOf(agentName);
+		this.deciding = agentName;
 		const trace = await this.runner.runTraced({ toolName, input, agentName, toolCallId: null });
 		const { verdict, decision, facts, gates } = trace;
 		return { verdict, decision, program: decision?.program ?? null, report: reportOf(trace), facts, gates, loaded };
@@ -151,5 +162,5 @@ export async function loadPolicy(
 		...(setup.yolo === undefined ? {} : { yolo: setup.yolo }),
 		...(setup.mode === undefined ? {} : { mode: setup.mode }),
 	});
-	return { load: config, policy };
+	return { load: config, policy: withSandboxSwitch(policy, setup) };
 }

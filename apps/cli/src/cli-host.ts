@@ -31,6 +31,11 @@ export interface HistoryReader {
 	jsonlFiles(directory: string): Promise<string[]>;
 	/** The lines of a text file, read as a stream; iterating may reject when the file cannot be read. */
 	lines(file: string): AsyncIterable<string>;
+	/**
+	 * The lines of a text file from its last to its first, read in chunks from the end, so a caller that wants the
+	 * newest records stops without reading the rest; iterating may reject when the file cannot be read.
+	 */
+	linesFromEnd(file: string): AsyncIterable<string>;
 }
 
 export interface CliHost {
@@ -57,8 +62,15 @@ export interface CliHost {
 	readonly grantFileSystem: GrantFileSystem;
 	/** The managed file's edge (`--managed FILE`, ADR 0055): ownership and mode are read without following links. */
 	readonly managedFileSystem?: ManagedFileSystem;
+	/**
+	 * The system managed file (`/etc/pi-permissions/managed.json` on Linux; ADR 0060), read when `--managed` names
+	 * none, as Pi reads it; `null` or absent: none (a platform without a managed location, or a test host).
+	 */
+	readonly managedPolicyFile?: string | null;
 	/** Today's date as `YYYY-MM-DD` (local time), recorded in a grant's marker comment. Must not throw. */
 	today(): string;
+	/** The clock, in epoch milliseconds: when a grant with an end ends (ADR 0061). Must not throw. */
+	now(): number;
 	/**
 	 * The `file:` URL of the config JSON Schema shipped in the installed `@pi-permissions/policy`, which `init` writes
 	 * as `$schema` so an editor finds it; absent when it could not be found (then `init` writes no `$schema`).

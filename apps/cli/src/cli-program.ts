@@ -28,11 +28,17 @@ function withPolicyOptions(command: Command): Command {
 				PERMISSION_MODES,
 			),
 		)
+		.addOption(
+			new Option(
+				"--sandbox <state>",
+				"decide as Pi does with the OS sandbox on or off (default: the config's sandbox.mode, auto counted as on)",
+			).choices(["on", "off"]),
+		)
 		.option("--global <file>", "use this file as the global config instead of the standard location")
 		.option("--project <file>", "use this file as the project config instead of the standard location")
 		.option(
 			"--managed <file>",
-			"decide under this managed policy (root-owned, not group/other-writable; nothing below lifts its denies or asks)",
+			"decide under this managed policy instead of the system one (/etc/pi-permissions/managed.json; root-owned, not group/other-writable; nothing below lifts its denies or asks)",
 		)
 		.option(
 			"--mcp-server <name>",
@@ -204,7 +210,7 @@ export async function runCli(argv: readonly string[], host: CliHost): Promise<Ex
 		.description('the persisted ("always") grants in the global and project config files');
 	grants
 		.command("list")
-		.description("every persisted grant: id, scope, file:line, pattern, date")
+		.description("every persisted grant: id, scope, file:line, pattern, date, and what remains of one that ends")
 		.option("--cwd <dir>", "the project directory (default: the current directory)")
 		.option("--json", "print as JSON")
 		.action(async (options: GrantsOptions) => {
@@ -221,6 +227,10 @@ export async function runCli(argv: readonly string[], host: CliHost): Promise<Ex
 		.option(
 			"--preview",
 			"show the review-log calls it would have decided differently and the rules it shadows; write nothing",
+		)
+		.option(
+			"--expires <duration|date>",
+			"the grant ends then: a duration (30m, 12h, 7d, 2w) or a UTC date (2026-12-31) or instant (2026-12-31T18:00Z)",
 		)
 		.action(async (surface: string, pattern: string, options: GrantsOptions) => {
 			exit = await runGrantsAdd(host, surface, pattern, options);

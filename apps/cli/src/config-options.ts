@@ -1,5 +1,6 @@
 /**
- * Owns: the options every policy-reading command shares (`--cwd`, `--agent`, `--yolo`, `--mode`, `--global`, `--project`) and
+ * Owns: the options every policy-reading command shares (`--cwd`, `--agent`, `--yolo`, `--mode`, `--global`, `--project`,
+ * `--sandbox`) and
  * how they resolve against the host into a config load request, exactly as the adapter locates its files.
  * Never: reads files; `cli-engine.ts` and the config commands load through `ConfigLoader`.
  */
@@ -26,6 +27,8 @@ export interface PolicyOptions {
 	readonly managed?: string;
 	/** Configured MCP server names (`--mcp-server`, repeatable): they split native `mcp__server__tool` names. */
 	readonly mcpServer?: readonly string[];
+	/** `--sandbox on|off` (ADR 0059): decide as Pi does with the OS sandbox on or off; absent: as the config says. */
+	readonly sandbox?: string;
 }
 
 /** Everything needed to load and compose the policy of one invocation. */
@@ -44,6 +47,8 @@ export interface PolicySetup {
 	/** The managed file (`--managed`, resolved) and the edge that reads it; absent: none. */
 	readonly managed?: { readonly file: string; readonly fileSystem: ManagedFileSystem };
 	readonly mcpServers: readonly string[];
+	/** `--sandbox`: `on`/`off` override the config's `sandbox.mode`; absent: the config's (`auto` counted as on). */
+	readonly sandbox?: "on" | "off" | undefined;
 }
 
 export function resolvePolicySetup(host: CliHost, options: PolicyOptions): PolicySetup {
@@ -63,11 +68,23 @@ export function resolvePolicySetup(host: CliHost, options: PolicyOptions): Polic
 		yolo: options.yolo === true ? true : undefined,
 		mode: isPermissionMode(options.mode) ? options.mode : undefined,
 		files,
-		...(options.managed === undefined
-			? {}
-			: { managed: { file: path.resolve(host.cwd, options.managed), fileSystem: host.managedFileSystem ?? NO_FS } }),
+		...managedSetup(host, options, path.resolve),
 		mcpServers: options.mcpServer ?? [],
+		sandbox: options.sandbox === "on" || options.sandbox === "off" ? options.sandbox : undefined,
 	};
+}
+
+/**
+ * The managed file of an invocation: `--managed FILE`, else the system location Pi reads (ADR 0060), so a check
+ * answers as Pi would on this machine; none when the host has no managed location.
+ */
+function managedSetup(
+	host: CliHost,
+	options: PolicyOptions,
+	resolve: (...paths: string[]) => string,
+): Pick<PolicySetup, "managed"> {
+	const file = options.managed === undefined ? (host.managedPolicyFile ?? null) : resolve(host.cwd, options.managed);
+	return file === null ? {} : { managed: { file, fileSystem: host.managedFileSystem ?? NO_FS } };
 }
 
 /** A host without the managed edge cannot check a managed file: it is refused, and every call asks (fail closed). */

@@ -39,6 +39,7 @@ try {
 		...nodeFileEdges(),
 		stderrIsTerminal: false,
 		today: () => new Date().toISOString().slice(0, 10),
+		now: () => Date.now(),
 	};
 	process.exitCode = await runDemo(host, {
 		policyFile,

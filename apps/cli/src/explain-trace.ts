@@ -18,7 +18,7 @@ import {
 } from "@pi-permissions/engine";
 import type { PermissionState, Rule, RuleOrigin, ScopeName } from "@pi-permissions/policy";
 import type { DecidedCall } from "./cli-engine";
-import { type RuleRecord, ruleRecord } from "./rule-record";
+import { originFiles, type RuleRecord, ruleRecord } from "./rule-record";
 
 interface TraceUnit {
 	readonly text: string;
@@ -74,7 +74,7 @@ const EXPLAIN_MAX_UNITS = 64;
 
 export function explainTrace(decided: DecidedCall, grants: readonly PersistedGrant[] = []): ExplainTrace {
 	const { program, loaded, report } = decided;
-	const files = new Map<RuleOrigin, string | null>(loaded.load.reports.map((entry) => [entry.scope, entry.file]));
+	const files = originFiles(loaded.load, loaded.policy);
 	return {
 		bash:
 			program === null

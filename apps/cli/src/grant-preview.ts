@@ -14,7 +14,7 @@ import {
 	validateConfig,
 } from "@pi-permissions/policy";
 import type { CliHost } from "./cli-host";
-import { jsonlRecords } from "./replay/jsonl-records";
+import { isObject } from "./replay/jsonl-records";
 import { ASKED_RESOLUTIONS } from "./replay/review-log-decisions";
 
 /** The review log window a preview reads: the last this many decisions … */
@@ -51,17 +51,7 @@ export async function previewGrant(
 	grant: { readonly surface: string; readonly pattern: string },
 ): Promise<GrantPreview> {
 	const since = Date.parse(host.today()) - WINDOW_DAYS * 86_400_000;
-	let window: LoggedDecision[] = [];
-	for (const log of logs) {
-		if ((await host.history.kind(log)) !== "file") continue;
-		for await (const record of jsonlRecords(host.history.lines(log))) {
-			const decision = decisionOf(record);
-			if (decision === null || !(Date.parse(decision.time) >= since)) continue;
-			window.push(decision);
-			if (window.length > 2 * WINDOW_DECISIONS) window = window.slice(-WINDOW_DECISIONS);
-		}
-	}
-	window = window.slice(-WINDOW_DECISIONS);
+	const window = await newestDecisions(host, logs, since);
 	const matches = matcher(grant, env);
 	const changed = new Map<string, LoggedDecision>();
 	const denied = new Set<string>();
@@ -90,6 +80,46 @@ export async function previewGrant(
 	};
 }
 
+/**
+ * The last `WINDOW_DECISIONS` decisions of the window, oldest first, read from the end of the newest log (the logs are
+ * given oldest first), so a 10 MB log costs the tail that holds them (ADR 0061). Records older than the window are
+ * skipped, and reading stops after `WINDOW_DECISIONS` of them in a row: the log is past the window there.
+ */
+async function newestDecisions(host: CliHost, logs: readonly string[], since: number): Promise<LoggedDecision[]> {
+	const newest: LoggedDecision[] = [];
+	let olderInARow = 0;
+	for (const log of [...logs].reverse()) {
+		if ((await host.history.kind(log)) !== "file") continue;
+		for await (const line of host.history.linesFromEnd(log)) {
+			// Only decision records are parsed; the other events cost a substring search.
+			if (!line.includes(DECISION_EVENT)) continue;
+			const decision = decisionOf(parsedRecord(line));
+			if (decision === null) continue;
+			if (!(Date.parse(decision.time) >= since)) {
+				olderInARow += 1;
+				if (olderInARow >= WINDOW_DECISIONS) return newest.reverse();
+				continue;
+			}
+			olderInARow = 0;
+			newest.push(decision);
+			if (newest.length >= WINDOW_DECISIONS) return newest.reverse();
+		}
+	}
+	return newest.reverse();
+}
+
+const DECISION_EVENT = "permission_decision";
+
+/** A line's JSON object, or `null` for a line that is not one (a torn line, another format). */
+function parsedRecord(line: string): Record<string, unknown> | null {
+	try {
+		const value: unknown = JSON.parse(line);
+		return isObject(value) ? value : null;
+	} catch {
+		return null;
+	}
+}
+
 /** Whether the rule matches a logged value, by the engine's own matching (a one-rule policy decides it). */
 function matcher(grant: { readonly surface: string; readonly pattern: string }, env: PolicyEnvironment) {
 	const validated = validateConfig({ permission: { [grant.surface]: { "*": "ask", [grant.pattern]: "allow" } } });
@@ -99,7 +129,7 @@ function matcher(grant: { readonly surface: string; readonly pattern: string }, 
 }
 
 function decisionOf(record: Record<string, unknown> | null): LoggedDecision | null {
-	if (record === null || record.event !== "permission_decision") return null;
+	if (record === null || record.event !== DECISION_EVENT) return null;
 	const { time, surface, value, resolution, toolCallId, requestId } = record;
 	const call = typeof toolCallId === "string" ? toolCallId : typeof requestId === "string" ? requestId : null;
 	if (typeof time !== "string" || typeof surface !== "string" || typeof value !== "string") return null;

@@ -8,6 +8,10 @@ import { posix, win32 } from "node:path";
 import {
 	ConfigLoader,
 	type GrantScope,
+	grantEndErrorText,
+	grantEnded,
+	grantEndFromOption,
+	grantEndText,
 	grantWriteErrorText,
 	listPersistedGrants,
 	type PersistedGrant,
@@ -27,6 +31,8 @@ export interface GrantsOptions {
 	readonly global?: boolean;
 	/** `grants add --preview`: show what the rule would have changed in the review log, write nothing. */
 	readonly preview?: boolean;
+	/** `grants add --expires <duration|date>`: the grant ends then (ADR 0061). */
+	readonly expires?: string;
 }
 
 const SCOPES: readonly GrantScope[] = ["global", "project"];
@@ -49,21 +55,28 @@ export async function persistedGrantsOf(host: CliHost, setup: PolicySetup): Prom
 export async function runGrantsList(host: CliHost, options: GrantsOptions): Promise<ExitCode> {
 	const setup = resolvePolicySetup(host, options.cwd === undefined ? {} : { cwd: options.cwd });
 	const grants = await persistedGrantsOf(host, setup);
+	const now = host.now();
 	if (options.json === true) {
-		host.stdout.write(`${JSON.stringify(grants)}\n`);
+		const listed = grants.map((grant) => ({ ...grant, ended: grantEnded(grant.expires, now) }));
+		host.stdout.write(`${JSON.stringify(listed)}\n`);
 		return EXIT_CODES.allow;
 	}
 	if (grants.length === 0) {
 		host.stdout.write("no persisted grants\n");
 		return EXIT_CODES.allow;
 	}
-	for (const grant of grants) host.stdout.write(`${grantLine(grant)}\n`);
+	for (const grant of grants) host.stdout.write(`${grantLine(grant, now)}\n`);
 	return EXIT_CODES.allow;
 }
 
-/** One grant as a line: `project-3fa9c1d2  project  <file>:12  bash "npm test *"  2026-12-01`. */
-function grantLine(grant: PersistedGrant): string {
-	return `${grant.id}  ${grant.scope.padEnd(7)}  ${grant.file}:${grant.line}  ${grant.surface} ${JSON.stringify(grant.pattern)}  ${grant.date ?? "-"}`;
+/**
+ * One grant as a line: `project-3fa9c1d2  project  <file>:12  bash "npm test *"  2026-12-01`, then what remains of an
+ * ending one (`until 2026-12-31 00:00 UTC (23 days left)`) or that it ended (`expired …`: it decides nothing, and is
+ * left in the file for the person to remove).
+ */
+function grantLine(grant: PersistedGrant, now: number): string {
+	const end = grantEndText(grant.expires, now);
+	return `${grant.id}  ${grant.scope.padEnd(7)}  ${grant.file}:${grant.line}  ${grant.surface} ${JSON.stringify(grant.pattern)}  ${grant.date ?? "-"}${end === "" ? "" : `  ${end}`}`;
 }
 
 export async function runGrantsAdd(
@@ -77,8 +90,14 @@ export async function runGrantsAdd(
 		return EXIT_CODES.usage;
 	}
 	const scope: GrantScope = options.project === true ? "project" : "global";
+	const end = options.expires === undefined ? null : grantEndFromOption(options.expires, host.now());
+	if (end !== null && !end.ok) {
+		host.stderr.write(`pi-permissions: ${grantEndErrorText(end.error)}\n`);
+		return EXIT_CODES.usage;
+	}
+	const grant = end === null ? { surface, pattern } : { surface, pattern, expires: end.value };
 	const setup = resolvePolicySetup(host, options.cwd === undefined ? {} : { cwd: options.cwd });
-	const env = { home: setup.home, flavor: pathFlavorFor(setup.flavor) };
+	const env = { home: setup.home, flavor: pathFlavorFor(setup.flavor), now: () => host.now() };
 	const loader = new ConfigLoader({ fileSystem: host.configFileSystem, flavor: setup.flavor });
 	const { load, policy } = await loadPolicy(loader, setup, env, null);
 	if (options.preview === true) {
@@ -87,7 +106,7 @@ export async function runGrantsAdd(
 		const logs = [path.join(logDir, "review.jsonl.1"), path.join(logDir, "review.jsonl")];
 		host.stdout.write(previewText(surface, pattern, await previewGrant(host, logs, policy, env, { surface, pattern })));
 		// The same law as the writer: a rule it would refuse (it would lift a deny) is said so, with the reason.
-		const placed = placeGrant({ scopes: load.scopes, target: scope, grant: { surface, pattern }, values: [], env });
+		const placed = placeGrant({ scopes: load.scopes, target: scope, grant, values: [], env });
 		if (placed.ok) return EXIT_CODES.allow;
 		const file = initTarget(setup, scope);
 		host.stderr.write(`pi-permissions: ${grantWriteErrorText({ kind: "conflict", file, conflict: placed.error })}\n`);
@@ -98,7 +117,7 @@ export async function runGrantsAdd(
 	const result = await writer.add({
 		file,
 		scope,
-		grant: { surface, pattern },
+		grant,
 		values: [],
 		otherScopes: load.scopes,
 		env,
@@ -114,7 +133,7 @@ export async function runGrantsAdd(
 			host.stdout.write(`${file} already allows ${surface} ${JSON.stringify(pattern)}; nothing written\n`);
 			return EXIT_CODES.allow;
 		case "written":
-			host.stdout.write(`added ${grantLine(result.value.grant)}\n`);
+			host.stdout.write(`added ${grantLine(result.value.grant, host.now())}\n`);
 			return EXIT_CODES.allow;
 		default: {
 			const unhandled: never = result.value;
@@ -150,6 +169,6 @@ export async function runGrantsForget(host: CliHost, id: string, options: Grants
 		host.stderr.write(`pi-permissions: ${grantWriteErrorText(result.error)}\n`);
 		return EXIT_CODES.usage;
 	}
-	host.stdout.write(`forgot ${grantLine(result.value)}\n`);
+	host.stdout.write(`forgot ${grantLine(result.value, host.now())}\n`);
 	return EXIT_CODES.allow;
 }

@@ -8,6 +8,7 @@ import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { homedir, tmpdir } from "node:os";
 import { pathToFileURL } from "node:url";
+import { systemManagedPolicyFile } from "@pi-permissions/engine";
 import type { CliHost } from "./cli-host";
 import { runCli } from "./cli-program";
 import { nodeFileEdges, processTerminal } from "./node-host";
@@ -38,6 +39,9 @@ const host: CliHost = {
 	...nodeFileEdges(),
 	stderrIsTerminal: process.stderr.isTTY === true,
 	tmpDir: tmpdir(),
+	// ADR 0060: the system managed file, as Pi reads it; `--managed FILE` checks another before it is deployed.
+	managedPolicyFile: systemManagedPolicyFile(process.platform),
+	now: () => Date.now(),
 	today: () => {
 		const now = new Date();
 		const pad = (n: number) => String(n).padStart(2, "0");

@@ -1,9 +1,10 @@
 /**
  * Owns: `RuleRecord`, how the CLI's JSON output spells one composed rule (`config show`, and each rule an `explain`
  * trace lists), and its builder, so the two reports name a rule's fields alike.
- * Never: chooses which file a rule names (the caller passes it) or renders text.
+ * Never: renders text; which file a rule names is the caller's (`originFiles` maps each origin to its file).
  */
-import type { PermissionState, Rule, RuleOrigin } from "@pi-permissions/policy";
+import type { ConfigLoadResult } from "@pi-permissions/engine";
+import type { ComposedPolicy, PermissionState, Rule, RuleOrigin } from "@pi-permissions/policy";
 
 export interface RuleRecord {
 	readonly surface: string;
@@ -25,4 +26,11 @@ export function ruleRecord(rule: Rule, file: string | null): RuleRecord {
 		file,
 		reason: rule.reason ?? null,
 	};
+}
+
+/** The file each origin's rules were read from: every scope's, and the managed file's (ADR 0060). */
+export function originFiles(load: ConfigLoadResult, policy: ComposedPolicy): Map<RuleOrigin, string | null> {
+	const files = new Map<RuleOrigin, string | null>(load.reports.map((report) => [report.scope, report.file]));
+	if (policy.managed !== null) files.set("managed", policy.managed.file);
+	return files;
 }

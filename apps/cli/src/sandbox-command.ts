@@ -7,35 +7,15 @@
 import { ConfigLoader } from "@pi-permissions/engine";
 import type { ComposedPolicy } from "@pi-permissions/policy";
 import { pathFlavorFor } from "@pi-permissions/policy";
-import { composedSandboxPlan, renderSandboxPlan, type SandboxPlan } from "@pi-permissions/sandbox";
+import { renderSandboxPlan } from "@pi-permissions/sandbox";
 import { loadPolicy } from "./cli-engine";
 import type { CliHost } from "./cli-host";
+import { sandboxPlanFor } from "./cli-sandbox-plan";
 import { type PolicyOptions, type PolicySetup, resolvePolicySetup } from "./config-options";
 import { EXIT_CODES, type ExitCode } from "./exit-code";
 
 export interface SandboxExplainOptions extends PolicyOptions {
 	readonly json?: boolean;
-}
-
-/** Where the sandbox lets commands write temporary files when the host names none. */
-const DEFAULT_TMP_DIR = "/tmp";
-
-function sandboxPlanFor(host: CliHost, setup: PolicySetup, policy: ComposedPolicy): SandboxPlan {
-	return composedSandboxPlan({
-		policy,
-		cwd: setup.cwd,
-		home: setup.home,
-		agentDir: setup.agentDir,
-		tmpDir: host.tmpDir ?? DEFAULT_TMP_DIR,
-		flavor: setup.flavor,
-		canonical: (path) => host.probe.realpath(path) ?? path,
-		exists: (path) => host.probe.lstat(path) !== null,
-		list: (path) => host.probe.readdir(path),
-		isDirectory: (path) => {
-			const real = host.probe.realpath(path);
-			return real !== null && host.probe.lstat(real)?.kind === "directory";
-		},
-	});
 }
 
 /**

@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { composePolicy, POSIX_FLAVOR } from "@pi-permissions/policy";
 import { afterEach, describe, expect, it } from "vitest";
+import { previewGrant } from "../src/grant-preview";
 import { ConfigTree } from "./support/cli-harness";
 
 const trees: ConfigTree[] = [];
@@ -83,4 +85,44 @@ describe("pi-permissions grants add --preview", () => {
 		expect(run.stderr).toContain('would lift the deny `bash: "rm *" → deny` (global)');
 		expect(readFileSync(tree.projectFile, "utf8")).toBe('{ "permission": { "read": "allow" } }\n');
 	});
+
+	it("reads a 10 MB review log from its end: the last 1,000 decisions, counted right (liveness bound; prints the time)", async () => {
+		const tree = new ConfigTree();
+		trees.push(tree);
+		// 10 MB of decisions, all in the window; the newest 1,000 alternate an asked `npm run` and an allowed `ls`.
+		const lines: string[] = [];
+		let bytes = 0;
+		for (let index = 0; bytes < 10 * 1024 * 1024; index++) {
+			const time = new Date(Date.UTC(2026, 10, 20) + index * 1_000).toISOString();
+			const padding = "x".repeat(150);
+			const line =
+				index % 2 === 0
+					? record(`c${index}`, time, `npm run t${index} ${padding}`, "user_approved")
+					: record(`c${index}`, time, `ls ${padding}`, "policy_allow");
+			lines.push(line);
+			bytes += line.length + 1;
+		}
+		tree.write(join(logDir(tree), "review.jsonl"), `${lines.join("\n")}\n`);
+		const { host } = tree.host();
+		const env = { home: tree.home, flavor: POSIX_FLAVOR };
+		const policy = composePolicy({ scopes: [], env });
+		const logs = [join(logDir(tree), "review.jsonl.1"), join(logDir(tree), "review.jsonl")];
+		const started = performance.now();
+		const preview = await previewGrant(host, logs, policy, env, { surface: "bash", pattern: "npm run *" });
+		const elapsed = performance.now() - started;
+		console.log(`grant preview over a ${(bytes / 1024 / 1024).toFixed(1)} MB review log: ${elapsed.toFixed(1)} ms`);
+		expect(preview.considered).toBe(1_000);
+		expect(preview.changed).toBe(500);
+		const last = lines.length - 1 - ((lines.length - 1) % 2);
+		expect(preview.examples.map((example) => example.value.split(" ")[2])).toEqual([
+			`t${last - 4}`,
+			`t${last - 2}`,
+			`t${last}`,
+		]);
+		const again = performance.now();
+		await previewGrant(host, logs, policy, env, { surface: "bash", pattern: "npm run *" });
+		console.log(`… and again, warm: ${(performance.now() - again).toFixed(1)} ms`);
+		// Liveness only, generous for a loaded machine: the whole log read forward took about a second (ADR 0057).
+		expect(elapsed).toBeLessThan(10_000);
+	}, 60_000);
 });

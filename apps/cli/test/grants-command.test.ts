@@ -54,6 +54,46 @@ describe("pi-permissions grants (ADR 0032)", () => {
 		expect((await t.run(["grants", "list"])).stdout).toBe("no persisted grants\n");
 	});
 
+	it("add --expires writes a grant that ends: list says what remains, then that it ended; it never decides after", async () => {
+		const t = tree();
+		t.writeProject(PROJECT);
+		const added = await t.run(["grants", "add", "bash", "npm test *", "--project", "--expires", "7d"]);
+		expect(added).toMatchObject({ code: 0, stderr: "" });
+		expect(added.stdout).toContain("until 2026-12-08 12:00 UTC (7 days left)");
+		expect(readFileSync(t.projectFile, "utf8")).toBe(
+			PROJECT.replace(
+				'\t\t\t"rm -rf *"',
+				'\t\t\t"npm test *": { "action": "allow", "expires": "2026-12-08T12:00Z" }, // pi-permissions grant, added 2026-12-01 with the CLI\n\t\t\t"rm -rf *"',
+			),
+		);
+		const end = Date.UTC(2026, 11, 8, 12);
+		expect((await t.run(["check", "bash", "npm test"], { now: end - 1 })).code).toBe(0);
+		expect((await t.run(["check", "bash", "npm test"], { now: end })).code).toBe(2);
+		expect((await t.run(["check", "bash", "rm -rf /"], { now: end - 1 })).code).toBe(3);
+		expect((await t.run(["grants", "list"], { now: end - 3_600_000 })).stdout).toContain(
+			'bash "npm test *"  2026-12-01  until 2026-12-08 12:00 UTC (60 minutes left)',
+		);
+		// Ended, not revoked: still listed (and still in the file), said to be expired.
+		const listed = await t.run(["grants", "list", "--json"], { now: end });
+		expect(JSON.parse(listed.stdout)).toMatchObject([
+			{ pattern: "npm test *", expires: "2026-12-08T12:00Z", ended: true },
+		]);
+		expect((await t.run(["grants", "list"], { now: end })).stdout).toContain("expired 2026-12-08 12:00 UTC");
+	});
+
+	it("add --expires takes a UTC date and refuses an end that has passed or cannot be read", async () => {
+		const t = tree();
+		const dated = await t.run(["grants", "add", "bash", "make *", "--global", "--expires", "2026-12-31"]);
+		expect(dated.code).toBe(0);
+		expect(readFileSync(t.globalFile, "utf8")).toContain('"make *": { "action": "allow", "expires": "2026-12-31" }');
+		for (const bad of ["2026-11-30", "yesterday", "2026-02-30"]) {
+			const refused = await t.run(["grants", "add", "bash", "npm *", "--global", "--expires", bad]);
+			expect(refused.code, bad).toBe(1);
+			expect(refused.stderr, bad).toMatch(/--expires/);
+		}
+		expect(readFileSync(t.globalFile, "utf8")).not.toContain("npm *");
+	});
+
 	it("add --global creates the global file with $schema", async () => {
 		const t = tree();
 		const added = await t.run(["grants", "add", "bash", "make build *", "--global"]);

@@ -1,8 +1,9 @@
-import { readFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { type ManagedFileSystem, nodeManagedFileSystem } from "@pi-permissions/engine";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { LINT_KINDS } from "../src/lint/lint-kind";
-import { ConfigTree } from "./support/cli-harness";
+import { ConfigTree, type RunOptions } from "./support/cli-harness";
 
 const FIXTURES = join(import.meta.dirname, "fixtures", "lint");
 
@@ -32,6 +33,25 @@ describe("pi-permissions lint", () => {
 	});
 	afterEach(() => tree.remove());
 
+	/** The fixture's managed file (ADR 0060), owned by root as deployed: the lint runs below name it with `--managed`. */
+	function plantManaged(): { readonly args: string[]; readonly options: RunOptions } {
+		const dir = join(tree.root, "managed");
+		mkdirSync(dir, { mode: 0o755 });
+		chmodSync(dir, 0o755);
+		const file = join(dir, "managed.json");
+		writeFileSync(file, readFileSync(join(FIXTURES, "managed.json")), { mode: 0o644 });
+		chmodSync(file, 0o644);
+		const real = nodeManagedFileSystem();
+		const asRoot: ManagedFileSystem = {
+			lstat: async (path) => {
+				const entry = await real.lstat(path);
+				return entry.kind !== "missing" && path.startsWith(dir) ? { ...entry, uid: 0 } : entry;
+			},
+			readFile: (path) => real.readFile(path),
+		};
+		return { args: ["--managed", file], options: { managedFileSystem: asRoot } };
+	}
+
 	function plantFixture(): Planted[] {
 		const files = [
 			[tree.globalFile, "global.jsonc"],
@@ -47,7 +67,8 @@ describe("pi-permissions lint", () => {
 
 	it("finds every planted problem at its line, and nothing else", async () => {
 		const expected = plantFixture();
-		const run = await tree.run(["lint", "--json", "--agent", "ops"]);
+		const managed = plantManaged();
+		const run = await tree.run(["lint", "--json", "--agent", "ops", ...managed.args], managed.options);
 		const document = JSON.parse(run.stdout);
 		const found = document.findings.map((f: Planted) => ({ file: f.file, line: f.line, kind: f.kind }));
 		expect(found.sort(byPlace)).toEqual([...expected].sort(byPlace));
@@ -66,7 +87,9 @@ describe("pi-permissions lint", () => {
 
 	it("gives each finding an explanation, a fix and, for rules, an example call", async () => {
 		plantFixture();
-		const document = JSON.parse((await tree.run(["lint", "--json", "--agent", "ops"])).stdout);
+		const managed = plantManaged();
+		const run = await tree.run(["lint", "--json", "--agent", "ops", ...managed.args], managed.options);
+		const document = JSON.parse(run.stdout);
 		expect(document.version).toBe(1);
 		expect(document.summary.errors).toBeGreaterThan(0);
 		for (const found of document.findings) {

@@ -1,11 +1,18 @@
 /**
  * Owns: the pipeline the engine's benchmarks decide with: one config as the only (global) scope, no session rules,
- * no extractors, infrastructure or skills, every tool available.
+ * no extractors, infrastructure or skills, every tool available; with a sandbox plan when the bench compares one.
  * Never: measures anything; each bench times its own calls.
  */
 import type { BashParser, PathNormalizer, ShellEnvironment } from "@pi-permissions/access-intent";
-import { composePolicy, POSIX_FLAVOR, SessionRuleStore, validateConfig } from "@pi-permissions/policy";
+import {
+	type ComposedPolicy,
+	composePolicy,
+	POSIX_FLAVOR,
+	SessionRuleStore,
+	validateConfig,
+} from "@pi-permissions/policy";
 import { ToolCallPipeline } from "../src/pipeline/tool-call-pipeline";
+import type { SandboxPlanView } from "../src/sandbox/sandbox-coverage";
 
 export interface BenchPipelineOptions {
 	/** The config file's content, validated here; an invalid one is a broken bench. */
@@ -15,6 +22,8 @@ export interface BenchPipelineOptions {
 	readonly mcpServers?: readonly string[];
 	/** The environment a `bash` call's shell starts with (ADR 0039); unknown when absent. */
 	readonly bashEnvironment?: ShellEnvironment;
+	/** The plan of the sandbox that runs bash, from the composed policy (ADR 0059); absent: no sandbox. */
+	readonly sandboxPlan?: (policy: ComposedPolicy) => SandboxPlanView;
 }
 
 export function benchPipeline(options: BenchPipelineOptions): ToolCallPipeline {
@@ -38,5 +47,15 @@ export function benchPipeline(options: BenchPipelineOptions): ToolCallPipeline {
 		...(options.bashEnvironment === undefined
 			? {}
 			: { bashEnvironment: () => options.bashEnvironment as ShellEnvironment }),
+		...(options.sandboxPlan === undefined ? {} : { sandboxPlan: memo(() => options.sandboxPlan?.(composed) ?? null) }),
 	});
+}
+
+/** The plan is made once: the bench's policy and fixture do not change while it runs. */
+function memo<T>(make: () => T): () => T {
+	let made: { readonly value: T } | null = null;
+	return () => {
+		made ??= { value: make() };
+		return made.value;
+	};
 }

@@ -4,10 +4,26 @@
  * `rm-deny`, every allowed command whose text mentions `rm` with the programs it does run and why `rm` is not one;
  * per policy, the asks that are a floor (unknowable from the text by construction) apart from the rest. Decided
  * under a fixed, printed Pi environment (ADR 0039), then under the unknown environment for comparison.
- * Never: asserts or times anything; it prints counts for `pnpm bench` (targets: rm-deny <= 4%, env-deny <= 12%; the
- * recommended policy `init` writes has none: it asks about everything it does not name, by design).
+ * Each policy is decided twice: with bash outside the OS sandbox, and inside it (`sandbox.mode` `required`, ADR
+ * 0059), where the asks the sandbox's plan holds are answered by it; both columns are printed.
+ * Never: asserts or times anything; it prints counts for `pnpm bench` (targets: rm-deny <= 4%, env-deny <= 12%; with
+ * the sandbox, env-deny <= 6% and rm-deny no higher than without; the recommended policy `init` writes has none: it
+ * asks about everything it does not name, by design). The plan comes from the sandbox package's own `planSandbox`,
+ * imported by path: the sandbox depends on the engine, so the engine cannot name it as a dependency.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+	existsSync,
+	lstatSync,
+	mkdirSync,
+	mkdtempSync,
+	readdirSync,
+	readFileSync,
+	realpathSync,
+	rmSync,
+	statSync,
+	symlinkSync,
+	writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -21,8 +37,13 @@ import {
 	shellEnvironmentOf,
 	UNKNOWN_SHELL_ENVIRONMENT,
 } from "@pi-permissions/access-intent";
-import { POSIX_FLAVOR } from "@pi-permissions/policy";
+import { type ComposedPolicy, POSIX_FLAVOR } from "@pi-permissions/policy";
+import { planSandbox } from "../../sandbox/src/sandbox-plan";
+import { ProtectedTargets } from "../src/gates/protected-targets";
 import type { ToolCall } from "../src/pipeline/tool-call";
+import type { PipelineDecision } from "../src/pipeline/tool-call-pipeline";
+import { sandboxAnswer } from "../src/sandbox/sandbox-answer";
+import type { SandboxPlanView } from "../src/sandbox/sandbox-coverage";
 import { benchPipeline } from "./bench-pipeline";
 
 /** The policy `pi-permissions init` writes (read as data: the bench never imports the CLI). */
@@ -101,6 +122,47 @@ const normalizer = PathNormalizer.create({
 	probe: createNodeFileSystemProbe(),
 });
 
+/** The plan the sandbox would run in the fixture project, as the adapter derives it (`composedSandboxPlan`). */
+function fixturePlan(policy: ComposedPolicy): SandboxPlanView {
+	const canonical = (path: string) => {
+		try {
+			return realpathSync(path);
+		} catch {
+			return path;
+		}
+	};
+	const protectedTargets = new ProtectedTargets({
+		cwd: fixture.project,
+		home: fixture.home,
+		agentDir: join(fixture.home, ".pi", "agent"),
+		flavor: POSIX_FLAVOR,
+		extra: policy.settings.protectedPaths ?? [],
+	});
+	return planSandbox({
+		rules: policy.rules,
+		cwd: fixture.project,
+		home: fixture.home,
+		tmpDir: tmpdir(),
+		protectedTargets: protectedTargets.list(),
+		allowedDomains: policy.sandbox.allowedDomains,
+		canonical,
+		exists: (path) => existsSync(path) || lstatSync(path, { throwIfNoEntry: false }) !== undefined,
+		isDirectory: (path) => statSync(path, { throwIfNoEntry: false })?.isDirectory() === true,
+		list: (path) => {
+			try {
+				return readdirSync(path);
+			} catch {
+				return null;
+			}
+		},
+	});
+}
+
+/** The call's state with the sandbox on: an ask whose every reason the sandbox holds runs (ADR 0059). */
+function sandboxedState(decision: PipelineDecision): "allow" | "ask" | "deny" {
+	return sandboxAnswer(decision) === null ? decision.combined.state : "allow";
+}
+
 /** `pnpm run bench:realworld -- --list <text>`: also print every call whose cause contains <text> (`opaque`, …). */
 const listAt = process.argv.indexOf("--list");
 const listed = listAt === -1 ? null : (process.argv[listAt + 1] ?? "");
@@ -173,15 +235,35 @@ for (const { label, environment } of ENVIRONMENTS) {
 	const known = environment.kind === "known";
 	for (const [name, { target, config }] of Object.entries(POLICIES)) {
 		const pipeline = benchPipeline({ config, parser, normalizer, bashEnvironment: environment });
+		const sandboxed = benchPipeline({
+			config: { ...(config as object), sandbox: { mode: "required" } },
+			parser,
+			normalizer,
+			bashEnvironment: environment,
+			sandboxPlan: fixturePlan,
+		});
+		const inSandbox = { allow: 0, ask: 0, deny: 0, answered: 0 };
+		const sandboxCauses = new Map<string, number>();
 		const counts = { allow: 0, ask: 0, deny: 0 };
 		const causes = new Map<string, number>();
 		const allowedRm: string[] = [];
 		const floors = new Map<string, number>();
 		let floored = 0;
+		const times: number[] = [];
 		for (const command of commands) {
 			const call: ToolCall = { toolName: "bash", input: { command }, agentName: null, toolCallId: null };
+			const started = performance.now();
 			const { combined } = pipeline.decide(call);
+			times.push(performance.now() - started);
 			counts[combined.state]++;
+			const onDecision = sandboxed.decide(call);
+			const onState = sandboxedState(onDecision);
+			inSandbox[onState]++;
+			if (onState !== onDecision.combined.state) inSandbox.answered++;
+			if (onState === "ask") {
+				const cause = `ask ${onDecision.combined.gate} ${onDecision.combined.matchedPattern ?? "(default)"}`;
+				sandboxCauses.set(cause, (sandboxCauses.get(cause) ?? 0) + 1);
+			}
 			if (combined.state !== "allow") {
 				const cause = `${combined.state} ${combined.gate} ${combined.matchedPattern ?? "(default)"}`;
 				causes.set(cause, (causes.get(cause) ?? 0) + 1);
@@ -210,6 +292,12 @@ for (const { label, environment } of ENVIRONMENTS) {
 				`asked ${(asked * 100).toFixed(1)}% (${target === null ? verdict : `target <= ${(target * 100).toFixed(0)}%: ${verdict}`}), ` +
 				`asked or denied ${(((counts.ask + counts.deny) / commands.length) * 100).toFixed(1)}%`,
 		);
+		console.log(`    decide time per command (wall ${timesLine(times)}`);
+		if (process.argv.includes("--slowest"))
+			for (const index of [...times.keys()].sort((a, b) => (times[b] ?? 0) - (times[a] ?? 0)).slice(0, 8))
+				console.log(
+					`      ${(times[index] ?? 0).toFixed(1).padStart(8)} ms  ${JSON.stringify(commands[index]).slice(0, 110)}`,
+				);
 		for (const [cause, count] of [...causes].sort((a, b) => b[1] - a[1]).slice(0, 12)) {
 			console.log(
 				`    ${String(count).padStart(5)}  ${`${((count / commands.length) * 100).toFixed(1)}%`.padStart(6)}  ${cause}`,
@@ -222,6 +310,12 @@ for (const { label, environment } of ENVIRONMENTS) {
 		);
 		for (const [floor, count] of [...floors].sort((a, b) => b[1] - a[1]))
 			console.log(`      ${String(count).padStart(5)}  ${share(count).padStart(6)}  ${floor}`);
+		console.log(
+			`    sandbox off | on: asked ${share(counts.ask)} | ${share(inSandbox.ask)} ` +
+				`(on: allow ${inSandbox.allow}  ask ${inSandbox.ask}  deny ${inSandbox.deny}; ${inSandbox.answered} asks answered by the sandbox)`,
+		);
+		for (const [cause, count] of [...sandboxCauses].sort((a, b) => b[1] - a[1]).slice(0, 8))
+			console.log(`      on: ${String(count).padStart(5)}  ${share(count).padStart(6)}  ${cause}`);
 		if (name === "rm-deny" && known) {
 			console.log(`  rm-deny: ${allowedRm.length} allowed commands mention rm; the programs each one runs:`);
 			for (const line of allowedRm) console.log(line);
@@ -229,4 +323,14 @@ for (const { label, environment } of ENVIRONMENTS) {
 	}
 }
 for (const row of listedRows) console.log(row);
+
+/**
+ * The spread of per-command decision times: wall time of one `decide`, this process's first policy included (its
+ * first calls compile what later ones reuse: the max shows it; p99 is the issue-40 target, at most 2 ms).
+ */
+function timesLine(times: readonly number[]): string {
+	const sorted = [...times].sort((a, b) => a - b);
+	const at = (q: number) => (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(3);
+	return `ms): p50 ${at(0.5)}  p90 ${at(0.9)}  p99 ${at(0.99)}  max ${(sorted.at(-1) ?? 0).toFixed(3)}`;
+}
 rmSync(fixture.root, { recursive: true, force: true });

@@ -23,6 +23,10 @@ describe("@pi-permissions/engine public API", () => {
 				"formatConfigLoadIssue",
 				"formatKeyPath",
 				"gateErrorFact",
+				"grantEndErrorText",
+				"grantEndFromOption",
+				"grantEndText",
+				"grantEnded",
 				"grantWriteErrorText",
 				"interpretConfigText",
 				"judgeExample",
@@ -35,6 +39,7 @@ describe("@pi-permissions/engine public API", () => {
 				"reconcileFloorWithYolo",
 				"reportOf",
 				"resolveAgentDir",
+				"systemManagedPolicyFile",
 				"unitSpellingTrace",
 			].sort(),
 		);

@@ -11,6 +11,8 @@ import {
 	ConfigLoader,
 	createNodeConfigFileSystem,
 	createNodeGrantFileSystem,
+	type ManagedFileSystem,
+	nodeManagedFileSystem,
 	resolveAgentDir,
 } from "@pi-permissions/engine";
 import {
@@ -33,6 +35,7 @@ import { onSessionStart } from "./handlers/on-session-start";
 import { onToolCall } from "./handlers/on-tool-call";
 import type { HostEnvironment } from "./host-environment";
 import { exitHook } from "./logs/exit-hook";
+import { loadOtlpPipeline } from "./logs/otlp-pipeline";
 import type { PermissionSession } from "./permission-session";
 import { registerSandbox } from "./sandbox/register-sandbox";
 import { SandboxController } from "./sandbox/sandbox-controller";
@@ -41,7 +44,16 @@ import { bashToolEnvironment, builtinBashTool } from "./session/bash-tool-enviro
 import { piCodeDirs } from "./session/pi-code-dirs";
 import { uiPromptEventSink } from "./ui/announced-user-prompt";
 
-export function createPermissionsExtension(host: HostEnvironment): ExtensionFactory {
+/** Edges a test may replace; the composition root builds the real ones otherwise. */
+export interface ExtensionEdgeOverrides {
+	/** Reads the managed file's owner and mode (ADR 0060); default: the real file system. */
+	readonly managedFileSystem?: ManagedFileSystem;
+}
+
+export function createPermissionsExtension(
+	host: HostEnvironment,
+	overrides: ExtensionEdgeOverrides = {},
+): ExtensionFactory {
 	return (pi: ExtensionAPI): void => {
 		const agentDir = resolveAgentDir({ env: host.env, home: host.home, cwd: host.launchCwd, flavor: host.flavor });
 		// ADR 0037: the sandbox is made before the session state, whose gate reads whether it runs (issue 34).
@@ -67,6 +79,14 @@ export function createPermissionsExtension(host: HostEnvironment): ExtensionFact
 			host,
 			agentDir,
 			loader: new ConfigLoader({ fileSystem: createNodeConfigFileSystem(), flavor: host.flavor }),
+			...(host.managedPolicyFile == null
+				? {}
+				: {
+						managed: {
+							file: host.managedPolicyFile,
+							fileSystem: overrides.managedFileSystem ?? nodeManagedFileSystem(),
+						},
+					}),
 			sink: decisionEventSink(pi.events),
 			uiPrompts: uiPromptEventSink(pi.events),
 			yoloFlag: () => pi.getFlag(YOLO_FLAG) === true,
@@ -85,6 +105,9 @@ export function createPermissionsExtension(host: HostEnvironment): ExtensionFact
 				atExit: exitHook(process),
 				grantFs: createNodeGrantFileSystem(),
 				sandboxRunning: () => sandbox.running(),
+				// ADR 0060: the SDK is imported by this loader only, when a session with a collector first exports.
+				telemetryPipeline: loadOtlpPipeline,
+				sandboxPlan: (facts) => sandbox.planOf(facts),
 				bashEnvironment: () => {
 					// A host that cannot read the live environment (a test host) knows none.
 					if (host.currentEnv === undefined) return UNKNOWN_SHELL_ENVIRONMENT;

@@ -7,6 +7,7 @@
 import { homedir } from "node:os";
 import { fileURLToPath } from "node:url";
 import { getPackageDir } from "@earendil-works/pi-coding-agent";
+import { systemManagedPolicyFile } from "@pi-permissions/engine";
 import type { PathFlavorName } from "@pi-permissions/policy";
 
 export interface HostEnvironment {
@@ -31,6 +32,11 @@ export interface HostEnvironment {
 	 * key, `PI_PERMISSIONS_PARENT_KEY`). Absent (a test host): nothing is published. Must not throw.
 	 */
 	readonly setEnv?: (name: string, value: string) => void;
+	/**
+	 * The system managed policy file for this platform (ADR 0060: `/etc/pi-permissions/managed.json` on Linux); `null`
+	 * or absent: none. No variable moves it: a user who could point it elsewhere could lift the administrator's policy.
+	 */
+	readonly managedPolicyFile?: string | null;
 }
 
 export function readHostEnvironment(): HostEnvironment {
@@ -40,6 +46,7 @@ export function readHostEnvironment(): HostEnvironment {
 		env: { ...process.env },
 		pid: process.pid,
 		launchCwd: process.cwd(),
+		managedPolicyFile: systemManagedPolicyFile(process.platform),
 		piPackageDir: piPackageDir(),
 		ownPackageDir: ownPackageDir(),
 		currentEnv: () => process.env,

@@ -9,7 +9,7 @@
  */
 import { PathNormalizer, UNKNOWN_SHELL_ENVIRONMENT } from "@pi-permissions/access-intent";
 import type { SessionAuthority } from "@pi-permissions/authority";
-import { type ConfigLoadResult, PermissionQuery } from "@pi-permissions/engine";
+import { type ConfigLoadResult, PermissionQuery, type SandboxPlanView } from "@pi-permissions/engine";
 import { pathFlavorFor, SessionRuleStore } from "@pi-permissions/policy";
 import type { InvalidScope } from "@pi-permissions/presentation";
 import { type ChainLinkProblem, chainProblems } from "./authority/chain-health";
@@ -27,7 +27,7 @@ import { piCodeDirs } from "./session/pi-code-dirs";
 import { piInfrastructureDirs } from "./session/pi-infrastructure";
 import { PolicyControl } from "./session/policy-control";
 import { createSessionAuthority } from "./session/session-authority-factory";
-import type { PermissionSessionDeps, SessionFacts } from "./session/session-facts";
+import type { PermissionSessionDeps, SessionEdges, SessionFacts } from "./session/session-facts";
 import { SessionGate } from "./session/session-gate";
 import { SessionPolicies } from "./session/session-policies";
 import { STATUS_KEY, statusText } from "./status-indicator";
@@ -94,6 +94,11 @@ export class PermissionSession {
 			settings: opened,
 			now: edges.now,
 			atExit: edges.atExit,
+			// ADR 0060: the collector is the managed or global scope's (never a project's), read once, like the logs.
+			telemetry:
+				policies.current.policy.telemetry === null || edges.telemetryPipeline === undefined
+					? null
+					: { config: policies.current.policy.telemetry, load: edges.telemetryPipeline },
 			// Once per session: the status line says a log write failed; `/permissions` names the file and the reason.
 			onWriteFailure: (message) => {
 				if (!facts.hasUI) return;
@@ -165,11 +170,20 @@ export class PermissionSession {
 						? (edges.bashEnvironment?.() ?? UNKNOWN_SHELL_ENVIRONMENT)
 						: UNKNOWN_SHELL_ENVIRONMENT,
 				...(edges.sandboxRunning === undefined ? {} : { sandboxRunning: edges.sandboxRunning }),
+				...(edges.sandboxPlan === undefined
+					? {}
+					: { sandboxPlan: sandboxPlanOf(edges.sandboxPlan, policies, facts.cwd) }),
 				...(grantParts.persistGrant === undefined ? {} : { persistGrant: grantParts.persistGrant }),
 			},
 		});
 		this.policies = new PolicyControl({ policies, query: this.query, gate: this.gate, persisted, logs });
-		this.grants = new SessionGrants({ store, persisted, reload: () => this.policies.reload() });
+		this.grants = new SessionGrants({
+			store,
+			persisted,
+			reload: () => this.policies.reload(),
+			now: edges.now,
+			ended: (grant) => logs.grantEnded(grant),
+		});
 		this.subagents = new SessionSubagents(this.authority, logs, facts);
 	}
 
@@ -227,10 +241,30 @@ export class PermissionSession {
 			await this.authority.stop();
 		} finally {
 			this.sessionLogs.close();
+			// ADR 0060: the last batch goes to the collector, waited for within a bound; what it does not take is counted.
+			await this.sessionLogs.telemetry?.close();
 		}
 	}
 }
 
 function invalidScopesOf(config: ConfigLoadResult): InvalidScope[] {
 	return config.reports.filter((report) => report.status === "invalid").map(({ scope, file }) => ({ scope, file }));
+}
+
+/**
+ * The plan the sandbox runs now, for the policy in force (the sandbox runs the session's plan whichever agent asks;
+ * the engine counts only what that plan holds of the call's own rules). A plan that cannot be made is none: asked.
+ */
+function sandboxPlanOf(
+	plan: NonNullable<SessionEdges["sandboxPlan"]>,
+	policies: SessionPolicies,
+	cwd: string,
+): () => SandboxPlanView | null {
+	return () => {
+		try {
+			return plan({ policy: policies.current.policy, cwd });
+		} catch {
+			return null;
+		}
+	};
 }

@@ -18,6 +18,16 @@ export interface PolicyEnvironment {
 	/** Home directory for `~`, `$HOME`, `${HOME}` expansion in patterns and values. */
 	readonly home: string;
 	readonly flavor: PathFlavor;
+	/**
+	 * The clock a rule's end (`expires`, ADR 0061) is compared with at every evaluation, in epoch milliseconds; absent:
+	 * the system clock. Tests inject a fake one.
+	 */
+	readonly now?: () => number;
+}
+
+/** Whether a rule decides at `now`: a rule with an end decides strictly before it, never at or after. */
+function liveAt(rule: Rule, now: () => number): boolean {
+	return rule.expires === undefined || now() < rule.expires;
 }
 
 interface Entry {
@@ -54,17 +64,23 @@ function trieInsert(root: TrieNode, affix: string, reversed: boolean, entry: Ent
  * in a list scanned from the end. A lookup tests just the rules whose literal affixes fit the value.
  */
 class SurfaceIndex {
-	private readonly exact = new Map<string, Entry>();
+	/** Entries by exact pattern, in index order (an ended rule leaves the one before it to decide). */
+	private readonly exact = new Map<string, Entry[]>();
 	private readonly prefixes = newNode();
 	private readonly suffixes = newNode();
 	private readonly residual: Entry[] = [];
 
-	constructor(entries: readonly Entry[]) {
+	constructor(
+		entries: readonly Entry[],
+		private readonly live: (entry: Entry) => boolean,
+	) {
 		for (const entry of entries) {
 			const { matcher } = entry;
-			if (!hasWildcard(matcher.pattern))
-				this.exact.set(matcher.pattern, entry); // the highest index wins
-			else if (matcher.literalPrefix !== "") trieInsert(this.prefixes, matcher.literalPrefix, false, entry);
+			if (!hasWildcard(matcher.pattern)) {
+				const same = this.exact.get(matcher.pattern);
+				if (same) same.push(entry);
+				else this.exact.set(matcher.pattern, [entry]);
+			} else if (matcher.literalPrefix !== "") trieInsert(this.prefixes, matcher.literalPrefix, false, entry);
 			else if (matcher.literalSuffix !== "") trieInsert(this.suffixes, matcher.literalSuffix, true, entry);
 			else this.residual.push(entry);
 		}
@@ -72,26 +88,32 @@ class SurfaceIndex {
 
 	/** The highest-index entry matching `value`, or undefined. */
 	lookup(value: string): Entry | undefined {
-		let best = this.exact.get(value);
-		best = walk(this.prefixes, value, false, best);
-		best = walk(this.suffixes, value, true, best);
+		let best = this.exact.get(value)?.findLast(this.live);
+		best = walk(this.prefixes, value, false, best, this.live);
+		best = walk(this.suffixes, value, true, best, this.live);
 		const floor = best ? best.index : -1;
 		// INVARIANT: residual is in index order, so the first match from the end is its last matching rule.
 		for (let i = this.residual.length - 1; i >= 0; i--) {
 			const entry = this.residual[i] as Entry;
 			if (entry.index < floor) break;
-			if (entry.matcher.test(value)) return entry;
+			if (entry.matcher.test(value) && this.live(entry)) return entry;
 		}
 		return best;
 	}
 }
 
-function walk(root: TrieNode, value: string, reversed: boolean, best: Entry | undefined): Entry | undefined {
+function walk(
+	root: TrieNode,
+	value: string,
+	reversed: boolean,
+	best: Entry | undefined,
+	live: (entry: Entry) => boolean,
+): Entry | undefined {
 	let node: TrieNode | undefined = root;
 	let result = best;
 	for (let k = 0; node; k++) {
 		for (const entry of node.entries) {
-			if ((!result || entry.index > result.index) && entry.matcher.test(value)) result = entry;
+			if ((!result || entry.index > result.index) && entry.matcher.test(value) && live(entry)) result = entry;
 		}
 		if (k >= value.length) break;
 		node = node.children.get(value.charCodeAt(reversed ? value.length - 1 - k : k));
@@ -109,10 +131,14 @@ class RuleIndex {
 	private readonly bySurface = new Map<string, Entry[]>();
 	private readonly wildcardSurfaces: { readonly surface: WildcardMatcher; readonly entry: Entry }[] = [];
 	private readonly surfaceCache = new Map<string, SurfaceIndex>();
+	// SECURITY: ADR 0061: an ended rule is skipped at every lookup, so no cached policy outlives a rule's end.
+	private readonly live: (entry: Entry) => boolean;
 
 	constructor(rules: Ruleset, env: PolicyEnvironment) {
 		this.rules = rules;
 		this.env = env;
+		const now = env.now ?? Date.now;
+		this.live = (entry) => liveAt(entry.rule, now);
 		rules.forEach((rule, index) => {
 			const entry: Entry = { index, rule, matcher: compileWildcard(this.prepare(rule.surface, rule.pattern)) };
 			if (hasWildcard(rule.surface)) {
@@ -147,7 +173,7 @@ class RuleIndex {
 	/** True when the rule at `index` applies to `surface` and matches `value`. */
 	matchesAt(index: number, surface: string, value: string): boolean {
 		const rule = this.rules[index];
-		if (rule === undefined) return false;
+		if (rule === undefined || !liveAt(rule, this.env.now ?? Date.now)) return false;
 		if (hasWildcard(rule.surface) ? !compileWildcard(rule.surface).test(surface) : rule.surface !== surface)
 			return false;
 		return compileWildcard(this.prepare(surface, rule.pattern)).test(this.prepare(surface, value));
@@ -173,7 +199,7 @@ class RuleIndex {
 			merged = true;
 		}
 		if (merged) entries.sort((x, y) => x.index - y.index);
-		const index = new SurfaceIndex(entries);
+		const index = new SurfaceIndex(entries, this.live);
 		if (this.surfaceCache.size < SURFACE_CACHE_LIMIT) this.surfaceCache.set(surface, index);
 		return index;
 	}

@@ -12,6 +12,7 @@ export type { ConfigIssue } from "./config/config-issue";
 export { CONFIG_SCHEMA_ID, renderConfigJsonSchema } from "./config/config-json-schema";
 export { salvageConfig } from "./config/config-salvage";
 export { validateConfig } from "./config/config-validation";
+export { expiryInstant } from "./config/grant-expiry";
 export type {
 	PatternValue,
 	PermissionConfig,
@@ -26,6 +27,7 @@ export { judgeSurfaceKey } from "./config/surface-keys";
 export type { GrantConflict, GrantPlacement, GrantPlacementInput, GrantRequest } from "./grants/grant-placement";
 export { configWithGrant, placeGrant } from "./grants/grant-placement";
 export { expandHome } from "./home-expansion";
+export { managedReportLines } from "./managed/managed-report";
 export type { ManagedFacts, ManagedOutcome } from "./managed/managed-scope";
 export { MANAGED_KEYS, managedKeyIssues } from "./managed/managed-scope";
 export type { ModeLimitSource, ModeSettings } from "./modes/mode-settings";

@@ -33,6 +33,8 @@ export interface Rule {
 	readonly action: PermissionState;
 	/** The operator's reason; only a `deny` carries one. */
 	readonly reason?: string;
+	/** When an allow rule stops deciding (epoch milliseconds, ADR 0061); absent: never. */
+	readonly expires?: number;
 	readonly origin: RuleOrigin;
 }
 

@@ -16,11 +16,13 @@ export const DECIDERS = [
 	"unavailable",
 	"cli",
 	"example",
+	"sandbox",
 ] as const;
 
 /**
  * What decided. Wire values (decision facts, review and session logs): never respell one without reading the old
  * spelling too. `gate_error` is spelled as the fact's `resolution` and authority's `DecisionSource` spell it (ADR 0043).
- * `cli` and `example`: the CLI's and a policy example's runs, where nobody can be asked.
+ * `cli` and `example`: the CLI's and a policy example's runs, where nobody can be asked. `sandbox`: an ask the OS
+ * sandbox that runs the call holds (ADR 0059), so nobody was asked.
  */
 export type Decider = (typeof DECIDERS)[number] | `authorizer:${string}` | `persisted-grant:${string}`;

@@ -65,10 +65,13 @@ type Backend =
 
 const RUNTIME_PACKAGE = "@anthropic-ai/sandbox-runtime";
 
-/** What to install, per platform; Linux needs three Debian packages besides the npm package. */
+/**
+ * What to install, per platform. Linux: bubblewrap, which the sandbox drives itself (ADR 0056), and socat, which relays
+ * a sandbox's connections to its proxy when the policy lets it reach hosts; nothing scans with ripgrep any more.
+ */
 export function installHint(platform: string): string {
 	return platform === "linux"
-		? "install bubblewrap, socat and ripgrep (Debian/Ubuntu: `apt-get install -y bubblewrap socat ripgrep`; Fedora: `dnf install bubblewrap socat ripgrep`)"
+		? "install bubblewrap and socat (Debian/Ubuntu: `apt-get install -y bubblewrap socat`; Fedora: `dnf install bubblewrap socat`)"
 		: platform === "darwin"
 			? `reinstall the extension so its optional dependency \`${RUNTIME_PACKAGE}\` is present (macOS needs nothing else)`
 			: "the sandbox runs on Linux and macOS only";

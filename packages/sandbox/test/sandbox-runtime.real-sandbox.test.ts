@@ -1,5 +1,5 @@
 /**
- * Runs commands in the real sandbox (bubblewrap on Linux; `npm test` installs bubblewrap, socat and ripgrep first, or
+ * Runs commands in the real sandbox (bubblewrap on Linux; `npm test` installs bubblewrap and socat first, or
  * stops with the command to run). A machine without them fails here rather than skipping: the sandbox's promises are
  * only worth what this file shows. Time bounds here (`curl -m`, the hooks') are liveness margins (ADR 0047).
  */

@@ -11,9 +11,17 @@ import {
 	type ConfigLoadIssue,
 	interpretConfigText,
 	readConfigSource,
+	readManagedPolicy,
 	type ScopeReport,
 } from "@pi-permissions/engine";
-import { composePolicy, pathFlavorFor, type ScopeName, type ScopeOutcome } from "@pi-permissions/policy";
+import {
+	type ComposedPolicy,
+	composePolicy,
+	type ManagedOutcome,
+	pathFlavorFor,
+	type ScopeName,
+	type ScopeOutcome,
+} from "@pi-permissions/policy";
 import type { CliHost } from "../cli-host";
 import { loadRequest, type PolicyOptions, resolvePolicySetup } from "../config-options";
 import { readConfigText } from "../config-text";
@@ -21,7 +29,8 @@ import { EXIT_CODES, type ExitCode } from "../exit-code";
 import { colorsFor } from "../report-text";
 import { coverageText, type DenyCoverage, denyCoverage } from "./deny-coverage";
 import { exampleCommandLine } from "./example-call";
-import { type LintFinding, type LintScope, lintPolicy } from "./policy-lint";
+import { managedFindings } from "./managed-lint";
+import { byPlace, type LintFinding, type LintScope, lintPolicy, rulePlacer } from "./policy-lint";
 
 export interface LintOptions extends PolicyOptions {
 	readonly json?: boolean;
@@ -41,12 +50,15 @@ interface LintedPolicy {
 
 export async function runLint(host: CliHost, files: readonly string[], options: LintOptions): Promise<ExitCode> {
 	const setup = resolvePolicySetup(host, options);
-	const env = { home: setup.home, flavor: pathFlavorFor(setup.flavor) };
+	const env = { home: setup.home, flavor: pathFlavorFor(setup.flavor), now: () => host.now() };
 	const linted: LintedPolicy[] = [];
 	if (files.length === 0) {
 		const loader = new ConfigLoader({ fileSystem: host.configFileSystem, flavor: setup.flavor });
 		const load = await loader.load(loadRequest(setup, setup.defaultAgent));
-		linted.push(await lintScopes(host, load.scopes, load.reports, load.issues, env));
+		// ADR 0060: the managed file Pi would read (or `--managed FILE`) is linted with the scopes below it.
+		const managed =
+			setup.managed === undefined ? null : await readManagedPolicy(setup.managed.fileSystem, setup.managed.file);
+		linted.push(await lintScopes(host, load.scopes, load.reports, load.issues, env, managed));
 	} else {
 		const path = host.flavor === "win32" ? win32 : posix;
 		for (const file of files) {
@@ -76,6 +88,7 @@ async function lintScopes(
 	reports: readonly ScopeReport[],
 	issues: readonly ConfigLoadIssue[],
 	env: Parameters<typeof composePolicy>[0]["env"],
+	managed: ManagedOutcome | null = null,
 ): Promise<LintedPolicy> {
 	const files = new Map(reports.map((report) => [report.scope, report.file]));
 	const scopes: LintScope[] = [];
@@ -92,9 +105,13 @@ async function lintScopes(
 	);
 	const policy = composePolicy({ scopes: valid, env, yolo: false });
 	const shellSurfaces = new Set(["bash", ...policy.shellTools.keys()]);
+	const findings = [
+		...lintPolicy({ rules: policy.rules, scopes, issues, shellSurfaces, now: host.now() }),
+		...(managed === null ? [] : await lintManaged(host, { managed, valid, env, lower: policy, scopes, shellSurfaces })),
+	].sort(byPlace);
 	return {
 		reports,
-		findings: lintPolicy({ rules: policy.rules, scopes, issues, shellSurfaces }),
+		findings,
 		shellSurfaces,
 		coverage: denyCoverage(policy.rules, shellSurfaces),
 	};
@@ -138,8 +155,39 @@ async function lintFile(
 	return lintScopes(host, [outcome], [report], issues, env);
 }
 
+/** The managed tier's findings: the managed rules composed over the valid scopes, each placed in its file. */
+async function lintManaged(
+	host: CliHost,
+	input: {
+		readonly managed: ManagedOutcome;
+		readonly valid: readonly ScopeOutcome[];
+		readonly env: Parameters<typeof composePolicy>[0]["env"];
+		readonly lower: ComposedPolicy;
+		readonly scopes: readonly LintScope[];
+		readonly shellSurfaces: ReadonlySet<string>;
+	},
+): Promise<LintFinding[]> {
+	const { managed } = input;
+	const composed = composePolicy({ scopes: input.valid, env: input.env, yolo: false, managed });
+	const trusted = managed.status === "trusted" ? managed : null;
+	const text = trusted === null ? null : await readConfigText(host, trusted.file);
+	const source = text === null ? null : readConfigSource(text, "config-json");
+	const placeOf = rulePlacer(
+		input.scopes,
+		trusted === null ? null : { file: trusted.file, config: trusted.config, source },
+	);
+	return managedFindings({
+		lower: input.lower.rules,
+		managed: composed.rules.filter((rule) => rule.origin === "managed"),
+		facts: composed.managed,
+		managedOnly: trusted?.config.allowManagedRulesOnly === true,
+		placeOf,
+		shell: input.shellSurfaces,
+	});
+}
+
 function emptyInput(issues: readonly ConfigLoadIssue[]) {
-	return { rules: [], scopes: [], issues, shellSurfaces: new Set<string>() };
+	return { rules: [], scopes: [], issues, shellSurfaces: new Set<string>(), now: 0 };
 }
 
 function formatOf(scope: ScopeName): ConfigFileFormat {

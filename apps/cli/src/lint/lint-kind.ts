@@ -7,6 +7,11 @@
 export type LintSeverity = "error" | "warning" | "info";
 
 export const LINT_KINDS = {
+	"ended-rule": {
+		severity: "warning",
+		title: "this allow has ended (its `expires` has passed): it decides nothing and only says it once did",
+		fix: "remove the line (`pi-permissions grants forget <id>` for a grant), or give it a later `expires`",
+	},
 	"unreachable-rule": {
 		severity: "warning",
 		title: "no call can reach this rule: a later rule covers every value it matches",
@@ -21,6 +26,11 @@ export const LINT_KINDS = {
 		severity: "error",
 		title: "a project or agent scope lifts a deny of a lower scope",
 		fix: "keep the deny (or deny there too); lift it in the lower scope itself if that is really meant",
+	},
+	"managed-overrides": {
+		severity: "warning",
+		title: "the managed policy decides every call this rule matches: the rule is never in force",
+		fix: "remove the rule; the managed file (ADR 0055) is the administrator's and nothing below lifts it",
 	},
 	"near-duplicate-pattern": {
 		severity: "warning",

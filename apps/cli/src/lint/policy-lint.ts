@@ -22,7 +22,7 @@ import { LINT_KINDS, type LintKind, type LintSeverity } from "./lint-kind";
 import { sample } from "./pattern-sample";
 
 /** Where a finding (or the rule it relates to) is written. */
-interface LintPlace {
+export interface LintPlace {
 	readonly scope: ScopeName | "managed";
 	readonly file: string;
 	readonly line: number;
@@ -60,6 +60,8 @@ interface LintInput {
 	readonly issues: readonly ConfigLoadIssue[];
 	/** Surfaces whose values are bash command units: `bash` and every configured shell tool. */
 	readonly shellSurfaces: ReadonlySet<string>;
+	/** The clock (epoch milliseconds) an allow's end is compared with (ADR 0061). */
+	readonly now: number;
 }
 
 type KeyPath = readonly (string | number)[];
@@ -73,12 +75,25 @@ export function lintPolicy(input: LintInput): LintFinding[] {
 		const position = found.source.positionOf(keyPath);
 		return position === null ? null : { scope, file: found.file, line: position.line, column: position.column };
 	};
+	const ended = (rule: Rule) => rule.expires !== undefined && input.now >= rule.expires;
 	const composed: ComposedRules = {
-		rules: input.rules.filter(isConfigRule),
+		// An ended rule decides nothing: it is reported as ended and judged by no other check.
+		rules: input.rules.filter(isConfigRule).filter((rule) => !ended(rule)),
 		placeOf: (rule) => placeOf(rule.origin, ruleKeyPath(scopes.get(rule.origin), rule)),
 		shell: input.shellSurfaces,
 	};
 	const findings: LintFinding[] = [
+		...input.rules
+			.filter(isConfigRule)
+			.filter(ended)
+			.map((rule) =>
+				finding("ended-rule", composed.placeOf(rule), {
+					surface: rule.surface,
+					pattern: rule.pattern,
+					example: null,
+					message: `${JSON.stringify(rule.pattern)} ended at ${new Date(rule.expires ?? 0).toISOString().slice(0, 16).replace("T", " ")} UTC`,
+				}),
+			),
 		...issueFindings(input.issues),
 		...orderFindings(composed),
 		...liftedFindings(input.scopes, placeOf, composed),
@@ -87,6 +102,32 @@ export function lintPolicy(input: LintInput): LintFinding[] {
 		...scopeFindings(input.scopes, placeOf),
 	];
 	return findings.sort(byPlace);
+}
+
+/**
+ * Where each rule is written: a scope's rule in its scope's file, a managed rule (origin `managed`) in the managed
+ * file; `null` when its file or source is unknown.
+ */
+export function rulePlacer(
+	scopes: readonly LintScope[],
+	managed: { readonly file: string; readonly config: PermissionConfig; readonly source: ConfigSource | null } | null,
+): (rule: Rule) => LintPlace | null {
+	const byName = new Map<
+		string,
+		{ readonly file: string | null; readonly config: PermissionConfig; readonly source: ConfigSource | null }
+	>(scopes.map((scope) => [scope.scope, scope]));
+	if (managed !== null) byName.set("managed", managed);
+	return (rule) => {
+		const found = byName.get(rule.origin);
+		if (found?.file == null || found.source === null) return null;
+		const keyPath =
+			typeof found.config.permission?.[rule.surface] === "string"
+				? ["permission", rule.surface]
+				: ["permission", rule.surface, rule.pattern];
+		const position = found.source.positionOf(keyPath);
+		const scope = rule.origin as ScopeName | "managed";
+		return position === null ? null : { scope, file: found.file, line: position.line, column: position.column };
+	};
 }
 
 type ConfigRule = Rule & { readonly origin: ScopeName };
@@ -110,7 +151,7 @@ function ruleKeyPath(scope: LintScope | undefined, rule: Rule): KeyPath {
 	return typeof value === "string" ? ["permission", rule.surface] : ["permission", rule.surface, rule.pattern];
 }
 
-function finding(
+export function finding(
 	kind: LintKind,
 	place: LintPlace | null,
 	details: {
@@ -135,7 +176,7 @@ function finding(
 	};
 }
 
-function related(place: LintPlace | null, rule: Rule): LintFinding["related"] {
+export function related(place: LintPlace | null, rule: Rule): LintFinding["related"] {
 	return place === null ? null : { ...place, pattern: rule.pattern, action: rule.action };
 }
 
@@ -376,7 +417,7 @@ function scopeFindings(
 	return findings;
 }
 
-function byPlace(a: LintFinding, b: LintFinding): number {
+export function byPlace(a: LintFinding, b: LintFinding): number {
 	const fileA = a.place?.file ?? "";
 	const fileB = b.place?.file ?? "";
 	if (fileA !== fileB) return fileA < fileB ? -1 : 1;

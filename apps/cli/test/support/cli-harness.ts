@@ -42,6 +42,10 @@ export interface RunOptions {
 	readonly cwd?: string;
 	/** The managed file's edge (default: the real one). */
 	readonly managedFileSystem?: ManagedFileSystem;
+	/** The system managed file the host names (ADR 0060); default: none. */
+	readonly managedPolicyFile?: string | null;
+	/** The clock in epoch milliseconds (default: 2026-12-01 12:00 UTC, the day `today` names). */
+	readonly now?: number;
 }
 
 export class ConfigTree {
@@ -115,7 +119,9 @@ export class ConfigTree {
 			stderrIsTerminal: options.stderrIsTerminal ?? false,
 			grantFileSystem: createNodeGrantFileSystem(),
 			managedFileSystem: options.managedFileSystem ?? nodeManagedFileSystem(),
+			...(options.managedPolicyFile === undefined ? {} : { managedPolicyFile: options.managedPolicyFile }),
 			today: () => "2026-12-01",
+			now: () => options.now ?? Date.UTC(2026, 11, 1, 12),
 			configSchemaUrl: SHIPPED_SCHEMA_URL,
 		};
 		return { host, output: () => ({ stdout, stderr }) };

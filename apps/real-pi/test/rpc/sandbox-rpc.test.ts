@@ -3,7 +3,7 @@
  * with `"*.env": "deny"`, bash allowed and `"sandbox": { "mode": "required" }`, programs that find files themselves
  * do not reveal the secret, a write outside the project and a loopback connection fail, and the tool results say
  * why. ADR 0048: approved writes of protected regions fail inside (or are removed right after the call, for a name that
- * did not exist), and git's ordinary work succeeds. Needs bubblewrap, socat and ripgrep (`npm test` installs them first);
+ * did not exist), and git's ordinary work succeeds. Needs bubblewrap and socat (`npm test` installs them first);
  * without them it fails, it does not skip.
  */
 import { execFileSync } from "node:child_process";

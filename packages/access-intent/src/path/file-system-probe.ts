@@ -21,6 +21,17 @@ export interface FileSystemProbe {
 	lstat(path: string): EntryStat | null;
 	/** The entry names of a directory (no `.`/`..`), or `null` when it cannot be listed. Must not throw. */
 	readdir(path: string): readonly string[] | null;
+	/**
+	 * The entries of a directory with what each is (as `lstat` would say), or `null` when it cannot be listed; optional:
+	 * one listing instead of a `lstat` per entry, for walks over whole trees. Must not throw.
+	 */
+	readdirKinds?(path: string): readonly DirectoryEntry[] | null;
+}
+
+/** One entry of a directory listing with its kind. */
+export interface DirectoryEntry {
+	readonly name: string;
+	readonly kind: EntryKind;
 }
 
 /** The real file system through synchronous `node:fs` calls; only a composition root or a real-fs test builds it. */
@@ -57,6 +68,23 @@ export function createNodeFileSystemProbe(): FileSystemProbe {
 				return null;
 			}
 		},
+		readdirKinds(path) {
+			try {
+				// Node reads each kind from the listing, and `lstat`s only an entry the file system leaves unknown.
+				return readdirSync(path, { withFileTypes: true }).map((entry) => ({
+					name: entry.name,
+					kind: entry.isSymbolicLink()
+						? "symlink"
+						: entry.isDirectory()
+							? "directory"
+							: entry.isFile()
+								? "file"
+								: "other",
+				}));
+			} catch {
+				return null;
+			}
+		},
 	};
 }
 
@@ -73,6 +101,9 @@ export function createMemoizedProbe(probe: FileSystemProbe): FileSystemProbe & {
  * Methods, not closures, and maps made at the first question: a view is made for every command, and most commands ask
  * the probe little or nothing (closures and maps per view cost more than the questions on a short command).
  */
+/** The questions a view keeps one answer each for. */
+type Question = "realpath" | "lstat" | "readdir";
+
 /** A kept `null` answer: `Map.get` cannot tell a stored `null` from a missing key without a second lookup. */
 const NO_ANSWER: unique symbol = Symbol("no answer");
 
@@ -82,7 +113,12 @@ class MemoizedProbe implements FileSystemProbe {
 	private stats: Map<string, EntryStat | typeof NO_ANSWER> | null = null;
 	private listings: Map<string, readonly string[] | typeof NO_ANSWER> | null = null;
 
-	constructor(private readonly probe: FileSystemProbe) {}
+	private kindListings: Map<string, readonly DirectoryEntry[] | typeof NO_ANSWER> | null = null;
+
+	constructor(private readonly probe: FileSystemProbe) {
+		// The method itself, not a closure: a view is made per command.
+		if (probe.readdirKinds !== undefined) this.readdirKinds = this.listingWithKinds;
+	}
 
 	realpath(path: string): string | null {
 		this.realpaths ??= new Map();
@@ -99,11 +135,25 @@ class MemoizedProbe implements FileSystemProbe {
 		return this.answer(this.listings, "readdir", path);
 	}
 
+	/** Set to `listingWithKinds` when the probe lists with kinds: a view answers what its probe can. */
+	readonly readdirKinds?: (path: string) => readonly DirectoryEntry[] | null;
+
+	/** The probe's listing with kinds, asked once per directory. */
+	private listingWithKinds(path: string): readonly DirectoryEntry[] | null {
+		this.kindListings ??= new Map();
+		const cached = this.kindListings.get(path);
+		if (cached !== undefined) return cached === NO_ANSWER ? null : cached;
+		this.count++;
+		const answer = this.probe.readdirKinds?.(path) ?? null;
+		this.kindListings.set(path, answer ?? NO_ANSWER);
+		return answer;
+	}
+
 	/**
 	 * The answer kept for `path`, or the probe's. A `null` answer is kept as `NO_ANSWER`, so a repeated question is one
 	 * map lookup (most questions on a command's paths are about entries that do not exist).
 	 */
-	private answer<K extends keyof FileSystemProbe>(
+	private answer<K extends Question>(
 		answers: Map<string, ReturnType<FileSystemProbe[K]> | typeof NO_ANSWER>,
 		question: K,
 		path: string,

@@ -6,7 +6,7 @@
 import { expandHome, type PathFlavor } from "@pi-permissions/policy";
 import { type AccessPath, deriveMatchValues, type LiteralAccessPath } from "./access-path";
 import { type CwdFrame, canonicalize } from "./canonical-walk";
-import { createMemoizedProbe, type EntryKind, type FileSystemProbe } from "./file-system-probe";
+import { createMemoizedProbe, type DirectoryEntry, type EntryKind, type FileSystemProbe } from "./file-system-probe";
 import { classifyMsysToken } from "./msys-token";
 import {
 	appendSegment,
@@ -194,6 +194,22 @@ export class PathNormalizer {
 	/** Directory entries for glob expansion, `null` when the directory cannot be listed. */
 	listDirectory(absolutePath: string): readonly string[] | null {
 		return this.probe.readdir(absolutePath);
+	}
+
+	/**
+	 * The entries of a directory with what each is (a symlink not followed), `null` when it cannot be listed: one
+	 * listing when the probe can, else the names and an `entryKind` each (an entry gone meanwhile is left out).
+	 */
+	listDirectoryKinds(absolutePath: string): readonly DirectoryEntry[] | null {
+		if (this.probe.readdirKinds !== undefined) return this.probe.readdirKinds(absolutePath);
+		const names = this.probe.readdir(absolutePath);
+		if (names === null) return null;
+		const entries: DirectoryEntry[] = [];
+		for (const name of names) {
+			const kind = this.entryKind(appendSegment(absolutePath, name, this.flavor));
+			if (kind !== null) entries.push({ name, kind });
+		}
+		return entries;
 	}
 
 	/** What the entry itself is (a symlink is not followed), `null` when it does not exist. */

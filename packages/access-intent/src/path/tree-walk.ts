@@ -5,6 +5,7 @@
  * once), so a link to a secret counts.
  * Never: reads a file's contents, writes, or decides anything (the caller's test does); it never throws.
  */
+import type { EntryKind } from "./file-system-probe";
 import type { PathNormalizer } from "./path-normalizer";
 
 export interface TreeWalkOptions {
@@ -35,37 +36,44 @@ export function walkTree(
 ): TreeWalkResult {
 	const separator = normalizer.flavor.separator;
 	const walked = new Set<string>();
-	const pending: string[] = [];
+	/** Directories to list: the path reached and its symlink-free form (a plain child's is its parent's plus its name). */
+	const pending: { readonly path: string; readonly real: string }[] = [];
+	const join = (dir: string, name: string) =>
+		dir.endsWith(separator) || dir.endsWith("/") ? `${dir}${name}` : `${dir}${separator}${name}`;
 	let entries = 0;
-	/** Tests one entry and queues it when it is a directory; `true` when the test matched. */
-	const visit = (path: string, name: string): boolean => {
+	/**
+	 * Tests one entry of kind `kind` and queues it when it is a directory; `true` when the test matched. `real` is the
+	 * entry's symlink-free form when known without asking (a plain entry of a symlink-free directory).
+	 */
+	const visit = (path: string, name: string, kind: EntryKind, real: string | null): boolean => {
 		entries++;
 		if (test(path, name)) return true;
-		const kind = normalizer.entryKind(path);
-		if (kind === "directory") pending.push(path);
+		if (kind === "directory") pending.push({ path, real: real ?? normalizer.realpath(path) ?? path });
 		else if (kind === "symlink") {
 			const target = normalizer.realpath(path);
 			if (target === null) return false;
 			if (target !== path && test(target, name)) return true;
-			if (normalizer.entryKind(target) === "directory") pending.push(target);
+			if (normalizer.entryKind(target) === "directory") pending.push({ path: target, real: target });
 		}
 		return false;
 	};
-	if (normalizer.entryKind(root) === null) return { kind: "complete", entries: 0 };
-	if (visit(root, root.slice(root.lastIndexOf(separator) + 1))) return { kind: "matched", path: root };
+	const rootKind = normalizer.entryKind(root);
+	if (rootKind === null) return { kind: "complete", entries: 0 };
+	if (visit(root, root.slice(root.lastIndexOf(separator) + 1), rootKind, null)) return { kind: "matched", path: root };
 	while (pending.length > 0) {
-		const dir = pending.pop() as string;
+		const dir = pending.pop() as { readonly path: string; readonly real: string };
 		// A directory reached twice (a link back up, two links to one place) is walked once.
-		const real = normalizer.realpath(dir) ?? dir;
-		if (walked.has(real)) continue;
-		walked.add(real);
-		const names = normalizer.listDirectory(dir);
-		if (names === null) continue;
-		for (const name of names) {
+		if (walked.has(dir.real)) continue;
+		walked.add(dir.real);
+		// One listing with each entry's kind: no `lstat` per entry, no `realpath` per plain directory.
+		const listing = normalizer.listDirectoryKinds(dir.path);
+		if (listing === null) continue;
+		for (const entry of listing) {
+			const name = entry.name;
 			if (!options.hidden && name.startsWith(".")) continue;
 			if (entries >= options.maxEntries) return { kind: "over-budget", entries };
-			const path = dir.endsWith(separator) || dir.endsWith("/") ? `${dir}${name}` : `${dir}${separator}${name}`;
-			if (visit(path, name)) return { kind: "matched", path };
+			const path = join(dir.path, name);
+			if (visit(path, name, entry.kind, join(dir.real, name))) return { kind: "matched", path };
 		}
 	}
 	return { kind: "complete", entries };

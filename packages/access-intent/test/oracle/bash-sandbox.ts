@@ -93,42 +93,23 @@ export interface SandboxOptions {
 	readonly parallel?: number;
 }
 
-export class BashSandbox {
-	private constructor(
-		private readonly root: string,
-		private readonly bwrap: string,
+/** Where a sandbox keeps its files and how bwrap is called for one batch (the stub layout, the planted one). */
+export interface SandboxLayout {
+	/** A host directory the sandbox owns (removed by `remove`); batches are made inside it. */
+	readonly root: string;
+	/** bwrap's arguments for a batch whose files (`cmds`, `log`, `progress`) are in `batchDir`, numbered from `start`. */
+	args(batchDir: string, start: number): string[];
+}
+
+/** Stubs bound over every program directory; only bash itself and its libraries are real. */
+class StubLayout implements SandboxLayout {
+	constructor(
+		readonly root: string,
 		private readonly bash: string,
 		private readonly libraries: readonly string[],
-		/** Wall time one command may take before its batch is killed and resumed after it. */
-		private readonly commandMs = 3000,
 	) {}
 
-	/** Throws `SandboxUnavailable` with the reason when bwrap or user namespaces are missing: never a silent pass. */
-	static create(): BashSandbox {
-		const bwrap = ["/usr/bin/bwrap", "/bin/bwrap"].find((path) => existsSync(path));
-		if (bwrap === undefined)
-			throw new SandboxUnavailable("bubblewrap (bwrap) is not installed: the differential oracle cannot run");
-		const bash = "/bin/bash";
-		const root = mkdtempSync(join(tmpdir(), "pi-permissions-oracle-"));
-		const stubs = join(root, "stubs");
-		mkdirSync(stubs);
-		for (const name of STUB_NAMES) {
-			writeFileSync(join(stubs, name), STUB);
-			chmodSync(join(stubs, name), 0o755);
-		}
-		writeFileSync(join(root, "driver"), DRIVER);
-		execFileSync("mkfifo", [join(root, "fifo")]);
-		const sandbox = new BashSandbox(root, bwrap, bash, bashLibraries(bash));
-		const probe = sandbox.runBatchSync(["echo ok; ls -l"], 0);
-		if (probe.error !== null) throw new SandboxUnavailable(`bubblewrap cannot start a sandbox: ${probe.error}`);
-		return sandbox;
-	}
-
-	remove(): void {
-		rmSync(this.root, { recursive: true, force: true });
-	}
-
-	private args(batchDir: string, start: number): string[] {
+	args(batchDir: string, start: number): string[] {
 		const args = ["--unshare-all", "--die-with-parent", "--new-session", "--clearenv"];
 		args.push("--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--tmpfs", SANDBOX_HOME);
 		for (const dir of STUB_DIRS) args.push("--ro-bind", join(this.root, "stubs"), dir);
@@ -141,18 +122,62 @@ export class BashSandbox {
 		args.push("--bind", join(batchDir, "progress"), `${ORACLE_DIR}/progress`);
 		args.push("--dir", SANDBOX_PROJECT, "--dir", `${SANDBOX_PROJECT}/src`, "--dir", `${SANDBOX_PROJECT}/somedir`);
 		args.push("--dir", `${SANDBOX_HOME}/.ssh`, "--dir", "/home/other");
-		for (const [name, value] of Object.entries(this.environment())) args.push("--setenv", name, value);
+		for (const [name, value] of Object.entries(sandboxEnvironment())) args.push("--setenv", name, value);
 		args.push("--chdir", SANDBOX_PROJECT, `${ORACLE_DIR}/bash`, "--norc", "--noprofile", `${ORACLE_DIR}/driver`);
 		args.push(String(start));
 		return args;
 	}
+}
 
-	private environment(): Record<string, string> {
-		return sandboxEnvironment();
+export class BashSandbox {
+	private constructor(
+		private readonly bwrap: string,
+		private readonly layout: SandboxLayout,
+		/** Wall time one command may take before its batch is killed and resumed after it. */
+		private readonly commandMs = 3000,
+	) {}
+
+	/** The bwrap binary, or `SandboxUnavailable`: never a silent pass. */
+	static bwrapPath(): string {
+		const bwrap = ["/usr/bin/bwrap", "/bin/bwrap"].find((path) => existsSync(path));
+		if (bwrap === undefined)
+			throw new SandboxUnavailable("bubblewrap (bwrap) is not installed: the differential oracle cannot run");
+		return bwrap;
+	}
+
+	/** A sandbox over `layout`, probed with `probe` (a command that must finish). */
+	static withLayout(layout: SandboxLayout, probe = "echo ok", commandMs = 3000): BashSandbox {
+		const sandbox = new BashSandbox(BashSandbox.bwrapPath(), layout, commandMs);
+		const result = sandbox.runBatchSync([probe], 0);
+		if (result.error !== null) throw new SandboxUnavailable(`bubblewrap cannot start a sandbox: ${result.error}`);
+		return sandbox;
+	}
+
+	/** Throws `SandboxUnavailable` with the reason when bwrap or user namespaces are missing: never a silent pass. */
+	static create(): BashSandbox {
+		const bash = "/bin/bash";
+		const root = mkdtempSync(join(tmpdir(), "pi-permissions-oracle-"));
+		const stubs = join(root, "stubs");
+		mkdirSync(stubs);
+		for (const name of STUB_NAMES) {
+			writeFileSync(join(stubs, name), STUB);
+			chmodSync(join(stubs, name), 0o755);
+		}
+		writeFileSync(join(root, "driver"), DRIVER);
+		execFileSync("mkfifo", [join(root, "fifo")]);
+		return BashSandbox.withLayout(new StubLayout(root, bash, bashLibraries(bash)), "echo ok; ls -l");
+	}
+
+	remove(): void {
+		rmSync(this.layout.root, { recursive: true, force: true });
+	}
+
+	private args(batchDir: string, start: number): string[] {
+		return this.layout.args(batchDir, start);
 	}
 
 	private prepareBatch(commands: readonly string[]): string {
-		const batchDir = mkdtempSync(join(this.root, "batch-"));
+		const batchDir = mkdtempSync(join(this.layout.root, "batch-"));
 		writeFileSync(join(batchDir, "cmds"), commands.map((command) => `${command}\0`).join(""));
 		writeFileSync(join(batchDir, "log"), "");
 		writeFileSync(join(batchDir, "progress"), "");

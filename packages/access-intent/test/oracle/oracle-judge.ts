@@ -93,8 +93,11 @@ export function readingOf(program: BashProgram): GateReading {
 	return { status: program.units.some(isFloored) ? "floored" : "known", units };
 }
 
+/** The gate's reading of `command`: `BashProgram.parse` with real tree-sitter and a real normalizer. */
+export const parseForOracle = (command: string): BashProgram => BashProgram.parse(command, { parser, normalizer });
+
 /** The gate as shipped: `BashProgram.parse` with real tree-sitter and a real normalizer. */
-export const gateExtractor: Extractor = (command) => readingOf(BashProgram.parse(command, { parser, normalizer }));
+export const gateExtractor: Extractor = (command) => readingOf(parseForOracle(command));
 
 /**
  * The gate reading words under the sandbox's own environment (ADR 0039), as Pi's adapter supplies its process

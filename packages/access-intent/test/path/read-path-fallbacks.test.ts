@@ -33,3 +33,17 @@ describe("readPathFallbacks", () => {
 		expect(readPathFallbacks(path)).toEqual(fallbacks);
 	});
 });
+
+describe("readPathFallbacks on paths with nothing to vary", () => {
+	it.each(["/p/README.md", "/p/a b/c-d_e.ts", "/p/tab\there", "/p/AMPM.txt", "/p/x AM"])(
+		"gives no fallback for %j (ASCII, no apostrophe, no ` AM.`/` PM.`)",
+		(path) => {
+			expect(readPathFallbacks(path)).toEqual([]);
+		},
+	);
+
+	it("still varies an ASCII path once it holds an apostrophe or ` AM.`", () => {
+		expect(readPathFallbacks("/p/it's.txt")).toEqual(["/p/it\u2019s.txt"]);
+		expect(readPathFallbacks("/p/Shot 9.41.12 AM.png")).toEqual(["/p/Shot 9.41.12\u202fAM.png"]);
+	});
+});

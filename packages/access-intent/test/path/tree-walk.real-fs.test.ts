@@ -82,3 +82,47 @@ describe("walkTree (real tree)", () => {
 		});
 	});
 });
+
+describe("walkTree with and without a listing that carries kinds", () => {
+	/** The node probe, with `lstat` counted; `kinds: false` hides its listing with kinds (a probe without one). */
+	function countingNormalizer(root: string, kinds: boolean) {
+		const node = createNodeFileSystemProbe();
+		let lstats = 0;
+		const probe = {
+			realpath: (path: string) => node.realpath(path),
+			lstat: (path: string) => {
+				lstats++;
+				return node.lstat(path);
+			},
+			readdir: (path: string) => node.readdir(path),
+			...(kinds ? { readdirKinds: (path: string) => node.readdirKinds?.(path) ?? null } : {}),
+		};
+		const normalizer = PathNormalizer.create({ cwd: root, home: "/home/u", flavor: POSIX_FLAVOR, probe });
+		return { normalizer: normalizer.withProbeCache(), lstats: () => lstats };
+	}
+
+	it("sees the same entries in the same order, with no lstat per entry when the listing has kinds", () => {
+		const spec = {
+			files: ["a/b/c.ts", "a/b/d.ts", "a/e.ts", "f/g/h.ts", ".hidden/x", "secret/key.pem"],
+			symlinks: { "a/link.pem": "../secret/key.pem", "f/up": ".." },
+		};
+		const { tree } = normalizerOver(spec);
+		const walk = (kinds: boolean) => {
+			const counted = countingNormalizer(tree.root, kinds);
+			const seen: string[] = [];
+			const result = walkTree(counted.normalizer, tree.root, { maxEntries: 100, hidden: true }, (path, name) => {
+				seen.push(`${path.slice(tree.root.length)} ${name}`);
+				return false;
+			});
+			return { result, seen, lstats: counted.lstats() };
+		};
+		const listed = walk(true);
+		const asked = walk(false);
+		expect(listed.seen).toEqual(asked.seen);
+		expect(listed.result).toEqual(asked.result);
+		// Without kinds, every entry below the root is asked about once (12 here); with them, only the root and what a
+		// listing cannot say (each symlink's target).
+		expect(asked.lstats).toBeGreaterThanOrEqual(12);
+		expect(listed.lstats).toBeLessThan(6);
+	});
+});

@@ -52,6 +52,10 @@ interface SpellingRuleBook {
 	readonly strictUnnamed: boolean;
 	/** Any rule whose pattern names no program and is not a catch-all. */
 	readonly anyUnnamed: boolean;
+	/** Per program, the index of the last bash rule naming it as its first word. */
+	readonly lastNaming: ReadonlyMap<string, number>;
+	/** The index of the last bash rule whose first word is not a literal program (`*`, `* --force *`), or -1. */
+	readonly lastUnnamed: number;
 }
 
 const BOOKS = new WeakMap<readonly Rule[], SpellingRuleBook>();
@@ -73,12 +77,17 @@ function readBook(rules: readonly Rule[]): SpellingRuleBook {
 	const indexOf = new Map<Rule, number>();
 	let strictUnnamed = false;
 	let anyUnnamed = false;
+	const lastNaming = new Map<string, number>();
+	let lastUnnamed = -1;
 	for (let index = rules.length - 1; index >= 0; index--) {
 		const rule = rules[index] as Rule;
 		indexOf.set(rule, index);
-		if (!appliesToBash(rule) || isCatchAll(rule.pattern)) continue;
-		const strict = rule.action !== "allow";
+		if (!appliesToBash(rule)) continue;
 		const program = namedProgram(rule.pattern);
+		if (program === null) lastUnnamed = Math.max(lastUnnamed, index);
+		else if (!lastNaming.has(program)) lastNaming.set(program, index);
+		if (isCatchAll(rule.pattern)) continue;
+		const strict = rule.action !== "allow";
 		if (program === null) {
 			anyUnnamed = true;
 			strictUnnamed ||= strict;
@@ -92,7 +101,7 @@ function readBook(rules: readonly Rule[]): SpellingRuleBook {
 		if (list === undefined) byProgram.set(program, [{ index, rule, pattern }]);
 		else list.push({ index, rule, pattern });
 	}
-	return { indexOf, byProgram, strictPrograms, namedPrograms, strictUnnamed, anyUnnamed };
+	return { indexOf, byProgram, strictPrograms, namedPrograms, strictUnnamed, anyUnnamed, lastNaming, lastUnnamed };
 }
 
 function appliesToBash(rule: Rule): boolean {
@@ -171,10 +180,15 @@ function byMeaning(
 	policy: CompiledPolicy,
 	book: SpellingRuleBook,
 ): SpelledMatch {
+	// Only a rule after `base`'s can change it, and only one whose first word is this program or no literal program
+	// can meet the canonical spelling (as text or by meaning): without one, the spelling is not read at all.
+	if (Math.max(book.lastNaming.get(name) ?? -1, book.lastUnnamed) <= base.index) return base;
 	const canonical = spelling.canonical;
-	const asText = policy.composedMatch(BASH_SURFACE, [canonical.text]);
-	let index = asText.index;
-	let found: SpelledMatch = { match: asText.match, spelling: "canonical" };
+	// A canonical text already written is already weighed in `base` (its index is at most `base.index`): only a rule
+	// reached by meaning can add to it. Most units are written canonically, so this saves a lookup per unit.
+	const asText = texts.includes(canonical.text) ? null : policy.composedMatch(BASH_SURFACE, [canonical.text]);
+	let index = asText === null ? -1 : asText.index;
+	let found: SpelledMatch = { match: asText === null ? base.match : asText.match, spelling: "canonical" };
 	for (const entry of book.byProgram.get(name) ?? []) {
 		if (entry.index <= Math.max(index, base.index)) break;
 		if (!matchesMeaning(entry.pattern, canonical)) continue;

@@ -2,7 +2,8 @@
  * Owns: the bash recursive-read gate (issue 34, ADR 0050): a program that reads a whole tree by itself (`grep -r`,
  * `rg`, `tar c`, `cp -r`, `find -exec`) over a tree holding a file a `path` rule denies is asked (a floor; yolo denies
  * it, ADR 0023), as is one whose tree is too large to check or cannot be named; found by a bounded walk of the real
- * tree through the call's probe. Outside the OS sandbox only: the sandbox hides those files from every program.
+ * tree through the call's probe. Under the OS sandbox too: the sandbox answers the ask when it hides every denied
+ * file under the tree (ADR 0059), and the decision then records what it answered.
  * Never: parses (it reads the parse's recursive-read slice) or judges a file by anything but the `path` rules.
  */
 import { displayPath, type RecursiveRead, readsFileNamed, walkTree } from "@pi-permissions/access-intent";
@@ -24,8 +25,6 @@ type Finding =
 export function bashRecursiveReadGate(context: GateContext): GateOutcome | null {
 	const bash = context.bash;
 	if (bash === null || bash.program.recursiveReads.length === 0) return null;
-	// The sandbox hides every file a `path` rule denies from whatever runs (ADR 0037): the reader may walk.
-	if (context.sandboxed) return null;
 	if (!pathRulesDeny(context.policy)) return null;
 	const finding = find(context, bash.program.recursiveReads);
 	return finding === null ? null : floorOf(context, bash.command, finding);

@@ -36,11 +36,6 @@ export interface GateContext {
 	readonly inputPaths: readonly AccessPath[];
 	/** Set for bash and shell aliases. */
 	readonly bash: BashCall | null;
-	/**
-	 * True when an allowed bash call runs inside the OS sandbox (ADR 0037), which hides the files `path` rules deny:
-	 * `sandbox.mode` `required` (bash never runs outside it), or `auto` with the sandbox running.
-	 */
-	readonly sandboxed: boolean;
 }
 
 interface OutcomeExtras {

@@ -17,7 +17,9 @@ const UNNAMED_WRITE = "writes a file whose name is only known when the command r
 
 const THROUGH_NEW_LINK = "writes through a link the same command makes (it may point at a protected file)";
 
-const COPIES_GIT_DIR = "copies a git directory (git runs what the copy's config and hooks name when pointed at it)";
+/** Read by the sandbox answer too: the sandbox watches new repositories in the project only (ADR 0059). */
+export const COPIES_GIT_DIR =
+	"copies a git directory (git runs what the copy's config and hooks name when pointed at it)";
 
 interface Hit {
 	readonly path: AccessPath;

@@ -21,8 +21,18 @@ export function grantNote(date: string, source: GrantSource): string {
 
 /** The text of a new config file holding only `$schema` and the grant. */
 export function newConfigText(grant: GrantRequest, note: string): string {
-	const body = { $schema: CONFIG_SCHEMA_ID, permission: { [grant.surface]: { [grant.pattern]: "allow" } } };
-	return withNote(`${JSON.stringify(body, null, "\t")}\n`, grant, note);
+	const body = { $schema: CONFIG_SCHEMA_ID, permission: { [grant.surface]: { [grant.pattern]: "__grant__" } } };
+	const text = `${JSON.stringify(body, null, "\t")}\n`.replace('"__grant__"', grantValueText(grant));
+	return withNote(text, grant, note);
+}
+
+/** The grant's value as written on its one line: `"allow"`, or `{ "action": "allow", "expires": "…" }` (ADR 0061). */
+function grantValueText(grant: GrantRequest): string {
+	return grant.expires === undefined ? '"allow"' : `{ "action": "allow", "expires": ${JSON.stringify(grant.expires)} }`;
+}
+
+function grantValue(grant: GrantRequest): unknown {
+	return grant.expires === undefined ? "allow" : { action: "allow", expires: grant.expires };
 }
 
 /**
@@ -36,23 +46,31 @@ export function insertGrantText(text: string, grant: GrantRequest, placement: Gr
 	const tree = parseTree(text, [], { allowTrailingComma: true });
 	if (tree === undefined) throw new Error("the config text does not parse");
 	const style = styleOf(text);
-	const member = `${JSON.stringify(grant.pattern)}: "allow"`;
+	const member = `${JSON.stringify(grant.pattern)}: ${grantValueText(grant)}`;
 	let edited: string;
 	switch (placement.form) {
 		case "object": {
 			const object = findNodeAtLocation(tree, ["permission", grant.surface]);
 			if (object?.type !== "object") throw new Error("the surface is not an object");
-			edited = insertMember(text, object, placement.index, member, style, ["permission", grant.surface, grant.pattern]);
+			edited = insertMember(
+				text,
+				object,
+				placement.index,
+				member,
+				style,
+				["permission", grant.surface, grant.pattern],
+				grantValue(grant),
+			);
 			break;
 		}
 		case "string": {
 			const value = findNodeAtLocation(tree, ["permission", grant.surface]);
 			if (value === undefined) throw new Error("the surface is missing");
 			const replacement = objectText(
-				{ "*": value.value, [grant.pattern]: "allow" },
+				{ "*": value.value, [grant.pattern]: "__grant__" },
 				lineIndent(text, value.offset),
 				style,
-			);
+			).replace('"__grant__"', grantValueText(grant));
 			edited = applyEdits(text, [{ offset: value.offset, length: value.length, content: replacement }]);
 			break;
 		}
@@ -60,12 +78,16 @@ export function insertGrantText(text: string, grant: GrantRequest, placement: Gr
 			const permission = findNodeAtLocation(tree, ["permission"]);
 			const [object, key, value] =
 				permission?.type === "object"
-					? [permission, grant.surface, { [grant.pattern]: "allow" }]
-					: [tree, "permission", { [grant.surface]: { [grant.pattern]: "allow" } }];
+					? [permission, grant.surface, { [grant.pattern]: "__grant__" }]
+					: [tree, "permission", { [grant.surface]: { [grant.pattern]: "__grant__" } }];
 			const indent = memberIndent(text, object, style);
-			const entry = `${JSON.stringify(key)}: ${objectText(value, indent, style)}`;
+			const entry = `${JSON.stringify(key)}: ${objectText(value, indent, style).replace('"__grant__"', grantValueText(grant))}`;
 			const path = permission?.type === "object" ? ["permission", grant.surface] : ["permission"];
-			edited = insertMember(text, object, object.children?.length ?? 0, entry, style, path);
+			const inserted =
+				permission?.type === "object"
+					? { [grant.pattern]: grantValue(grant) }
+					: { [grant.surface]: { [grant.pattern]: grantValue(grant) } };
+			edited = insertMember(text, object, object.children?.length ?? 0, entry, style, path, inserted);
 			break;
 		}
 		default: {
@@ -90,6 +112,7 @@ function insertMember(
 	member: string,
 	style: TextStyle,
 	path: (string | number)[],
+	value: unknown,
 ): string {
 	const members = object.children ?? [];
 	const next = members[index];
@@ -119,7 +142,6 @@ function insertMember(
 		return applyEdits(text, [{ offset: object.offset + 1, length: object.length - 2, content: inner }]);
 	}
 	// Entries share a line: `modify` without formatting adds the member there and leaves the rest of the line as it was.
-	const value = JSON.parse(member.slice(member.indexOf(":") + 1)) as unknown;
 	return applyEdits(text, modify(text, path, value, { getInsertionIndex: () => index }));
 }
 

@@ -1,6 +1,6 @@
 /**
- * Owns: finding the persisted grants in one config file's text: every `"<pattern>": "allow"` under `permission`
- * whose line carries the grant marker comment, with its file, line, date, source and a stable id.
+ * Owns: finding the persisted grants in one config file's text: every `"<pattern>": "allow"` (or an allow with an
+ * end, ADR 0061) under `permission` whose line carries the grant marker comment, with its file, line, date, source and a stable id.
  * Never: reads the disk or judges the file's validity; a file that does not parse holds no grants.
  */
 import type { ScopeName } from "@pi-permissions/policy";
@@ -19,6 +19,8 @@ export interface PersistedGrant {
 	/** `YYYY-MM-DD` from the marker, or `null` when the marker was edited. */
 	readonly date: string | null;
 	readonly source: GrantSource | null;
+	/** The grant's end as written (`"expires"`, ADR 0061), or `null` when it does not end. */
+	readonly expires: string | null;
 }
 
 /** The id of a grant: `<scope>-<8 hex digits>` of surface and pattern (FNV-1a), e.g. `project-3fa9c1d2`. */
@@ -42,7 +44,9 @@ export function listPersistedGrants(text: string, scope: ScopeName, file: string
 		if (surfaceKey === undefined || surfaceValue?.type !== "object") continue;
 		for (const property of surfaceValue.children ?? []) {
 			const [key, value] = property.children ?? [];
-			if (key === undefined || value === undefined || value.value !== "allow") continue;
+			if (key === undefined || value === undefined) continue;
+			const expires = endingAllow(value);
+			if (value.value !== "allow" && expires === null) continue;
 			const end = text.indexOf("\n", value.offset + value.length);
 			const rest = text.slice(value.offset + value.length, end === -1 ? text.length : end);
 			const marker = rest.indexOf(GRANT_MARKER);
@@ -59,10 +63,19 @@ export function listPersistedGrants(text: string, scope: ScopeName, file: string
 				pattern,
 				date: /added (\d{4}-\d{2}-\d{2})/.exec(note)?.[1] ?? null,
 				source: note.includes("from the dialog") ? "dialog" : note.includes("with the CLI") ? "cli" : null,
+				expires,
 			});
 		}
 	}
 	return grants;
+}
+
+/** The end of an `{ "action": "allow", "expires": "…" }` value, or `null` for any other value. */
+function endingAllow(value: Node): string | null {
+	if (value.type !== "object") return null;
+	const action = propertyValue(value, "action");
+	const expires = propertyValue(value, "expires");
+	return action?.value === "allow" && typeof expires?.value === "string" ? expires.value : null;
 }
 
 function propertyValue(object: Node, name: string): Node | undefined {

@@ -120,7 +120,7 @@ export class PersistedGrantWriter {
 			const { text, mode, config } = current.value;
 			const grant = text === null ? undefined : listPersistedGrants(text, scope, file).find((g) => g.id === id);
 			if (text === null || grant === undefined) return err({ kind: "unknown-grant", file, id });
-			const edited = removeGrantText(text, grant);
+			const edited = removeGrantText(text, { surface: grant.surface, pattern: grant.pattern });
 			const expected = withoutPattern(config, grant);
 			const confirmed = this.confirm(file, scope, edited, expected);
 			if (!confirmed.ok) return confirmed;

@@ -17,6 +17,7 @@ export type DecisionResolution =
 	| "session_approved"
 	| "infrastructure_auto_allowed"
 	| "auto_approved"
+	| "sandbox_answered"
 	| "user_approved"
 	| "user_approved_for_session"
 	| "user_denied"
@@ -36,7 +37,7 @@ export interface DecisionFact {
 	readonly resolution: DecisionResolution;
 	readonly matchedPattern: string | null;
 	readonly origin: RuleOrigin | null;
-	/** What decided: `policy`, `session`, `infrastructure`, `yolo`, `gate_error`, or the escalator's decider. */
+	/** What decided: `policy`, `session`, `infrastructure`, `yolo`, `sandbox`, `gate_error`, or the escalator's decider. */
 	readonly decidedBy: Decider;
 	/** The operator's, the human's, or the failure's reason. */
 	readonly reason: string | null;

@@ -2,8 +2,9 @@
  * Owns: `GateRunner`, acting on a pipeline decision: it mints one request id per permission request before any
  * branch, walks the outcomes in gate order (an approved ask continues to the next gate), reconciles a residual floor
  * with yolo in this one place (through `reconcileFloorWithYolo`: approve, or deny an incomplete analysis while the
- * policy denies), hands real asks to the `AskEscalator`, records "for this session" answers, emits a decision fact
- * for every request, and turns any throw into a `gate_error` block (fail closed).
+ * policy denies), records the asks the OS sandbox answers (`sandboxAnswer`, ADR 0059), hands real asks to the
+ * `AskEscalator`, records "for this session" answers, emits a decision fact for every request, and turns any throw
+ * into a `gate_error` block (fail closed). Over 400 lines: each resolution branch is one step of the one walk.
  * Never: evaluates policy itself or renders anything but the agent-facing block reason.
  */
 import type { SessionRuleStore } from "@pi-permissions/policy";
@@ -19,6 +20,7 @@ import {
 } from "@pi-permissions/presentation";
 import type { GateName, GateOutcome } from "../gates/gate-outcome";
 import { type SkillInvocation, skillInputCall } from "../gates/skill-input-gate";
+import { type SandboxAnswered, sandboxAnswer } from "../sandbox/sandbox-answer";
 import { recordSessionApproval } from "../session/session-approval";
 import type { AskAnswer, AskEscalator, AskRequest } from "./ask-escalator";
 import { type BashCommandRecord, bashCommandRecord } from "./bash-command-record";
@@ -90,9 +92,11 @@ type Block = Extract<RunVerdict, { kind: "block" }>;
 
 type Step = { readonly kind: "continue" } | Block;
 
-/** One run's state: who approved an earlier ask of the call, and what a traced run records. */
+/** One run's state: who approved an earlier ask of the call, what the sandbox answers, what a traced run records. */
 interface RunState {
 	approvedBy: Decider | null;
+	/** The asks the OS sandbox answers for this call (ADR 0059), by outcome; `null`: none, the call is asked as before. */
+	sandbox?: ReadonlyMap<GateOutcome, SandboxAnswered> | null;
 	readonly trace: { decision: PipelineDecision | null; facts: DecisionFact[]; asks: AskRequest[] } | null;
 }
 
@@ -137,6 +141,8 @@ export class GateRunner {
 			const decision = decide();
 			program = decision.program;
 			if (run.trace !== null) run.trace.decision = decision;
+			const answered = sandboxAnswer(decision);
+			run.sandbox = answered === null ? null : new Map(answered.map((entry) => [entry.outcome, entry]));
 			this.spendSessionGrants(decision);
 			// An ask before a gate that denies outright is never escalated: the call is refused whatever the answer.
 			const acted =
@@ -206,6 +212,19 @@ export class GateRunner {
 			case "ask": {
 				if (outcome.payload === null) throw new Error(`the ${outcome.gate} gate asked without a payload`);
 				const payload = this.withInvalidConfigNote(outcome, outcome.payload);
+				// ADR 0059: the sandbox that runs the call holds every reason its asks carry; the fact keeps the ask.
+				const bySandbox = run.sandbox?.get(outcome);
+				if (bySandbox !== undefined) {
+					this.emit(run, {
+						...fact,
+						payload,
+						result: "allow",
+						resolution: "sandbox_answered",
+						decidedBy: "sandbox",
+						reason: `${bySandbox.reason}: ${bySandbox.why}`,
+					});
+					return CONTINUE;
+				}
 				// The single yolo reconciliation: a floor raised after resolution (no rule to rewrite) is approved under
 				// yolo, unless it stands for an analysis that could not see what runs while the policy denies something
 				// (ADR 0023); a deny never reaches here, and a rule's ask was already rewritten at composition.

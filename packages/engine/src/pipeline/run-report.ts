@@ -27,20 +27,23 @@ export interface RunReport {
 }
 
 /**
- * The report of one traced run. An allow names the yolo approval that let it through when there is one (without yolo
- * the call would have asked there), else the last gate that passed; a block that only an unanswered ask caused is that
- * ask; any other block names the fact that refused it.
+ * The report of one traced run. An allow names the yolo approval or the sandbox's answer that let it through when
+ * there is one (without it the call would have asked there; the sandbox's says what holds the ask, ADR 0059), else the
+ * last gate that passed; a block that only an unanswered ask caused is that ask; any other block names the fact that
+ * refused it.
  */
 export function reportOf(trace: Pick<RunTrace, "verdict" | "facts" | "asks">): RunReport {
 	const { verdict, facts } = trace;
 	switch (verdict.kind) {
 		case "allow": {
-			const fact = facts.findLast((candidate) => candidate.decidedBy === "yolo") ?? facts.at(-1);
+			const fact =
+				facts.findLast((candidate) => candidate.decidedBy === "yolo" || candidate.decidedBy === "sandbox") ??
+				facts.at(-1);
 			return {
 				action: "allow",
 				gate: fact?.gate ?? null,
 				...decidedOn(fact),
-				reason: null,
+				reason: fact?.decidedBy === "sandbox" ? fact.reason : null,
 				suggestion: null,
 				resolution: fact?.resolution ?? "policy_allow",
 			};

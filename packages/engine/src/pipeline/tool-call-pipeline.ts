@@ -19,14 +19,7 @@ import {
 	type ToolAccessExtractors,
 	type ToolKind,
 } from "@pi-permissions/access-intent";
-import {
-	type ComposedPolicy,
-	isCatchAll,
-	PATH_SURFACE,
-	type PermissionMode,
-	type Ruleset,
-	type SessionRuleStore,
-} from "@pi-permissions/policy";
+import type { ComposedPolicy, PermissionMode, Ruleset, SessionRuleStore } from "@pi-permissions/policy";
 import { bashExternalDirectoryGate } from "../gates/bash-external-directory-gate";
 import { bashPathGate } from "../gates/bash-path-gate";
 import { bashRecursiveReadGate } from "../gates/bash-recursive-read-gate";
@@ -44,6 +37,7 @@ import { type ActiveSkill, skillReadGate } from "../gates/skill-read-gate";
 import { toolGate } from "../gates/tool-gate";
 import { unknownToolOutcome } from "../gates/unknown-tool-gate";
 import { overlayMode } from "../modes/mode-overlay";
+import { type SandboxCoverage, type SandboxPlanView, sandboxCoverage } from "../sandbox/sandbox-coverage";
 import { SessionPolicy } from "../session/session-policy";
 import { parseInWorkdir, type ShellParse } from "./shell-workdir";
 import type { ToolCall } from "./tool-call";
@@ -99,6 +93,11 @@ export interface ToolCallPipelineOptions {
 	 * `required` bash never runs outside the sandbox, so that mode counts as sandboxed whatever this says.
 	 */
 	readonly sandboxRunning?: () => boolean;
+	/**
+	 * The plan of the OS sandbox that runs this session's bash calls (ADR 0059), read at each decision of a call that
+	 * will run in it; absent or `null`: no plan is known, and the sandbox answers no ask. Must not throw.
+	 */
+	readonly sandboxPlan?: () => SandboxPlanView | null;
 }
 
 export interface PipelineDecision {
@@ -115,6 +114,11 @@ export interface PipelineDecision {
 	readonly policy: ComposedPolicy | null;
 	/** The call's one bash parse, for a shell tool; `null` for any other tool. */
 	readonly program: ShellParse | null;
+	/**
+	 * What the OS sandbox holds for this call (ADR 0059): set for Pi's own `bash` while the sandbox runs it
+	 * (`sandbox.mode` `required`, or `auto` with the sandbox running) and its plan is known; `null` otherwise.
+	 */
+	readonly sandbox: SandboxCoverage | null;
 }
 
 /** What one gate reads of the call besides its context: the policy's facts and the pipeline's options. */
@@ -168,6 +172,7 @@ export class ToolCallPipeline {
 				composedRules: [],
 				policy: null,
 				program: null,
+				sandbox: null,
 			};
 		}
 		const composed = this.options.policies.policyFor(call.agentName);
@@ -193,6 +198,7 @@ export class ToolCallPipeline {
 			composedRules: composed.rules,
 			policy: composed,
 			program: context.bash?.program ?? null,
+			sandbox: this.sandboxCoverage(context, composed),
 		};
 	}
 
@@ -214,6 +220,7 @@ export class ToolCallPipeline {
 			composedRules: composed.rules,
 			policy: composed,
 			program: null,
+			sandbox: null,
 		};
 	}
 
@@ -236,23 +243,21 @@ export class ToolCallPipeline {
 			requester: { agentName: call.agentName, ...this.options.requester },
 			inputPaths,
 			bash: kind.kind === "bash" ? this.parseBash(kind, call, normalizer) : null,
-			sandboxed: kind.kind === "bash" && this.sandboxed(composed),
 		};
 	}
 
 	/**
-	 * Whether an allowed bash call runs in the OS sandbox and the sandbox hides every file a `path` rule denies: not
-	 * with a catch-all `path` deny, which the sandbox leaves to the gate (the shell itself must run, ADR 0037).
+	 * What the sandbox holds for a call it will run: Pi's own `bash` only (the sandbox wraps that tool, not an alias),
+	 * under `required` (bash never runs outside it) or `auto` with it running, and with its plan known.
 	 */
-	private sandboxed(composed: ComposedPolicy): boolean {
+	private sandboxCoverage(context: GateContext, composed: ComposedPolicy): SandboxCoverage | null {
+		if (context.bash === null || context.kind.kind !== "bash" || context.kind.alias) return null;
 		const mode = composed.sandbox.mode;
 		const running = mode === "required" || (mode === "auto" && this.options.sandboxRunning?.() === true);
-		return (
-			running &&
-			!composed.rules.some(
-				(rule) => rule.surface === PATH_SURFACE && rule.action === "deny" && isCatchAll(rule.pattern),
-			)
-		);
+		if (!running) return null;
+		const plan = this.options.sandboxPlan?.() ?? null;
+		if (plan === null) return null;
+		return sandboxCoverage(plan, composed.rules, { home: context.normalizer.home, flavor: context.flavor });
 	}
 
 	/** The one parse of this call's command, from the alias's working directory when the call names one. */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_RECURSIVE_READ_ENTRIES } from "../../src/gates/bash-recursive-read-gate";
 import { GateRunner } from "../../src/pipeline/gate-runner";
 import { bashCall, createEngine, type EngineOptions, realProbe } from "../support/engine-fixture";
+import { planView } from "../support/sandbox-plan-view";
 import { createTmpProject, type TmpProject } from "../support/tmp-project";
 import { PROJECT_FILES, READ_POLICY, RECURSIVE_READ_ROWS } from "./bash-recursive-read-gate.cases";
 
@@ -30,35 +31,65 @@ describe("the recursive-read gate in a project holding a denied file (issue 34)"
 		expect(gate?.reason).toContain(names);
 	});
 
-	it("lets every row run when the sandbox is required or running in auto mode", () => {
-		const required = engine({ config: { ...READ_POLICY, sandbox: { mode: "required" } } });
-		const auto = engine({ config: { ...READ_POLICY, sandbox: { mode: "auto" } }, sandboxRunning: () => true });
-		for (const { command } of RECURSIVE_READ_ROWS) {
+	/** The plan the sandbox runs for READ_POLICY in this project: `*.env` masked under the project. */
+	const plan = () => planView({ cwd: project.cwd, pathDenies: { "*.env": [`${project.cwd}/**.env`] } });
+
+	/** Rows whose trees all lie in the project, where the sandbox masks `*.env`. */
+	const inProject = (command: string) => !command.includes("$") && !command.includes("../other");
+
+	it("lets the sandbox answer every row whose trees lie where it hides the denied files (ADR 0059)", async () => {
+		const required = engine({ config: { ...READ_POLICY, sandbox: { mode: "required" } }, sandboxPlan: plan });
+		const auto = engine({
+			config: { ...READ_POLICY, sandbox: { mode: "auto" } },
+			sandboxRunning: () => true,
+			sandboxPlan: plan,
+		});
+		for (const { command, expected } of RECURSIVE_READ_ROWS) {
 			for (const sandboxed of [required, auto]) {
-				const decision = sandboxed.pipeline.decide(bashCall(command));
-				expect(
-					decision.outcomes.some((outcome) => outcome.gate === "bash-recursive-read"),
-					command,
-				).toBe(false);
-				// `"$DIR"` is still a path nobody can name: the `path` gate's own floor asks about it.
-				if (!command.includes("$")) expect(decision.combined.state, command).toBe("allow");
+				const { verdict, facts, asks } = await runnerOf(sandboxed).runTraced(bashCall(command));
+				if (!inProject(command)) {
+					expect(asks.length, command).toBeGreaterThan(0);
+					continue;
+				}
+				expect(verdict.kind, command).toBe("allow");
+				expect(asks, command).toEqual([]);
+				const read = facts.find((fact) => fact.gate === "bash-recursive-read");
+				if (expected === "allow") expect(read, command).toBeUndefined();
+				else expect(read, command).toMatchObject({ decidedBy: "sandbox", resolution: "sandbox_answered" });
 			}
 		}
 	});
 
-	it("asks in auto mode while the sandbox is not running", () => {
-		const auto = engine({ config: { ...READ_POLICY, sandbox: { mode: "auto" } }, sandboxRunning: () => false });
-		expect(auto.pipeline.decide(bashCall("grep -r SECRET .")).combined.gate).toBe("bash-recursive-read");
+	it("still asks about a tree outside the places the sandbox hides `*.env` in, and an unnamed one", async () => {
+		const required = engine({ config: { ...READ_POLICY, sandbox: { mode: "required" } }, sandboxPlan: plan });
+		for (const command of ["diff -r . ../other", 'grep -r KEY "$DIR"', `grep -r KEY ${project.home}`]) {
+			const { asks } = await runnerOf(required).runTraced(bashCall(command));
+			expect(asks.length, command).toBeGreaterThan(0);
+		}
 	});
 
-	it("still walks under the sandbox when a catch-all path deny is one the sandbox leaves to the gate", () => {
+	it("asks in auto mode while the sandbox is not running", () => {
+		const auto = engine({
+			config: { ...READ_POLICY, sandbox: { mode: "auto" } },
+			sandboxRunning: () => false,
+			sandboxPlan: plan,
+		});
+		const decision = auto.pipeline.decide(bashCall("grep -r SECRET ."));
+		expect(decision.combined.gate).toBe("bash-recursive-read");
+		expect(decision.sandbox).toBeNull();
+	});
+
+	it("still asks under the sandbox when a catch-all path deny is one the sandbox leaves to the gate", async () => {
 		const config = {
 			...READ_POLICY,
 			sandbox: { mode: "required" },
 			permission: { ...READ_POLICY.permission, path: { "*": "deny", "src/*": "allow", docs: "allow" } },
 		};
-		const decision = engine({ config }).pipeline.decide(bashCall("grep -r KEY docs"));
+		const sandboxPlan = () => planView({ cwd: project.cwd, skippedPath: ["*"] });
+		const decision = engine({ config, sandboxPlan }).pipeline.decide(bashCall("grep -r KEY docs"));
 		expect(decision.combined.gate).toBe("bash-recursive-read");
+		const { asks } = await runnerOf(engine({ config, sandboxPlan })).runTraced(bashCall("grep -r KEY docs"));
+		expect(asks.map((ask) => ask.outcome.gate)).toContain("bash-recursive-read");
 	});
 
 	it("never walks under a policy with no path deny", () => {
@@ -83,6 +114,17 @@ describe("the recursive-read gate in a project holding a denied file (issue 34)"
 		expect(await runner.run(bashCall("grep -rn TODO src"))).toMatchObject({ kind: "allow" });
 	});
 });
+
+/** A runner over `of`'s pipeline whose every ask is refused (the tests read what was asked). */
+function runnerOf(of: ReturnType<typeof engine>): GateRunner {
+	return new GateRunner({
+		pipeline: of.pipeline,
+		escalator: { escalate: async () => ({ kind: "deny", decidedBy: "user", reason: null }) },
+		sink: { emit: () => undefined },
+		ids: { next: () => "req" },
+		sessionRules: of.store,
+	});
+}
 
 describe("the recursive-read gate on links and large trees", () => {
 	let other: TmpProject;

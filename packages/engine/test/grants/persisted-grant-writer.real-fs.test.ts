@@ -147,6 +147,50 @@ describe("PersistedGrantWriter over 16 hand-written configs (ADR 0032)", () => {
 	});
 });
 
+describe("PersistedGrantWriter with an end (ADR 0061)", () => {
+	const END = Date.UTC(2026, 11, 31);
+	const written = GRANT_CASES.filter((c) => c.expect.kind === "written");
+	it.each(written.map((c) => [c.name, c] as const))("%s", async (_name, c) => {
+		const file = projectFile();
+		if (c.text !== null) {
+			mkdirSync(dirname(file), { recursive: true });
+			writeFileSync(file, c.text, { mode: 0o640 });
+		}
+		const writer = new PersistedGrantWriter(createNodeGrantFileSystem());
+		const result = await writer.add({
+			file,
+			scope: "project",
+			grant: { surface: c.surface, pattern: c.pattern, expires: "2026-12-31" },
+			values: [c.asked],
+			otherScopes: globalScopes(c),
+			env: { ...ENV, now: () => END - 1 },
+			date: "2026-12-01",
+			source: "cli",
+		});
+		if (!result.ok) throw new Error(`not written: ${JSON.stringify(result.error)}`);
+		const edited = readFileSync(file, "utf8");
+		if (c.text !== null && c.expect.kind === "written") expect(isOneAddedLine(c.text, edited)).toBe(c.expect.oneLine);
+		const [found] = listPersistedGrants(edited, "project", file);
+		expect(found).toMatchObject({ surface: c.surface, pattern: c.pattern, expires: "2026-12-31", source: "cli" });
+		expect(edited.split(/\r?\n/)[(found?.line ?? 0) - 1]).toMatch(
+			/\{ ?"action": ?"allow", ?"expires": ?"2026-12-31" ?\}/,
+		);
+		const decide = (text: string | null, at: number) =>
+			composePolicy({ scopes: [...globalScopes(c), outcome(text, file)], env: { ...ENV, now: () => at } }).decision;
+		expect(decide(edited, END - 1).evaluate(c.surface, c.asked).state).toBe("allow");
+		// From its end on, the file decides every value as it did before the grant.
+		for (const value of [c.asked, ...c.denied, ...c.stillAsk]) {
+			expect(decide(edited, END).evaluate(c.surface, value).state, value).toBe(
+				decide(c.text, END).evaluate(c.surface, value).state,
+			);
+		}
+		const forgotten = await writer.forget(file, "project", found?.id ?? "");
+		expect(forgotten.ok).toBe(true);
+		if (c.text !== null && c.expect.kind === "written" && c.expect.oneLine)
+			expect(readFileSync(file, "utf8")).toBe(c.text);
+	});
+});
+
 describe("PersistedGrantWriter refusals", () => {
 	const request = (file: string) => ({
 		file,

@@ -5,6 +5,7 @@ import { reportOf } from "../../src/pipeline/run-report";
 import type { ToolCall } from "../../src/pipeline/tool-call";
 import { CFG_A } from "../bash/bash-command-check.cases";
 import { bashCall, call, createEngine, type EngineOptions } from "../support/engine-fixture";
+import { planView } from "../support/sandbox-plan-view";
 
 const NOBODY: AskAnswer = { kind: "unavailable", reason: "nobody to ask", decidedBy: "unavailable" };
 
@@ -48,6 +49,19 @@ describe("reportOf", () => {
 			origin: "yolo",
 			resolution: "auto_approved",
 		});
+	});
+
+	it("reports the sandbox's answer an allowed call needed, with what holds it (ADR 0059)", async () => {
+		const config = { permission: { "*": "allow", bash: "allow" }, sandbox: { mode: "required" } };
+		const sandboxPlan = () => planView({ cwd: "/projects/app", readOnly: ["/projects/app/.pi"] });
+		const report = await reportFor({ config, sandboxPlan }, bashCall("echo x > .pi/settings.json"));
+		expect(report).toMatchObject({
+			action: "allow",
+			gate: "protected-target",
+			matchedPattern: "<protected-target>",
+			resolution: "sandbox_answered",
+		});
+		expect(report.reason).toMatch(/^protected-write: /);
 	});
 
 	it("reports an ask nobody answered as the ask, with what a session answer would grant", async () => {

@@ -25,6 +25,7 @@ import type { ActiveSkill } from "../../src/gates/skill-read-gate";
 import type { ToolCall } from "../../src/pipeline/tool-call";
 import { type ParseBashProgram, ToolCallPipeline } from "../../src/pipeline/tool-call-pipeline";
 import { PermissionQuery } from "../../src/query/permission-query";
+import type { SandboxPlanView } from "../../src/sandbox/sandbox-coverage";
 
 export const parser = await BashParser.load();
 
@@ -70,6 +71,8 @@ export interface EngineOptions extends PolicyOptions {
 	readonly bashEnvironment?: () => ShellEnvironment;
 	/** Whether the OS sandbox runs bash (ADR 0037); absent: it does not. */
 	readonly sandboxRunning?: () => boolean;
+	/** The plan of the sandbox that runs bash (ADR 0059); absent: none known. */
+	readonly sandboxPlan?: () => SandboxPlanView | null;
 }
 
 export interface Engine {
@@ -114,6 +117,7 @@ export function createEngine(options: EngineOptions): Engine {
 		parseProgram,
 		...(options.bashEnvironment === undefined ? {} : { bashEnvironment: options.bashEnvironment }),
 		...(options.sandboxRunning === undefined ? {} : { sandboxRunning: options.sandboxRunning }),
+		...(options.sandboxPlan === undefined ? {} : { sandboxPlan: options.sandboxPlan }),
 	});
 	const query = new PermissionQuery({ policies, sessionRules: store, normalizer, parser: () => parser, parseProgram });
 	return { pipeline, query, store, policy, parses: () => count };

@@ -136,6 +136,7 @@ async function execute(deps: PermissionsCommandDeps, command: PermissionsCommand
 				reviewLog: permissionReviewLog ? reviewLogFile(deps.agentDir) : null,
 				debugLog: debugLog ? debugLogFile(deps.agentDir) : null,
 				logWriteFailure: session.logs.writeFailure,
+				telemetry: session.logs.telemetry?.stats ?? null,
 				chain: { names: authorizerChain, problems: session.chainProblems() },
 			});
 			if (ctx.hasUI) ctx.ui.setStatus(STATUS_KEY, session.statusText());
@@ -144,7 +145,12 @@ async function execute(deps: PermissionsCommandDeps, command: PermissionsCommand
 		}
 		case "grants": {
 			const session = await deps.state.sessionFor(ctx);
-			return grantsReport(session.grants.list(), await session.grants.persisted(), session.grants.expired());
+			return grantsReport(
+				session.grants.list(),
+				await session.grants.persisted(),
+				session.grants.expired(),
+				session.grants.now(),
+			);
 		}
 		case "forget": {
 			const session = await deps.state.sessionFor(ctx);

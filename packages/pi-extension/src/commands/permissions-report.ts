@@ -4,9 +4,16 @@
  * Never: reads the disk or Pi's context; it formats what the session hands it.
  */
 import type { PersistedGrant } from "@pi-permissions/engine";
-import { type ConfigLoadResult, formatConfigLoadIssue } from "@pi-permissions/engine";
-import { boundText, type ComposedPolicy, type ExpiredGrant, type SessionGrant } from "@pi-permissions/policy";
+import { type ConfigLoadResult, formatConfigLoadIssue, grantEndText } from "@pi-permissions/engine";
+import {
+	boundText,
+	type ComposedPolicy,
+	type ExpiredGrant,
+	managedReportLines,
+	type SessionGrant,
+} from "@pi-permissions/policy";
 import { type ChainLinkProblem, chainReportLines } from "../authority/chain-health";
+import type { TelemetryStats } from "../logs/telemetry-sink";
 
 /** Lines a report shows at most; the rest is counted, not shown. */
 export const REPORT_MAX_LINES = 60;
@@ -22,6 +29,8 @@ interface SessionSummary {
 	readonly reviewLog: string | null;
 	readonly debugLog: string | null;
 	readonly logWriteFailure: string | null;
+	/** The export of decisions to the team's collector (ADR 0060); `null` or absent when none is configured. */
+	readonly telemetry?: TelemetryStats | null;
 	readonly chain?: { readonly names: readonly string[]; readonly problems: readonly ChainLinkProblem[] };
 }
 
@@ -32,7 +41,10 @@ export function policyReport(
 	summary: SessionSummary | null = null,
 ): string {
 	const files = new Map(config.reports.map((report) => [report.scope as string, report.file]));
+	if (policy.managed !== null) files.set("managed", policy.managed.file);
 	const lines = [`pi-permissions: yolo ${yoloState(policy, launcherYolo)}`];
+	// ADR 0060: the managed file, its sha256 and the keys in force (or why it is refused) before anything is cut.
+	if (policy.managed !== null) lines.push(...managedReportLines(policy.managed));
 	// First, so the line bound never cuts them: a warning, then where the grants and the logs are, then the mode.
 	if (summary !== null) lines.push(...summaryLines(summary));
 	lines.push(`mode: ${policy.mode} (allowed: ${policy.modes.allowed.join(", ")}; /permissions mode to list or switch)`);
@@ -76,6 +88,12 @@ function summaryLines(summary: SessionSummary): string[] {
 	const review = summary.reviewLog ?? "off";
 	const debug = summary.debugLog ?? "off";
 	lines.push(`logs: review ${review}, debug ${debug} (details: /permissions logs)`);
+	const telemetry = summary.telemetry ?? null;
+	if (telemetry !== null) {
+		// The endpoint only: its headers hold credentials and are never shown.
+		lines.push(`telemetry: ${telemetry.endpoint}: ${telemetry.sent} sent, ${telemetry.dropped} dropped`);
+		if (telemetry.problem !== null) lines.push(`warning: ${telemetry.problem}`);
+	}
 	return lines;
 }
 
@@ -83,6 +101,7 @@ export function grantsReport(
 	grants: readonly SessionGrant[],
 	persisted: readonly PersistedGrant[] = [],
 	expired: readonly ExpiredGrant[] = [],
+	now = 0,
 ): string {
 	const lines =
 		grants.length === 0
@@ -101,8 +120,10 @@ export function grantsReport(
 	if (persisted.length === 0) lines.push("pi-permissions: no persisted grants");
 	else lines.push("pi-permissions: persisted grants (forget with /permissions forget <id>):");
 	for (const grant of persisted) {
+		// ADR 0061: what remains of one that ends, or that it expired (it decides nothing; its line stays).
+		const end = grantEndText(grant.expires, now);
 		lines.push(
-			`  ${grant.id}  ${grant.scope}  ${grant.file}:${grant.line}  ${grant.surface}  ${JSON.stringify(grant.pattern)}  ${grant.date ?? "-"}`,
+			`  ${grant.id}  ${grant.scope}  ${grant.file}:${grant.line}  ${grant.surface}  ${JSON.stringify(grant.pattern)}  ${grant.date ?? "-"}${end === "" ? "" : `  ${end}`}`,
 		);
 	}
 	return bounded(lines);

@@ -50,7 +50,7 @@ export function sessionGrantParts(
 					fs: edges.grantFs,
 					files,
 					scopes: hooks.scopes,
-					env: { home: host.home, flavor },
+					env: { home: host.home, flavor, now: edges.now },
 					now: edges.now,
 					notify: (text, level) => facts.ui.notify(text, level),
 					reload: hooks.reload,

@@ -41,6 +41,12 @@ export function onBeforeAgentStart(pi: ExtensionAPI, state: ExtensionState) {
 			// The policy in force stays; tool_call decides with it.
 		}
 		try {
+			// ADR 0061: a persisted grant that ended since is recorded as expired (it already decides nothing).
+			await session.grants.persisted();
+		} catch {
+			// A file that cannot be read now is read again at the next turn.
+		}
+		try {
 			await state.useSignalledAgent(session, ctx, event.systemPrompt);
 		} catch {
 			// tool_call loads the agent again and blocks while it cannot; the narrowing below uses the policy in force.

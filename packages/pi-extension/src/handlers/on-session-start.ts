@@ -24,6 +24,8 @@ export function onSessionStart(state: ExtensionState, events: EventBus) {
 				ctx.ui.notify(startNotice(session.policies.config), "info");
 				for (const line of startupWarnings(session.policies.config, session.policies.policy))
 					ctx.ui.notify(line, "warning");
+				const modeWarning = session.policies.launcherModeWarning;
+				if (modeWarning !== null) ctx.ui.notify(modeWarning, "warning");
 				if (session.gate.hasExamples) await showExampleWarnings(session, ctx);
 				ctx.ui.setStatus(STATUS_KEY, session.statusText());
 				// A root session with UI drains its children's asks until close (a subagent with UI does not serve).

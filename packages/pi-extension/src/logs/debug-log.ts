@@ -25,7 +25,8 @@ type SessionLifecycleEvent =
 	| "permission_gate_error"
 	| "log_write_failed"
 	| "subagent_ungated"
-	| "permission_mode_changed";
+	| "permission_mode_changed"
+	| "permission_grant_expired";
 
 type LifecycleFields = Readonly<Record<string, unknown>>;
 

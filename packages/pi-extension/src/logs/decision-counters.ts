@@ -114,6 +114,7 @@ function callEnd(resolution: DecisionResolution): CallEnd {
 		case "session_approved":
 		case "infrastructure_auto_allowed":
 		case "auto_approved":
+		case "sandbox_answered":
 		case "user_approved":
 		case "user_approved_for_session":
 			return "allowed";

@@ -188,6 +188,14 @@ export function isSensitiveKey(key: string): boolean {
 	return sensitive;
 }
 
+/**
+ * A record as the logs write it (and telemetry exports it, ADR 0060): values under sensitive key names redacted, every
+ * string redacted of secret shapes and bounded to `width`. Throws only when the record cannot be walked.
+ */
+export function sanitizeRecord(record: Readonly<Record<string, unknown>>, width: number): Record<string, unknown> {
+	return sanitize(record, width, 0) as Record<string, unknown>;
+}
+
 function sanitize(value: unknown, width: number, depth: number): unknown {
 	// SECURITY: every logged string, at any depth, is redacted before it is bounded (ADR 0033).
 	if (typeof value === "string") return recordText(value, width);

@@ -29,33 +29,41 @@ export function reviewLogSink(writer: JsonlLogWriter, now: () => number): Decisi
 			// result) can never find the log without the decision that let it run. Appended, not fsynced (ADR 0047).
 			let record: Readonly<Record<string, unknown>>;
 			try {
-				record = {
-					time: new Date(now()).toISOString(),
-					event: "permission_decision",
-					requestId: fact.requestId,
-					toolCallId: fact.toolCallId,
-					toolName: fact.toolName,
-					agentName: fact.agentName,
-					gate: fact.gate,
-					surface: fact.surface,
-					value: fact.value,
-					result: fact.result,
-					resolution: fact.resolution,
-					matchedPattern: fact.matchedPattern,
-					origin: fact.origin,
-					decidedBy: fact.decidedBy,
-					reason: fact.reason,
-					sessionPatterns: fact.sessionPatterns,
-					// ADR 0054: the mode the call was decided in (`null`: no policy was read, a gate error).
-					mode: fact.mode ?? null,
-					request: fact.payload === null ? null : renderReviewLogFacts(fact.payload, UNCUT),
-					// Every decision of a bash call, an allow too, names each program the command runs and keeps its two ends.
-					bash: fact.bash ?? null,
-				};
+				record = reviewRecord(fact, now);
 			} catch {
 				return; // A record that cannot be built is dropped, as the writer drops one it cannot serialise.
 			}
 			writer.write(record);
 		},
+	};
+}
+
+/**
+ * The review log's record of one decision, before the writer's redaction; telemetry exports the same record (ADR
+ * 0060). May throw when the fact's payload cannot be rendered.
+ */
+export function reviewRecord(fact: DecisionFact, now: () => number): Readonly<Record<string, unknown>> {
+	return {
+		time: new Date(now()).toISOString(),
+		event: "permission_decision",
+		requestId: fact.requestId,
+		toolCallId: fact.toolCallId,
+		toolName: fact.toolName,
+		agentName: fact.agentName,
+		gate: fact.gate,
+		surface: fact.surface,
+		value: fact.value,
+		result: fact.result,
+		resolution: fact.resolution,
+		matchedPattern: fact.matchedPattern,
+		origin: fact.origin,
+		decidedBy: fact.decidedBy,
+		reason: fact.reason,
+		sessionPatterns: fact.sessionPatterns,
+		// ADR 0054: the mode the call was decided in (`null`: no policy was read, a gate error).
+		mode: fact.mode ?? null,
+		request: fact.payload === null ? null : renderReviewLogFacts(fact.payload, UNCUT),
+		// Every decision of a bash call, an allow too, names each program the command runs and keeps its two ends.
+		bash: fact.bash ?? null,
 	};
 }

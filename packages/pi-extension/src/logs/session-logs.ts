@@ -6,11 +6,13 @@
  */
 import type { AuthorityEventName, AuthorityLog } from "@pi-permissions/authority";
 import type { DecisionFact, DecisionSink } from "@pi-permissions/engine";
+import type { TelemetryConfig } from "@pi-permissions/policy";
 import { DEBUG_LOG_MAX_BYTES, type DebugLog, debugLog, debugLogFile, nullDebugLog } from "./debug-log";
 import { countersBalance, DecisionCounters, type DecisionSummary } from "./decision-counters";
 import type { AtExit } from "./exit-hook";
 import { JsonlLogWriter } from "./jsonl-log-writer";
 import { REVIEW_LOG_MAX_BYTES, reviewLogFile, reviewLogSink } from "./review-log-sink";
+import { type TelemetryPipelineLoader, TelemetrySink } from "./telemetry-sink";
 
 /**
  * Authority events the operator reviews: what an authorizer link concluded (or why it could not, or that it was
@@ -55,6 +57,11 @@ interface SessionLogsOptions {
 	 * Must not throw.
 	 */
 	readonly onWriteFailure?: (message: string) => void;
+	/**
+	 * Where decisions are exported (ADR 0060: the managed or global scope's `telemetry`, read once at open) and the
+	 * loader of the OpenTelemetry pipeline; absent or `null`: nothing is exported.
+	 */
+	readonly telemetry?: { readonly config: TelemetryConfig; readonly load: TelemetryPipelineLoader } | null;
 	/** One generation's bound per log; defaults to 5 MiB each. */
 	readonly maxBytes?: { readonly review?: number; readonly debug?: number };
 }
@@ -63,11 +70,13 @@ interface SessionLogsOptions {
  * A session's logs as the handlers, the sandbox and `/permissions` reach them: the first failed write, a gate error
  * the runner never saw, what the OS sandbox did. The rest (sinks, counters, the summary at close) is the session's.
  */
-export type SessionLogRecords = Pick<SessionLogs, "writeFailure" | "gateErrorOutsideRunner" | "sandbox">;
+export type SessionLogRecords = Pick<SessionLogs, "writeFailure" | "gateErrorOutsideRunner" | "sandbox" | "telemetry">;
 
 export class SessionLogs {
 	readonly counters = new DecisionCounters();
 	readonly debug: DebugLog;
+	/** The decisions' export to the team's collector (ADR 0060); `null` when none is configured. */
+	readonly telemetry: TelemetrySink | null;
 	private readonly review: JsonlLogWriter | null;
 	/** Removes the exit hook (`close` does, so a closed session is not closed again at exit). */
 	private readonly unregisterExit: () => void;
@@ -100,6 +109,11 @@ export class SessionLogs {
 					options.now,
 				)
 			: nullDebugLog;
+		const telemetry = options.telemetry ?? null;
+		this.telemetry =
+			telemetry === null
+				? null
+				: new TelemetrySink({ config: telemetry.config, load: telemetry.load, now: options.now, fieldMaxWidth });
 		this.unregisterExit = registerAtExit(options.atExit, () => this.close());
 	}
 
@@ -125,6 +139,7 @@ export class SessionLogs {
 		const sinks: DecisionSink[] = [this.counters];
 		if (this.review !== null) sinks.push(reviewLogSink(this.review, this.options.now));
 		sinks.push(this.debug);
+		if (this.telemetry !== null) sinks.push(this.telemetry);
 		return sinks;
 	}
 
@@ -198,6 +213,35 @@ export class SessionLogs {
 		const record = { event: "permission_mode_changed", sessionId: this.options.sessionId, ...fields };
 		this.writeReview(record);
 		this.debug.lifecycle("permission_mode_changed", record);
+	}
+
+	/**
+	 * Records that a persisted grant has ended (ADR 0061): expired, not revoked; it decides nothing from its end on and
+	 * its line stays in the file. Never throws.
+	 */
+	grantEnded(grant: {
+		readonly id: string;
+		readonly scope: string;
+		readonly file: string;
+		readonly line: number;
+		readonly surface: string;
+		readonly pattern: string;
+		readonly expires: string | null;
+	}): void {
+		const { id, scope, file, line, surface, pattern, expires } = grant;
+		const record = {
+			event: "permission_grant_expired",
+			sessionId: this.options.sessionId,
+			grantId: id,
+			scope,
+			file,
+			line,
+			surface,
+			pattern,
+			expires,
+		};
+		this.writeReview(record);
+		this.debug.lifecycle("permission_grant_expired", record);
 	}
 
 	/** Records that the config was loaded again (and whether the load succeeded). Never throws. */

@@ -266,14 +266,22 @@ export class SandboxController {
 	}
 
 	private planFor(session: PermissionSession): SandboxPlan {
+		return this.planOf({ policy: session.policies.policy, cwd: session.cwd });
+	}
+
+	/**
+	 * The plan the sandbox runs for `policy` in `cwd` (the one `exec` applies, from the same cache): the gate reads it to
+	 * let the sandbox answer what it holds (ADR 0059).
+	 */
+	planOf(facts: { readonly policy: PermissionSession["policies"]["policy"]; readonly cwd: string }): SandboxPlan {
 		return this.plans.planFor({
-			policy: session.policies.policy,
-			cwd: session.cwd,
+			policy: facts.policy,
+			cwd: facts.cwd,
 			home: this.options.home,
 			agentDir: this.options.agentDir,
 			tmpDir: this.options.tmpDir,
 			flavor: this.options.flavor,
-			...(this.options.codeDirs === undefined ? {} : { codeDirs: this.options.codeDirs(session.cwd) }),
+			...(this.options.codeDirs === undefined ? {} : { codeDirs: this.options.codeDirs(facts.cwd) }),
 		});
 	}
 }

@@ -35,6 +35,11 @@ export class PolicyControl {
 		return this.options.policies.current.policy;
 	}
 
+	/** What the launcher named that is no mode (`--permissions-mode yoloo`), for the start warnings; `null` when none. */
+	get launcherModeWarning(): string | null {
+		return this.options.policies.launcherModeWarning;
+	}
+
 	/** The active agent whose policy decides this session's calls; `null` for the main session (see `SessionPolicies`). */
 	get agentName(): string | null {
 		return this.options.policies.activeAgent;

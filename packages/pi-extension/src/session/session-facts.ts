@@ -6,9 +6,17 @@
 import type { ExtensionContext, ExtensionUIContext } from "@earendil-works/pi-coding-agent";
 import type { FileSystemProbe, ShellEnvironment } from "@pi-permissions/access-intent";
 import type { AuthorityLog, Clock, ForwardingFileSystem, IdGenerator, PidProbe } from "@pi-permissions/authority";
-import type { ConfigLoader, DecisionSink, GrantFileSystem } from "@pi-permissions/engine";
+import type {
+	ConfigLoader,
+	DecisionSink,
+	GrantFileSystem,
+	ManagedFileSystem,
+	SandboxPlanView,
+} from "@pi-permissions/engine";
+import type { ComposedPolicy } from "@pi-permissions/policy";
 import type { HostEnvironment } from "../host-environment";
 import type { AtExit } from "../logs/exit-hook";
+import type { TelemetryPipelineLoader } from "../logs/telemetry-sink";
 import type { UiPromptSink } from "../ui/announced-user-prompt";
 
 /** The facts of one Pi session, read from Pi's context by the handler that opens it. */
@@ -30,6 +38,11 @@ export interface PermissionSessionDeps {
 	readonly host: HostEnvironment;
 	readonly agentDir: string;
 	readonly loader: ConfigLoader;
+	/**
+	 * The system managed file and the edge that reads it under the ownership law (ADR 0060); absent: the host has no
+	 * managed location. Read at every load.
+	 */
+	readonly managed?: { readonly file: string; readonly fileSystem: ManagedFileSystem };
 	/** The bus sink, shared by the extension's sessions. */
 	readonly sink: DecisionSink;
 	readonly edges: SessionEdges;
@@ -70,4 +83,14 @@ export interface SessionEdges {
 	 * absent: it is not. Must not throw.
 	 */
 	readonly sandboxRunning?: () => boolean;
+	/**
+	 * Loads the OpenTelemetry pipeline decisions are exported through (ADR 0060), on the first decision of a session
+	 * whose policy names a collector; absent: nothing is exported.
+	 */
+	readonly telemetryPipeline?: TelemetryPipelineLoader;
+	/**
+	 * The plan the OS sandbox runs for a session's policy and working directory (ADR 0059), read at each decision of a
+	 * bash call it will run; absent: none is known and the sandbox answers no ask. May throw (read as none known).
+	 */
+	readonly sandboxPlan?: (facts: { readonly policy: ComposedPolicy; readonly cwd: string }) => SandboxPlanView;
 }

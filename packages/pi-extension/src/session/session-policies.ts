@@ -7,15 +7,17 @@
  * loaded, `ensureActive` rejects and the caller blocks the call.
  */
 import type { PolicyProvider } from "@pi-permissions/engine";
-import type { ComposedPolicy, PermissionMode } from "@pi-permissions/policy";
+import type { ComposedPolicy, ManagedOutcome, PermissionMode } from "@pi-permissions/policy";
 import { AgentPolicies } from "../agent/agent-policies";
 import {
 	composeLoaded,
 	type LoadedPolicy,
 	launcherMode,
+	launcherModeWarning,
 	launcherYolo,
 	loadPolicy,
 	MODE_ENV,
+	readManaged,
 	type SessionOverrides,
 } from "./loaded-policy";
 import { sameOutcomes } from "./same-outcomes";
@@ -116,8 +118,10 @@ export class SessionPolicies implements PolicyProvider {
 			agentName: current.agentName,
 			isProjectTrusted: this.facts.isProjectTrusted,
 		});
-		if (sameOutcomes(config.scopes, current.config.scopes)) return false;
-		this.loaded = composeLoaded(this.deps, config, this.overrides, current.agentName);
+		// ADR 0060: the managed file is re-read too; a change to it (or to its ownership) recomposes at once.
+		const managed = await readManaged(this.deps);
+		if (sameOutcomes(config.scopes, current.config.scopes) && sameManaged(managed, current.managed)) return false;
+		this.loaded = composeLoaded(this.deps, config, this.overrides, current.agentName, managed);
 		this.others.clear();
 		return true;
 	}
@@ -128,7 +132,13 @@ export class SessionPolicies implements PolicyProvider {
 	 */
 	useSessionYolo(on: boolean): string | null {
 		// The toggle is a mode switch to or from yolo: an earlier switch to another mode gives way to it.
-		const next = composeLoaded(this.deps, this.loaded.config, { yolo: on, mode: null }, this.loaded.agentName);
+		const next = composeLoaded(
+			this.deps,
+			this.loaded.config,
+			{ yolo: on, mode: null },
+			this.loaded.agentName,
+			this.loaded.managed,
+		);
 		// SECURITY: yolo refused (`disableYolo`, allowedModes) changes nothing: the session keeps the mode it was in.
 		if (on && next.policy.mode !== "yolo") return next.policy.modes.refusal ?? "yolo is not allowed here";
 		this.sessionYolo = on;
@@ -144,7 +154,13 @@ export class SessionPolicies implements PolicyProvider {
 	 * in, never falling back to a wider one) and its reason is returned; `null` when the switch took effect.
 	 */
 	useSessionMode(mode: PermissionMode): string | null {
-		const next = composeLoaded(this.deps, this.loaded.config, { yolo: null, mode }, this.loaded.agentName);
+		const next = composeLoaded(
+			this.deps,
+			this.loaded.config,
+			{ yolo: null, mode },
+			this.loaded.agentName,
+			this.loaded.managed,
+		);
 		// SECURITY: a refused switch out of plan must not land in `default`: the session keeps its mode.
 		if (next.policy.mode !== mode) return next.policy.modes.refusal ?? `mode \`${mode}\` is not allowed here`;
 		this.sessionMode = mode;
@@ -161,6 +177,11 @@ export class SessionPolicies implements PolicyProvider {
 		return launcherMode(this.deps);
 	}
 
+	/** What the launcher named that is no mode, for the start warnings; `null` when nothing is wrong. */
+	get launcherModeWarning(): string | null {
+		return launcherModeWarning(this.deps);
+	}
+
 	private get overrides(): SessionOverrides {
 		return { yolo: this.sessionYolo, mode: this.sessionMode };
 	}
@@ -169,4 +190,13 @@ export class SessionPolicies implements PolicyProvider {
 	get launcherYolo(): boolean {
 		return launcherYolo(this.deps);
 	}
+}
+
+/** Whether two reads of the managed location found the same thing (status, bytes and the refusal's wording). */
+function sameManaged(a: ManagedOutcome | undefined, b: ManagedOutcome | undefined): boolean {
+	if (a === undefined || b === undefined) return a === b;
+	if (a.status !== b.status || a.file !== b.file) return false;
+	const hashOf = (outcome: ManagedOutcome) => ("sha256" in outcome ? outcome.sha256 : null);
+	const problemOf = (outcome: ManagedOutcome) => ("problem" in outcome ? outcome.problem : null);
+	return hashOf(a) === hashOf(b) && problemOf(a) === problemOf(b);
 }

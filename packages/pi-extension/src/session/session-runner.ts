@@ -13,6 +13,7 @@ import {
 	type PolicyProvider,
 	type RunReport,
 	reportOf,
+	type SandboxPlanView,
 	type ToolCall,
 	ToolCallPipeline,
 } from "@pi-permissions/engine";
@@ -48,6 +49,8 @@ export interface SessionRunnerDeps {
 	readonly bashEnvironment?: () => ShellEnvironment;
 	/** Whether the OS sandbox runs this session's bash calls now (ADR 0037); absent: it does not. Must not throw. */
 	readonly sandboxRunning?: () => boolean;
+	/** The plan of the sandbox that runs this session's bash calls (ADR 0059); absent: none known. Must not throw. */
+	readonly sandboxPlan?: () => SandboxPlanView | null;
 }
 
 interface CachedRunner {
@@ -169,6 +172,7 @@ export class SessionRunner {
 			...(deps.codeDirs === undefined ? {} : { codeDirs: deps.codeDirs }),
 			...(deps.bashEnvironment === undefined ? {} : { bashEnvironment: deps.bashEnvironment }),
 			...(deps.sandboxRunning === undefined ? {} : { sandboxRunning: deps.sandboxRunning }),
+			...(deps.sandboxPlan === undefined ? {} : { sandboxPlan: deps.sandboxPlan }),
 		});
 		const runner = new GateRunner({
 			pipeline,

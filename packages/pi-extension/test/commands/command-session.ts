@@ -6,6 +6,7 @@
 
 import { type FauxResponseStep, fauxAssistantMessage, fauxText, type ToolCall } from "@earendil-works/pi-ai";
 import { type AgentSessionEvent, createEventBus, type ExtensionUIContext } from "@earendil-works/pi-coding-agent";
+import type { ManagedFileSystem } from "@pi-permissions/engine";
 import { createTestSession, fauxRuntime, loadResources, quietSettings, testHost } from "../support/pi-sdk-fixture";
 import type { Workspace } from "../support/pi-session-harness";
 
@@ -24,13 +25,20 @@ export interface CommandSessionOptions {
 	readonly answer: string;
 	readonly flags?: Readonly<Record<string, boolean | string>>;
 	readonly env?: Readonly<Record<string, string>>;
+	/** The system managed file the host names (ADR 0060) and, optionally, the edge reading its owner and mode. */
+	readonly managed?: { readonly file: string; readonly fileSystem?: ManagedFileSystem };
 }
 
 export async function openCommandSession(space: Workspace, options: CommandSessionOptions): Promise<CommandSession> {
 	const { faux, modelRuntime } = await fauxRuntime();
 	const settingsManager = quietSettings();
-	const host = testHost(space, options.env);
-	const resourceLoader = await loadResources({ space, settingsManager, eventBus: createEventBus(), host });
+	const managed = options.managed;
+	const host = {
+		...testHost(space, options.env),
+		...(managed === undefined ? {} : { managedPolicyFile: managed.file }),
+	};
+	const edges = managed?.fileSystem === undefined ? {} : { managedFileSystem: managed.fileSystem };
+	const resourceLoader = await loadResources({ space, settingsManager, eventBus: createEventBus(), host, edges });
 	// As Pi's CLI does for `--permissions-yolo`: the parsed flag lands in the runtime's flag values before start.
 	for (const [name, value] of Object.entries(options.flags ?? {})) {
 		resourceLoader.getExtensions().runtime.flagValues.set(name, value);

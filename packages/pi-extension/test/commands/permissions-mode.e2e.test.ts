@@ -83,6 +83,19 @@ describe("/permissions mode in a real Pi session", () => {
 		}
 	});
 
+	it("warns at start when `--permissions-mode` names no mode, and starts in the config's start mode", async () => {
+		const space = workspace({}, ASK_WRITES);
+		const pi = await openCommandSession(space, { answer: "No", flags: { "permissions-mode": "yoloo" } });
+		try {
+			expect(pi.notices.some((notice) => notice.includes('--permissions-mode names no mode ("yoloo")'))).toBe(true);
+			await pi.prompt("go", [[write("a.txt", "call_1")]]);
+			// The default mode: the write is asked (and answered No), not allowed as yolo would.
+			expect(pi.dialogs).toHaveLength(1);
+		} finally {
+			await pi.close();
+		}
+	});
+
 	it("refuses `/permissions yolo on` when a scope sets disableYolo", async () => {
 		const space = workspace({}, { ...ASK_WRITES, disableYolo: true });
 		const pi = await openCommandSession(space, { answer: "No" });

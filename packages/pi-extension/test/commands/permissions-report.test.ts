@@ -111,6 +111,7 @@ describe("grantsReport", () => {
 					pattern: "npm test *",
 					date: "2026-12-01",
 					source: "dialog",
+					expires: null,
 				},
 			],
 		);
@@ -118,6 +119,27 @@ describe("grantsReport", () => {
 		expect(text).toContain(
 			'  project-0123abcd  project  /p/.pi/extensions/pi-permissions/config.json:6  bash  "npm test *"  2026-12-01',
 		);
+	});
+});
+
+describe("grantsReport: persisted grants that end (ADR 0061)", () => {
+	const grant = (expires: string) => ({
+		id: "global-0123abcd",
+		scope: "global" as const,
+		file: "/h/.pi/agent/extensions/pi-permissions/config.json",
+		line: 4,
+		surface: "bash",
+		pattern: "make *",
+		date: "2026-12-01",
+		source: "cli" as const,
+		expires,
+	});
+	const now = Date.UTC(2026, 11, 7, 12);
+
+	it("says what remains of a live one and that an ended one expired", () => {
+		const text = grantsReport([], [grant("2026-12-31"), grant("2026-12-07")], [], now);
+		expect(text).toContain('bash  "make *"  2026-12-01  until 2026-12-31 00:00 UTC (23 days left)');
+		expect(text).toContain('bash  "make *"  2026-12-01  expired 2026-12-07 00:00 UTC');
 	});
 });
 

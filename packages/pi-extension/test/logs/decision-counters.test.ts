@@ -50,6 +50,11 @@ describe("DecisionCounters", () => {
 		["a yolo auto-approval", [fact("c", "auto_approved", "yolo")], { allowed: 1, blocked: 0, errors: 0, asked: 0 }],
 		["a gate error", [fact("c", "gate_error", "gate_error")], { allowed: 0, blocked: 0, errors: 1, asked: 0 }],
 		[
+			"an ask the sandbox answered (ADR 0059)",
+			[fact("c", "sandbox_answered", "sandbox")],
+			{ allowed: 1, blocked: 0, errors: 0, asked: 0 },
+		],
+		[
 			"two allowed gates of one call",
 			[fact("c", "policy_allow"), fact("c", "session_approved", "session")],
 			{ allowed: 1, blocked: 0, errors: 0, asked: 0 },

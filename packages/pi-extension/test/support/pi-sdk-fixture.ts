@@ -15,7 +15,7 @@ import {
 	SessionManager,
 	SettingsManager,
 } from "@earendil-works/pi-coding-agent";
-import { createPermissionsExtension } from "../../src/create-permissions-extension";
+import { createPermissionsExtension, type ExtensionEdgeOverrides } from "../../src/create-permissions-extension";
 import type { HostEnvironment } from "../../src/host-environment";
 import type { Workspace } from "./pi-session-harness";
 
@@ -56,6 +56,8 @@ export interface ResourceOptions {
 	/** Extensions loaded before pi-permissions (a second extension, a codemode host, a listener). */
 	readonly before?: readonly ExtensionFactory[];
 	readonly skillPaths?: readonly string[];
+	/** Edges the composition root would build (the managed file's reader, ADR 0060). */
+	readonly edges?: ExtensionEdgeOverrides;
 }
 
 /** Loads the extensions (pi-permissions last) and fails the test on any load error. */
@@ -67,7 +69,7 @@ export async function loadResources(options: ResourceOptions): Promise<DefaultRe
 		agentDir: space.agentDir,
 		settingsManager: options.settingsManager,
 		eventBus: options.eventBus,
-		extensionFactories: [...(options.before ?? []), createPermissionsExtension(options.host)],
+		extensionFactories: [...(options.before ?? []), createPermissionsExtension(options.host, options.edges)],
 		noSkills: true,
 		...(skillPaths.length > 0 ? { additionalSkillPaths: [...skillPaths] } : {}),
 		noPromptTemplates: true,

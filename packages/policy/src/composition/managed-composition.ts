@@ -69,13 +69,8 @@ export function managedComposition(
 				message: `telemetry in the ${scope} scope is ignored: a collector is named only in the managed or global config`,
 			});
 	}
+	// ADR 0060: Pi exports decisions to it (the adapter's telemetry sink); `/permissions` shows what was sent.
 	const telemetry = config?.telemetry ?? globalTelemetry(valid);
-	// Said out loud until the exporter lands (issue 36): a key that is read but sends nothing must not look in force.
-	if (telemetry !== null)
-		notices.push({
-			kind: "ignored-key",
-			message: "telemetry is set, but this version does not export decisions yet: nothing is sent",
-		});
 	const managedOnly = config?.allowManagedRulesOnly === true;
 	const requireSandbox = config?.requireSandbox === true || valid.some(({ config: c }) => c.requireSandbox === true);
 	const extraProtected = managedProtectedPaths(outcome);

@@ -13,15 +13,20 @@ import {
 import type { PermissionState } from "../permission-state";
 import type { ScopeName } from "../rule";
 
-interface OriginPattern {
+export interface MergedPattern {
 	readonly value: PatternValue;
 	readonly origin: ScopeName;
+	/**
+	 * The lower scope's rule with the same pattern that an ending rule (ADR 0061) replaced: it decides again once the
+	 * ending rule ends, so an end gives back exactly what was there before.
+	 */
+	readonly under?: MergedPattern;
 }
 
 export type MergedSurface =
 	| { readonly kind: "state"; readonly state: PermissionState; readonly origin: ScopeName }
 	/** INVARIANT: insertion order is the first time a pattern appeared; a later scope replaces the value in place. */
-	| { readonly kind: "map"; readonly patterns: ReadonlyMap<string, OriginPattern> };
+	| { readonly kind: "map"; readonly patterns: ReadonlyMap<string, MergedPattern> };
 
 export interface MergedScopes {
 	/** Every key but `permission`, `shellTools` and `sandbox`: scalars and arrays, the highest scope that set them wins. */
@@ -78,15 +83,23 @@ function mergePermission(
 		// A string is `{"*": value}` (the architecture's flat config), so an object merges over it as over that map:
 		// the lower scope's plain action stays the surface's catch-all and the object's patterns come after it
 		// (ADR 0050; the reference let the object replace the string whole, PP-278).
-		const patterns = new Map<string, OriginPattern>(
+		const patterns = new Map<string, MergedPattern>(
 			existing === undefined
 				? []
 				: existing.kind === "map"
 					? existing.patterns
 					: [["*", { value: existing.state, origin: existing.origin }]],
 		);
-		for (const [pattern, patternValue] of Object.entries(value))
-			patterns.set(pattern, { value: patternValue, origin: scope });
+		for (const [pattern, patternValue] of Object.entries(value)) {
+			const replaced = patterns.get(pattern);
+			const ends = typeof patternValue !== "string" && patternValue.action === "allow";
+			patterns.set(
+				pattern,
+				ends && replaced !== undefined
+					? { value: patternValue, origin: scope, under: replaced }
+					: { value: patternValue, origin: scope },
+			);
+		}
 		into.set(surface, { kind: "map", patterns });
 	}
 }

@@ -4,6 +4,7 @@
  */
 import * as z from "zod";
 import { PERMISSION_MODES } from "../modes/permission-mode";
+import { EXPIRY_PATTERN, expiryInstant } from "./grant-expiry";
 import { CONFIG_DEFAULTS } from "./permission-config";
 import { SANDBOX_DEFAULTS, SANDBOX_MODES } from "./sandbox-config";
 
@@ -61,10 +62,30 @@ export const denyWithReasonSchema = documented(
 	{ id: "denyWithReason", description: "A deny rule that tells the user and the agent why the call is blocked." },
 );
 
+export const allowUntilSchema = documented(
+	z.strictObject({
+		action: documented(z.literal("allow"), { description: "Always `allow`: only an allow rule can end by itself." }),
+		expires: documented(
+			z
+				.string()
+				.regex(EXPIRY_PATTERN)
+				.refine((text) => expiryInstant(text) !== null, { message: "not a real date" }),
+			{
+				description:
+					"When the rule stops deciding: a UTC date `YYYY-MM-DD` (it ends at 00:00 UTC of that day) or a UTC instant `YYYY-MM-DDTHH:MMZ`.",
+			},
+		),
+	}),
+	{
+		id: "allowUntil",
+		description: "An allow rule that ends: after `expires` it decides nothing, as if it were not written.",
+	},
+);
+
 export const permissionMapSchema = documented(
 	z.record(
 		keyName("A wildcard pattern over the surface's values: `*` matches any run of characters, `?` one character."),
-		z.union([permissionStateSchema, denyWithReasonSchema]),
+		z.union([permissionStateSchema, denyWithReasonSchema, allowUntilSchema]),
 	),
 	{
 		id: "permissionMap",

@@ -6,6 +6,7 @@ import type * as z from "zod";
 import { err, ok, type Result } from "../result";
 import { type ConfigIssue, configError, configWarning, quote, unknownKeyIssue } from "./config-issue";
 import {
+	allowUntilSchema,
 	configSchema,
 	DEPRECATED_CONFIG_KEYS,
 	denyWithReasonSchema,
@@ -30,6 +31,7 @@ export const MAX_CONFIG_ISSUES = 50;
 const TOP_LEVEL_KEYS: readonly string[] = Object.keys(configSchema.shape);
 const SHELL_TOOL_KEYS: readonly string[] = Object.keys(shellToolSchema.shape);
 const DENY_RULE_KEYS: readonly string[] = Object.keys(denyWithReasonSchema.shape);
+const ENDING_RULE_KEYS: readonly string[] = Object.keys(allowUntilSchema.shape);
 const EXAMPLE_KEYS: readonly string[] = Object.keys(policyExampleSchema.shape);
 
 /**
@@ -95,13 +97,14 @@ function* issuesFrom(issues: readonly z.core.$ZodIssue[], prefix: KeyPath, raw: 
 		const keyPath = [...prefix, ...issue.path.map(pathKey)];
 		switch (issue.code) {
 			case "unrecognized_keys":
-				for (const key of issue.keys) yield () => unknownKeyIssue(keyPath, key, knownKeysAt(keyPath));
+				for (const key of issue.keys) yield () => unknownKeyIssue(keyPath, key, knownKeysAt(keyPath, raw));
 				break;
 			case "invalid_key":
 				yield () => emptyKeyIssue(keyPath);
 				break;
 			case "invalid_union": {
-				const meant = issue.errors.filter((branch) => !branch.some(rejectsKind));
+				const fitting = issue.errors.filter((branch) => !branch.some(rejectsKind));
+				const meant = fitting.length < 2 ? fitting : meantRuleObject(fitting, valueAt(raw, keyPath));
 				const [only] = meant;
 				if (meant.length === 1 && only !== undefined) yield* issuesFrom(only, keyPath, raw);
 				else yield () => valueIssue(keyPath, valueAt(raw, keyPath), valueAt(raw, keyPath.slice(0, -1)), false);
@@ -126,6 +129,20 @@ function* issuesFrom(issues: readonly z.core.$ZodIssue[], prefix: KeyPath, raw: 
 	}
 }
 
+/**
+ * A rule object is a deny with a reason or an allow with an end (ADR 0061): the one written with `expires` is meant
+ * as the latter, any other as the former, so a deny object's mistakes are worded as before ends existed.
+ */
+function meantRuleObject(branches: z.core.$ZodIssue[][], value: unknown): z.core.$ZodIssue[][] {
+	if (typeof value !== "object" || value === null) return branches;
+	const ends = Object.hasOwn(value, "expires");
+	const refusesEnd = (branch: z.core.$ZodIssue[]) =>
+		branch.some((issue) => issue.code === "unrecognized_keys" && issue.keys.includes("expires"));
+	const needsEnd = (branch: z.core.$ZodIssue[]) =>
+		branch.some((issue) => issue.code === "invalid_type" && issue.path.length === 1 && issue.path[0] === "expires");
+	return branches.filter((branch) => (ends ? !refusesEnd(branch) : !needsEnd(branch)));
+}
+
 function rejectsKind(issue: z.core.$ZodIssue): boolean {
 	return issue.path.length === 0 && (issue.code === "invalid_type" || issue.code === "invalid_value");
 }
@@ -134,10 +151,14 @@ function pathKey(key: PropertyKey): string | number {
 	return typeof key === "symbol" ? String(key) : key;
 }
 
-function knownKeysAt(keyPath: KeyPath): readonly string[] {
+function knownKeysAt(keyPath: KeyPath, raw: unknown): readonly string[] {
 	if (keyPath.length === 0) return TOP_LEVEL_KEYS;
 	if (keyPath.length === 2 && keyPath[0] === "shellTools") return SHELL_TOOL_KEYS;
-	if (keyPath.length === 3 && keyPath[0] === "permission") return DENY_RULE_KEYS;
+	if (keyPath.length === 3 && keyPath[0] === "permission") {
+		const rule = valueAt(raw, keyPath);
+		const ends = typeof rule === "object" && rule !== null && Object.hasOwn(rule, "expires");
+		return ends ? ENDING_RULE_KEYS : DENY_RULE_KEYS;
+	}
 	if (keyPath.length === 2 && keyPath[0] === "tests") return EXAMPLE_KEYS;
 	return [];
 }

@@ -25,6 +25,7 @@ type ConfigLocation =
 	| { readonly kind: "pattern" }
 	| { readonly kind: "deny-action" }
 	| { readonly kind: "deny-reason" }
+	| { readonly kind: "rule-expires" }
 	| { readonly kind: "shell-tools" }
 	| { readonly kind: "shell-tool" }
 	| { readonly kind: "shell-tool-argument"; readonly key: string }
@@ -116,6 +117,7 @@ export function locateConfigPath(keyPath: KeyPath): ConfigLocation {
 			if (top !== "permission" || second === undefined) return { kind: "other" };
 			if (fourth === "action") return { kind: "deny-action" };
 			if (fourth === "reason") return { kind: "deny-reason" };
+			if (fourth === "expires") return { kind: "rule-expires" };
 			return { kind: "other" };
 		default:
 			return { kind: "other" };
@@ -213,6 +215,12 @@ export function valueIssue(keyPath: KeyPath, value: unknown, parent: unknown, to
 						`a reason must be text, not ${describeValue(value)}`,
 						'write the reason in quotes, e.g. `"Use pnpm instead"`',
 					);
+		case "rule-expires":
+			return configError(
+				keyPath,
+				`${typeof value === "string" ? quote(value) : describeValue(value)} is not a UTC date or instant`,
+				'write the day the rule ends, e.g. `"2026-12-31"` (it ends at 00:00 UTC), or an instant such as `"2026-12-31T18:00Z"`',
+			);
 		case "shell-tools":
 			return configError(
 				keyPath,

@@ -10,8 +10,14 @@ import type { SandboxConfig } from "./sandbox-config";
 /** A deny rule that carries the operator's reason for the user and the agent. */
 type DenyWithReason = { readonly action: "deny"; readonly reason?: string };
 
+/**
+ * An allow rule that ends (ADR 0061): it decides until `expires` (a UTC date `YYYY-MM-DD`, ending at 00:00 UTC of that
+ * day, or a UTC instant `YYYY-MM-DDTHH:MM[:SS]Z`) and never after.
+ */
+type AllowUntil = { readonly action: "allow"; readonly expires: string };
+
 /** What one pattern maps to. */
-export type PatternValue = PermissionState | DenyWithReason;
+export type PatternValue = PermissionState | DenyWithReason | AllowUntil;
 
 /** Patterns of one surface mapped to actions, in insertion order (the last match wins). */
 type PatternMap = Readonly<Record<string, PatternValue>>;

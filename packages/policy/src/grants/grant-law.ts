@@ -150,7 +150,8 @@ export function sameRule(a: Rule, b: Rule): boolean {
 		a.pattern === b.pattern &&
 		a.action === b.action &&
 		a.origin === b.origin &&
-		a.reason === b.reason
+		a.reason === b.reason &&
+		a.expires === b.expires
 	);
 }
 

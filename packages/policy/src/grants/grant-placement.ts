@@ -2,11 +2,12 @@
  * Owns: where a persisted ("always") grant goes in one scope's `permission` object so that the placement law holds:
  * after the edit every call denied before is still denied, and every ask the grant does not cover still asks; or
  * the conflicting rule that makes every place unlawful. Before and after are composed in one scope order, and the
- * law at a place is decided exactly (`grant-law.ts`, ADR 0050).
+ * law at a place is decided exactly (`grant-law.ts`, ADR 0050), now and after every end of a rule that ends (ADR 0061).
  * Never: reads or writes files or edits text (the engine's grant writer does); it reasons over validated configs.
  */
 import { CompiledPolicy, isCatchAll, type PolicyEnvironment } from "../compiled-policy";
 import { composePolicy, type ScopeOutcome } from "../composition/policy-composition";
+import { endOf } from "../config/grant-expiry";
 import type { PatternValue, PermissionConfig, SurfaceValue } from "../config/permission-config";
 import { patternsOverlap } from "../pattern-overlap";
 import { err, ok, type Result } from "../result";
@@ -20,6 +21,8 @@ export interface GrantRequest {
 	/** A concrete surface (`bash`, `mcp`, `read`, a tool name); never `*` or a wildcard. */
 	readonly surface: string;
 	readonly pattern: string;
+	/** The grant's end as written (`"expires"`, ADR 0061); absent: it does not end. */
+	readonly expires?: string;
 }
 
 /** How the target file's surface entry looks before the edit. */
@@ -89,7 +92,9 @@ export function placeGrant(input: GrantPlacementInput): Result<GrantPlacement, G
 	const existing = entries.find(([pattern]) => pattern === grant.pattern);
 	if (existing !== undefined) {
 		const rule = ruleOf(grant.surface, existing[0], existing[1], target);
-		return rule.action === "allow" ? ok({ kind: "present" }) : err({ kind: "pattern-taken", rule });
+		// The same allow with the same end is already there; another end is a change left to a person.
+		const same = rule.action === "allow" && sameEnd(existing[1], grant.expires);
+		return same ? ok({ kind: "present" }) : err({ kind: "pattern-taken", rule });
 	}
 	const baseRules = withoutBaseline(before.displayRules);
 	if (grant.surface === MCP_SURFACE) {
@@ -121,7 +126,66 @@ export function placeGrant(input: GrantPlacementInput): Result<GrantPlacement, G
 		);
 		if (disjoint && judge(input, config, form, chosen - 1, baseRules, values).kind === "lawful") chosen -= 1;
 	}
-	return ok({ kind: "insert", form, index: chosen });
+	const ended = lawfulAfterEveryEnd(input, config, form, chosen, values);
+	return ended === null ? ok({ kind: "insert", form, index: chosen }) : err(ended);
+}
+
+/**
+ * SECURITY: ADR 0061: rules that end change the policy by themselves, so the law must hold after each end too (a grant
+ * placed after an ending allow could otherwise take over, once it ends, values a deny below it decides). The live
+ * rules at any instant are those ending later, so one world per distinct end covers every instant.
+ */
+function lawfulAfterEveryEnd(
+	input: GrantPlacementInput,
+	config: PermissionConfig,
+	form: SurfaceForm,
+	chosen: number,
+	values: readonly string[],
+): GrantConflict | null {
+	const ends = new Set<number>();
+	for (const scope of input.scopes)
+		if (scope.status === "valid") for (const end of configEnds(scope.config)) ends.add(end);
+	for (const end of [...ends].sort((a, b) => a - b)) {
+		const live = (value: PatternValue) => typeof value === "string" || value.action !== "allow" || endOf(value) > end;
+		const scopes = input.scopes.map((scope) =>
+			scope.status === "valid" ? { ...scope, config: withLiveRules(scope.config, live) } : scope,
+		);
+		const world = { ...input, scopes };
+		const worldConfig = withLiveRules(config, live);
+		const dropped = surfaceEntries(config.permission?.[input.grant.surface])
+			.slice(0, chosen)
+			.filter(([, value]) => !live(value)).length;
+		const before = composePolicy({ scopes: ordered(scopes), env: input.env });
+		const verdict = judge(world, worldConfig, form, chosen - dropped, withoutBaseline(before.displayRules), values);
+		if (verdict.kind !== "lawful") return verdict.conflict;
+	}
+	return null;
+}
+
+function configEnds(config: PermissionConfig): number[] {
+	return Object.values(config.permission ?? {}).flatMap((surface) =>
+		typeof surface === "string"
+			? []
+			: Object.values(surface).flatMap((value) =>
+					typeof value !== "string" && value.action === "allow" ? [endOf(value)] : [],
+				),
+	);
+}
+
+function withLiveRules(config: PermissionConfig, live: (value: PatternValue) => boolean): PermissionConfig {
+	if (config.permission === undefined) return config;
+	const permission = Object.fromEntries(
+		Object.entries(config.permission).map(([surface, value]) => [
+			surface,
+			typeof value === "string" ? value : Object.fromEntries(Object.entries(value).filter(([, v]) => live(v))),
+		]),
+	);
+	return { ...config, permission };
+}
+
+function sameEnd(value: PatternValue, expires: string | undefined): boolean {
+	const written = typeof value === "string" ? undefined : value.action === "allow" ? value.expires : undefined;
+	return written === expires;
 }
 
 /** `config` as it reads once `placement` is applied: what the grant writer's text edit must parse back to. */
@@ -132,9 +196,10 @@ export function configWithGrant(
 ): PermissionConfig {
 	if (placement.kind === "present") return config;
 	const entries = surfaceEntries(config.permission?.[grant.surface]);
+	const value: PatternValue = grant.expires === undefined ? "allow" : { action: "allow", expires: grant.expires };
 	const next = [
 		...entries.slice(0, placement.index),
-		[grant.pattern, "allow"] as const,
+		[grant.pattern, value] as const,
 		...entries.slice(placement.index),
 	];
 	return {
@@ -212,9 +277,9 @@ function surfaceEntries(value: SurfaceValue | undefined): readonly (readonly [st
 }
 
 function ruleOf(surface: string, pattern: string, value: PatternValue, origin: ScopeName): Rule {
-	return typeof value === "string"
-		? { surface, pattern, action: value, origin }
-		: { surface, pattern, action: "deny", origin, ...(value.reason === undefined ? {} : { reason: value.reason }) };
+	if (typeof value === "string") return { surface, pattern, action: value, origin };
+	if (value.action === "allow") return { surface, pattern, action: "allow", expires: endOf(value), origin };
+	return { surface, pattern, action: "deny", origin, ...(value.reason === undefined ? {} : { reason: value.reason }) };
 }
 
 /** Baseline rules follow from "some mcp rule allows" and are left out of the comparison (ADR 0032). */

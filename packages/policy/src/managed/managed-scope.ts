@@ -5,6 +5,7 @@
  * Never: reads the file or checks its ownership (the engine's reader does), or evaluates; `managed-tier.ts` combines.
  */
 import { type ConfigIssue, configError, listNames, quote } from "../config/config-issue";
+import { endOf } from "../config/grant-expiry";
 import type { PatternValue, PermissionConfig } from "../config/permission-config";
 import type { Rule } from "../rule";
 import { UNIVERSAL_SURFACE } from "../rule";
@@ -142,6 +143,7 @@ function permissionRules(config: PermissionConfig): Rule[] {
 
 function ruleOf(surface: string, pattern: string, value: PatternValue): Rule {
 	if (typeof value === "string") return { surface, pattern, action: value, origin: "managed" };
+	if (value.action === "allow") return { surface, pattern, action: "allow", expires: endOf(value), origin: "managed" };
 	return value.reason === undefined
 		? { surface, pattern, action: "deny", origin: "managed" }
 		: { surface, pattern, action: "deny", reason: value.reason, origin: "managed" };

@@ -131,10 +131,8 @@ describe("composePolicy with a managed scope (ADR 0055)", () => {
 		const projectOnly = composePolicy({ scopes: [project], env: ENV });
 		expect(projectOnly.telemetry).toBeNull();
 		expect(projectOnly.notices.map((notice) => notice.message).join("\n")).not.toContain("nothing is sent");
-		// Until the exporter lands, a collector that is named says it receives nothing.
-		expect(fromGlobal.notices.map((notice) => notice.message)).toContain(
-			"telemetry is set, but this version does not export decisions yet: nothing is sent",
-		);
+		// ADR 0060: the exporter has landed; a named collector is in force, with no notice that it receives nothing.
+		expect(fromGlobal.notices.map((notice) => notice.message).join("\n")).not.toContain("nothing is sent");
 	});
 
 	it("shows the managed rules last in the displayed rules, with their origin", () => {

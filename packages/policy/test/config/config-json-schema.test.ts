@@ -48,9 +48,17 @@ describe("buildConfigJsonSchema", () => {
 		expect(Object.keys(schema).slice(0, 2)).toEqual(["$schema", "$id"]);
 	});
 
-	it("defines permissionState, permissionMap, denyWithReason and policyExample under $defs", () => {
+	it("defines permissionState, permissionMap, denyWithReason, allowUntil and policyExample under $defs", () => {
 		const defs = object(buildConfigJsonSchema().$defs);
-		expect(Object.keys(defs).sort()).toEqual(["denyWithReason", "permissionMap", "permissionState", "policyExample"]);
+		expect(Object.keys(defs).sort()).toEqual([
+			"allowUntil",
+			"denyWithReason",
+			"permissionMap",
+			"permissionState",
+			"policyExample",
+		]);
+		expect(object(defs.allowUntil).required).toEqual(["action", "expires"]);
+		expect(object(defs.allowUntil).additionalProperties).toBe(false);
 		expect(object(defs.policyExample).required).toEqual(["tool", "expect"]);
 		expect(object(defs.permissionState).enum).toEqual(["allow", "ask", "deny"]);
 		expect(object(defs.denyWithReason).additionalProperties).toBe(false);

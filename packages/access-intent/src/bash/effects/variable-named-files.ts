@@ -1,6 +1,7 @@
 /**
  * Owns: which builtins open a file that a shell variable names, so the path walk reads that variable's value as a
- * path: `history -r` (and `set -o history`, `shopt -o -s history`) read `$HISTFILE`, `bind` reads `$INPUTRC`.
+ * path: `history -r` (and `set -o history`, `shopt -o -s history`) read `$HISTFILE`, `bind` reads `$INPUTRC`,
+ * `compgen -A hostname` reads `$HOSTFILE`.
  * Never: resolves the variable; the walk resolves it under the shell state where the unit runs.
  */
 import type { CommandUnit } from "../reading/command-unit";
@@ -22,7 +23,25 @@ export function variableNamedFiles(unit: CommandUnit): VariableNamedFile[] {
 	// SECURITY: `INPUTRC=.env bind -v` prints each line of .env readline cannot parse on stderr (bash 5.2, also
 	// non-interactive); with stderr discarded nothing of the file is shown, so only then is it not a read.
 	if (unit.commandName === "bind" && !discardsStderr(unit)) files.push({ variable: "INPUTRC", fallback: "~/.inputrc" });
+	// SECURITY: `HOSTFILE=.env; compgen -A hostname` prints each word of .env as a host name (bash(1) HOSTFILE: the
+	// file read for hostname completion, /etc/hosts when unset; red-team round 4).
+	if (unit.commandName === "compgen" && completesHostnames(unit)) files.push({ variable: "HOSTFILE", fallback: null });
 	return files;
+}
+
+/** `compgen -A hostname` (`-Ahostname`, or a computed action that may be it): completes from `$HOSTFILE`. */
+function completesHostnames(unit: CommandUnit): boolean {
+	const texts = unit.args.map(literalWordText);
+	return texts.some((text, index) => {
+		if (text === null) return true;
+		if (text === "-A") {
+			const action = texts[index + 1];
+			return action === null || action === "hostname";
+		}
+		// An option cluster ending in `A` takes the next word; `-Ahostname` carries it.
+		if (/^-[a-zA-Z]*A$/.test(text)) return texts[index + 1] === null || texts[index + 1] === "hostname";
+		return /^-[a-zA-Z]*Ahostname$/.test(text);
+	});
 }
 
 /** `2>/dev/null`, `&>/dev/null`, `2>&-`: nothing the unit writes to stderr is seen. */

@@ -32,12 +32,37 @@ function readUnit(unit: CommandUnit): CommandSpelling | null {
 	if (spelling === null) return null;
 	const args = unit.args;
 	const words: SpelledWord[] = new Array(args.length);
+	let optionLike = false;
 	for (let index = 0; index < args.length; index++) {
 		const word = args[index] as ShellWord;
 		const text = literalWordText(word);
 		words[index] = { text, shown: text ?? word.raw };
+		const code = text?.charCodeAt(0);
+		optionLike ||= code === 45 /* - */ || code === 43; /* + */
 	}
-	return spellCommand(program, spelling, words);
+	if (optionLike || readsBundledWords(spelling)) return spellCommand(program, spelling, words);
+	// Without a word that may be an option, no option is left out: most units ask only that (an `allow` rule's
+	// program), so the canonical spelling is read when a deny or ask rule asks for it, once.
+	let canonical: CommandSpelling["canonical"] | null = null;
+	return {
+		get canonical() {
+			canonical ??= spellCommand(program, spelling, words).canonical;
+			return canonical;
+		},
+		withoutInert: null,
+	};
+}
+
+const BUNDLED = new WeakMap<ProgramSpelling, boolean>();
+
+/** True when some level of `spelling` reads a first word without a dash as options (`tar xzf`), asked once. */
+function readsBundledWords(spelling: ProgramSpelling): boolean {
+	let known = BUNDLED.get(spelling);
+	if (known === undefined) {
+		known = spelling.grammar.reading.bundledFirstWord || [...spelling.subcommands.values()].some(readsBundledWords);
+		BUNDLED.set(spelling, known);
+	}
+	return known;
 }
 
 /** Why a rule pattern is matched only as written. */

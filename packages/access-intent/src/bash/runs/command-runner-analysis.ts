@@ -7,6 +7,7 @@
 
 import { valueText } from "../options/option-queries";
 import { scanOptions } from "../options/option-scanner";
+import { TMUX_GLOBAL, tmuxOptionMeaning } from "../options/programs/tmux";
 import { refTexts } from "../options/word-option-scan";
 import { literalWordText } from "../reading/shell-word";
 import type { WordRef } from "../reading/unit-draft";
@@ -29,9 +30,6 @@ import { combineFound, type Found, NOT_A_WRAPPER } from "./option-effects";
 
 const UNKNOWN = null;
 
-/** tmux options before the first sub-command that take a value (`-L socket`, `-f file`). */
-const TMUX_GLOBAL_VALUES = "cfLST";
-
 /** `tmux new-session -d 'cmd'`, `tmux ls`, `tmux ls \; run-shell 'cmd'`: each `;`-separated command is read. */
 export function tmuxExecutions(args: readonly WordRef[]): Found {
 	const texts = args.map((ref) => literalWordText(ref.word));
@@ -39,13 +37,37 @@ export function tmuxExecutions(args: readonly WordRef[]): Found {
 	const words = texts as string[];
 	// SECURITY: a `#(cmd)` in any format or name runs `cmd` (`tmux display -p '#(rm x)'`).
 	if (words.some((word) => word.includes("#("))) return null;
-	let i = 0;
-	while (i < words.length && (words[i] as string).startsWith("-") && words[i] !== "-V") {
-		const flag = words[i] as string;
-		i += flag.length === 2 && TMUX_GLOBAL_VALUES.includes(flag[1] as string) ? 2 : 1;
-	}
-	if (i >= words.length) return NOT_A_WRAPPER;
+	// The global options, by tmux's one grammar (`options/programs/tmux.ts`).
+	const scan = scanOptions(words, TMUX_GLOBAL);
 	let found: Found = NOT_A_WRAPPER;
+	// tmux acts on each option as getopt returns it: `-V` prints the version and exits before a later bad option.
+	for (const given of scan.options) {
+		const meaning = tmuxOptionMeaning(given.name);
+		const value = given.value === null ? null : valueText(given.value, words);
+		switch (meaning) {
+			case "no-run":
+				return NOT_A_WRAPPER;
+			// SECURITY: `tmux -c 'rm x'` runs its value with the default shell.
+			case "command":
+				found = value === null ? null : combineFound(found, [{ kind: "payload", text: value }]);
+				break;
+			// SECURITY: a configuration file is code; a socket path is a file tmux creates wherever it names.
+			case "config":
+			case "socket-path":
+			case null:
+				return null;
+			case "plain":
+				break;
+			default: {
+				const unhandled: never = meaning;
+				throw new Error(`unhandled tmux option meaning ${String(unhandled)}`);
+			}
+		}
+		if (found === null) return null;
+	}
+	if (scan.uncertain !== null) return null;
+	const i = scan.rest;
+	if (i >= words.length) return found;
 	let start = i;
 	for (let end = i; end <= words.length; end++) {
 		const word = words[end];
@@ -203,16 +225,12 @@ export function sqlClientExecutions(client: SqlClient, args: readonly WordRef[])
 }
 
 /**
- * `npx tsc`, `uv run pytest` run nothing this parse judges apart from the runner; a command that is itself a wrapper
- * (`npx node -e …`, `poetry run bash -c 'rm x'`) is its executed unit. npm's and npx's own options (`-c 'cmd'`,
- * `--node-options`) are read by their option tables (ADR 0052).
+ * `npx tsc`, `uv run pytest`, `poetry run bash -c 'rm x'`: the command a runner runs is its executed unit, judged as a
+ * unit of its own. SECURITY: a runner looks a name up on PATH as well as in the project (`npx rm notes.txt` runs
+ * `/bin/rm`; red-team round 4), so a deny written for the program meets it behind any runner. npm's and npx's own
+ * options (`-c 'cmd'`, `--node-options`) are read by their option tables (ADR 0052).
  */
-export function packageRunnerExecutions(
-	name: string,
-	args: readonly WordRef[],
-	/** Whether the words the runner runs are themselves a wrapper (`wrapper-analysis.ts` answers). */
-	runsWrapper: (inner: readonly WordRef[]) => boolean,
-): Found {
+export function packageRunnerExecutions(name: string, args: readonly WordRef[]): Found {
 	const runner = PACKAGE_RUNNERS.get(name);
 	if (runner === undefined) return NOT_A_WRAPPER;
 	let i = 0;
@@ -224,8 +242,10 @@ export function packageRunnerExecutions(
 	}
 	const after = args.slice(i);
 	const inner = after.slice(scanOptions(refTexts(after), runner.grammar).rest);
-	if (inner.length === 0 || !runsWrapper(inner)) return NOT_A_WRAPPER;
-	return [{ kind: "words", words: inner, markers: [] }];
+	if (inner.length === 0) return NOT_A_WRAPPER;
+	// `npx -- rm x`: the end of the runner's options is no part of the command.
+	const command = inner[0] !== undefined && literalWordText(inner[0].word) === "--" ? inner.slice(1) : inner;
+	return command.length === 0 ? NOT_A_WRAPPER : [{ kind: "words", words: command, markers: [] }];
 }
 
 /** `crontab -l`, `screen -ls` only read; `crontab file`, `crontab -e`, `screen cmd` run what we cannot see. */

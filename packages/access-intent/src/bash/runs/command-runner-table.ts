@@ -110,8 +110,13 @@ export const TMUX_HARMLESS_COMMANDS: ReadonlySet<string> = new Set([
 export const SQLITE_SHELL_DOT_COMMANDS: readonly string[] = ["shell", "system"];
 /** sqlite3 dot-commands that run a command when their file argument starts with `|` (`.once |cmd`). */
 export const SQLITE_PIPE_DOT_COMMANDS: readonly string[] = ["once", "output", "import", "read", "excel", "log"];
-/** sqlite3 dot-commands and SQL functions that load or edit code: opaque. */
-export const SQLITE_OPAQUE: RegExp = /^\s*\.(?:load|edit)\b|\bload_extension\s*\(|\bedit\s*\(/i;
+/**
+ * sqlite3 dot-commands and SQL functions that load or edit code, or read or write files the SQL names (sqlite3 shell
+ * docs: `readfile()`, `writefile()`, `lsdir()`, `.read`, `.import`, `.archive`, `.open`, `.restore`; red-team round 4
+ * `select readfile('.env')`): opaque.
+ */
+export const SQLITE_OPAQUE: RegExp =
+	/^\s*\.(?:load|edit|ar|archive|open|restore|clone|backup|save)\b|^\s*\.(?:read|import)\s+(?!['"]?\|)|\b(?:load_extension|edit|readfile|writefile|lsdir|zipfile|sqlar_uncompress|sqlar_compress)\s*\(/i;
 /** sqlite3 options that take a value (`-cmd` takes a command, checked as an argument is). */
 export const SQLITE_VALUE_OPTIONS: ReadonlySet<string> = new Set([
 	"-cmd",

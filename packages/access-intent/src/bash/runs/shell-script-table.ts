@@ -4,6 +4,7 @@
  * words run-time data.
  * Never: parses the script (the payload parser does) or decides an action; a shell without a row stays opaque.
  */
+import { readShellInvocation } from "../options/programs/bash";
 import { literalWordText } from "../reading/shell-word";
 import type { WordRef } from "../reading/unit-draft";
 
@@ -17,13 +18,6 @@ export const READ_SCRIPT_SHELLS: ReadonlyMap<string, { readonly ansiC: boolean; 
 	["sh", { ansiC: false, why: "POSIX sh (bash or dash): a subset of bash's grammar" }],
 	["dash", { ansiC: false, why: "POSIX sh without ANSI-C strings" }],
 ]);
-
-/**
- * Option words before the script that only change error handling, tracing or start-up files the agent cannot write
- * (`-l` reads the user's profile, a protected target): `-c` with `e`, `u`, `x`, `v`, `l` in any cluster, and `-o` names.
- */
-const SCRIPT_OPTION = /^-[euxvl]*c[euxvl]*$|^-[euxvl]+$|^--(?:norc|noprofile|login)$/;
-const SET_OPTION_NAMES: readonly string[] = ["pipefail", "errexit", "nounset", "xtrace", "noglob"];
 
 /** The script reads its arguments (`$0`, `$1`, `"$@"`, `shift`, `for f; do`): they are data the gate cannot see. */
 const READS_ARGUMENTS =
@@ -48,25 +42,15 @@ export const SCRIPT_ARGUMENT_MARKERS: readonly string[] = ["$", "`"];
 export function readsLiteralScript(name: string, args: readonly WordRef[]): ScriptReading | null {
 	const row = READ_SCRIPT_SHELLS.get(name);
 	if (row === undefined) return null;
-	let i = 0;
-	let inline = false;
-	for (; i < args.length; i++) {
-		const text = literalWordText((args[i] as WordRef).word);
-		if (text === null) return null;
-		if (text === "-o") {
-			const option = args[i + 1] === undefined ? null : literalWordText((args[i + 1] as WordRef).word);
-			if (option === null || !SET_OPTION_NAMES.includes(option)) return null;
-			i++;
-			continue;
-		}
-		if (!text.startsWith("-")) break;
-		if (!SCRIPT_OPTION.test(text)) return null;
-		if (/^-[a-z]*c/.test(text)) inline = true;
-	}
-	const script = args[i] === undefined ? null : literalWordText((args[i] as WordRef).word);
-	if (!inline || script === null) return null;
+	// The options by bash's one grammar (`options/programs/bash.ts`): only `-c` with options that change no word of
+	// the script (`-e`, `-x`, `-l`, `-o pipefail`, `--norc`); `--rcfile`, `-i`, `-a`, `-O`, `-o posix` stay opaque.
+	const invocation = readShellInvocation(args);
+	if (invocation.kind !== "runs" || !invocation.inline || invocation.stdin || !invocation.asWritten) return null;
+	const operand = args[invocation.operand];
+	const script = operand === undefined ? null : literalWordText(operand.word);
+	if (script === null) return null;
 	if (!row.ansiC && /\$['"]/.test(script)) return null;
-	return { arguments: i + 1 < args.length && scriptReadsArguments(script) };
+	return { arguments: invocation.operand + 1 < args.length && scriptReadsArguments(script) };
 }
 
 /** True when the script reads its arguments: words a wrapper appends at run time (`xargs sh -c …`) then reach it. */

@@ -7,6 +7,7 @@
 import { GNU_READING, type OptionGrammar, optionGrammar, strictGrammar } from "../options/option-grammar";
 import { valueText } from "../options/option-queries";
 import { scanOptions } from "../options/option-scanner";
+import { readShellInvocation } from "../options/programs/bash";
 import { refTexts, scanWords } from "../options/word-option-scan";
 import type { Redirect } from "../reading/command-unit";
 import { literalWordText } from "../reading/shell-word";
@@ -24,8 +25,6 @@ export function joinedPayload(words: readonly WordRef[]): readonly Execution[] |
 	return [{ kind: "payload", text: values.join(" ") }];
 }
 
-const SHELL_GRAMMAR_LONG_VALUE = ["--rcfile", "--init-file"];
-
 /** `capsh [opts] -- ARGS` runs `/bin/bash ARGS`; `==` runs capsh again; without either it runs nothing. */
 export function capshExecutions(args: readonly WordRef[], redirects: readonly Redirect[]): Found {
 	for (let i = 0; i < args.length; i++) {
@@ -39,43 +38,26 @@ export function capshExecutions(args: readonly WordRef[], redirects: readonly Re
 	return NOT_A_WRAPPER;
 }
 
+/**
+ * What a shell runs, its options read by bash's one invocation grammar (`options/programs/bash.ts`): the `-c` string,
+ * a script from stdin, or nothing the gate can name (`not-a-wrapper`: a script file, `--version`).
+ */
 export function shellExecutions(
 	name: string,
 	args: readonly WordRef[],
 	redirects: readonly Redirect[],
 ): readonly Execution[] | null | "not-a-wrapper" {
-	let inline = false;
-	let fromStdin = false;
-	let i = 0;
-	while (i < args.length) {
-		const text = literalWordText((args[i] as WordRef).word);
-		if (text === null) return UNKNOWN;
-		if (text === "--" || text === "-") {
-			i++;
-			break;
-		}
-		if (text === "--version" || text === "--help") return "not-a-wrapper";
-		if (SHELL_GRAMMAR_LONG_VALUE.includes(text)) {
-			i += 2;
-			continue;
-		}
-		if (text.startsWith("--")) {
-			i++;
-			continue;
-		}
-		if (!/^[-+][A-Za-z]+$/.test(text)) break;
-		// SECURITY: `-c` counts in any cluster (`-lc`, `-xc`, `-ec`), PP-034.
-		if (text.startsWith("-") && text.includes("c")) inline = true;
-		if (text.includes("s")) fromStdin = true;
-		i += 1 + (text.match(/[oO]/g)?.length ?? 0);
-	}
-	const operand = args[i];
+	const invocation = readShellInvocation(args);
+	if (invocation.kind === "unknown") return UNKNOWN;
+	if (invocation.kind === "no-run") return "not-a-wrapper";
+	const operand = args[invocation.operand];
 	const parseable = BASH_COMPATIBLE_SHELLS.has(name);
-	if (inline) {
+	// SECURITY: `-c` counts in any cluster (`-lc`, `-xc`, `-ec`, PP-034) and with a plus (`bash +c 'rm x'` runs it).
+	if (invocation.inline) {
 		const payload = operand === undefined ? null : literalWordText(operand.word);
 		return payload === null || !parseable ? UNKNOWN : [{ kind: "payload", text: payload }];
 	}
-	if (operand === undefined || fromStdin) {
+	if (operand === undefined || invocation.stdin) {
 		// A shell with no script reads one from stdin: a pipe, a file, a here-document (`curl x | sh`, `sh <<EOF`).
 		const herestring = redirects.find((redirect) => redirect.operator.endsWith("<<<"));
 		const text = herestring === undefined ? null : literalWordText(herestring.target);

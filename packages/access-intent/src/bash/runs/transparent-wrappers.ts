@@ -3,6 +3,8 @@
  * run, `judged` ones twice (own text and command), `input-fed` ones keep the ask floor; unlisted indirections floor.
  * Never: parses options (`wrapper-table.ts`) or decides an action; add a row with its reason and a row test.
  */
+import { PACKAGE_RUNNERS } from "./command-runner-table";
+import { SETARCH_ALIASES } from "./wrapper-table";
 
 /**
  * - `transparent`: same user, same program, only scheduling, timing, buffering or session change (`time git status`
@@ -33,6 +35,7 @@ const judged = (why: string): WrapperSemanticsRow => ({ semantics: "judged", why
 const IDENTITY = "runs the command as another user or with other privileges";
 const SANDBOX = "runs the command in another root, namespace, sandbox or emulated environment";
 const TRACER = "runs the command under a tracer or loader that can alter what it does";
+const PROJECT_RUNNER = "runs the command from the project's binaries or PATH, in the project's environment";
 
 /** One row per indirection in `wrapper-table.ts`; a name missing here keeps the ask floor (fail closed). */
 export const WRAPPER_SEMANTICS: ReadonlyMap<string, WrapperSemanticsRow> = new Map<string, WrapperSemanticsRow>([
@@ -74,6 +77,7 @@ export const WRAPPER_SEMANTICS: ReadonlyMap<string, WrapperSemanticsRow> = new M
 	["setarch", judged(SANDBOX)],
 	["linux32", judged(SANDBOX)],
 	["linux64", judged(SANDBOX)],
+	...SETARCH_ALIASES.map((name): [string, WrapperSemanticsRow] => [name, judged(SANDBOX)]),
 	["faketime", judged(SANDBOX)],
 	["prlimit", judged("changes resource limits")],
 	["numactl", judged("changes memory placement")],
@@ -136,6 +140,8 @@ export const WRAPPER_SEMANTICS: ReadonlyMap<string, WrapperSemanticsRow> = new M
 	["trickle", judged("preloads a library that limits the command's bandwidth")],
 	["cpulimit", judged("limits the command's CPU use")],
 	["rush", { semantics: "input-fed", why: "appends input to a shell payload" }],
+	// Package runners run their command from the project's binaries or PATH (`npx rm x` runs /bin/rm): both judged.
+	...[...PACKAGE_RUNNERS.keys()].map((name): [string, WrapperSemanticsRow] => [name, judged(PROJECT_RUNNER)]),
 ]);
 
 /** The row for an indirection's command name, or `null` when it is unlisted (the floor stays). */

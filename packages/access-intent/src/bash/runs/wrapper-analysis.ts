@@ -228,8 +228,8 @@ function specialExecutions(
 		case "listing":
 			return listingExecutions(name, args);
 		case "package-runner":
-			// SECURITY: the runner hands its words to a wrapper (`npx node -e`, `uv run python -c`, `poetry run sh -c`).
-			return packageRunnerExecutions(name, args, (inner) => analyseProgram(inner, redirects, environment) !== null);
+			// SECURITY: the runner runs its words: `npx rm x`, `npx node -e`, `uv run python -c`, `poetry run sh -c`.
+			return packageRunnerExecutions(name, args);
 		case "tmux":
 			return tmuxExecutions(args);
 		case "sqlite":

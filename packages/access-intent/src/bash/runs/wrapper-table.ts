@@ -24,6 +24,47 @@ import {
 	VIM_VARIANT,
 } from "./command-runner-table";
 
+/**
+ * The architecture names util-linux's setarch answers to when called by them (setarch.c's transitions table; Debian
+ * amd64 installs `i386`, `linux32`, `linux64`, `x86_64`), each running its operands as a command.
+ */
+export const SETARCH_ALIASES: readonly string[] = [
+	"uname26",
+	"i386",
+	"i486",
+	"i586",
+	"i686",
+	"athlon",
+	"x86_64",
+	"ppc",
+	"ppc32",
+	"ppc64",
+	"ppcle",
+	"ppc64le",
+	"sparc",
+	"sparc32",
+	"sparc32bash",
+	"sparc64",
+	"ia64",
+	"parisc",
+	"parisc32",
+	"parisc64",
+	"s390",
+	"s390x",
+	"mips",
+	"mips32",
+	"mips64",
+	"arm",
+	"armv7l",
+	"armh",
+	"armv8l",
+	"arm64",
+	"aarch64",
+	"alpha",
+	"loongarch",
+	"loongarch64",
+];
+
 /** How the command a prefix wrapper runs is found after its options. */
 export interface PrefixWrapper {
 	readonly shape: "prefix";
@@ -431,6 +472,8 @@ const WRAPPERS: ReadonlyMap<string, WrapperEntry> = new Map<string, WrapperEntry
 		"unbuffer",
 		"linux32",
 		"linux64",
+		// setarch(8): "setarch is also available as a symlink named after each architecture" (`x86_64 rm x`).
+		...SETARCH_ALIASES,
 		"numactl",
 		"systemd-run",
 		"pkexec",

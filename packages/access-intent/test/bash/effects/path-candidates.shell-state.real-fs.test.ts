@@ -118,6 +118,11 @@ describe("BashProgram.parse path candidates through shell state", () => {
 		["bind-f", "bind -f link-to-env", ENV],
 		["inputrc-prefix", "INPUTRC=.env bind -v", ENV],
 		["inputrc-assigned", "INPUTRC=link-to-env; bind -p | head -1", ENV],
+		// bash(1) HOSTFILE: hostname completion reads it (red-team round 4).
+		["hostfile-assigned", "HOSTFILE=.env; compgen -A hostname", ENV],
+		["hostfile-prefix", "HOSTFILE=link-to-env compgen -A hostname", ENV],
+		["hostfile-attached", "HOSTFILE=.env; compgen -Ahostname", ENV],
+		["hostfile-cluster", "HOSTFILE=.env; compgen -bA hostname", ENV],
 		["jq-rawfile", "jq -n --rawfile x link-to-env '$x'", ENV],
 		["jq-slurpfile", "jq -n --slurpfile x link-to-env '$x'", ENV],
 	])("%s: `%s` reads %s", (_id, command, file) => {

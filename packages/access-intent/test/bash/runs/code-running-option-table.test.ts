@@ -221,8 +221,6 @@ describe("options beyond the table rows", () => {
 		["ssh -Y $user@$host", PLAIN],
 		['ssh "$HOST" "$CMD"', PLAIN],
 		["ssh -o$X host", OPAQUE],
-		["npx tsc", PLAIN],
-		["npm exec tsc", PLAIN],
 		["npm test", PLAIN],
 		["python3 script.py", PLAIN],
 		["python3 -m pytest", PLAIN],

@@ -29,6 +29,22 @@ const SPELLING: Readonly<Record<string, string>> = {
 	ip: "ip netns exec n ls x",
 	socat: "socat - SYSTEM:'ls x'",
 	cmake: "cmake -E env ls x",
+	npm: "npm exec -- ls x",
+	pnpm: "pnpm exec ls x",
+	yarn: "yarn exec ls x",
+	uv: "uv run ls x",
+	poetry: "poetry run ls x",
+	pipenv: "pipenv run ls x",
+	pdm: "pdm run ls x",
+	hatch: "hatch run ls x",
+	rye: "rye run ls x",
+	pipx: "pipx run ls x",
+	conda: "conda run ls x",
+	mamba: "mamba run ls x",
+	micromamba: "micromamba run ls x",
+	bundle: "bundle exec ls x",
+	mise: "mise exec -- ls x",
+	direnv: "direnv exec . ls x",
 };
 
 describe("WRAPPER_SEMANTICS", () => {

@@ -32,7 +32,9 @@ export function operandRoles(commandName: string | null, texts: readonly (string
 		// No word can be an option: the scan would read every word as an operand.
 		for (let index = 0; index < texts.length; index++)
 			roles.push(
-				index === 0 && commandSpec?.patternFirst === true ? SKIP : operandRole(commandSpec, texts[index] ?? null),
+				index === 0 && firstIsNotAFile(commandSpec, texts[0] ?? null)
+					? SKIP
+					: operandRole(commandSpec, texts[index] ?? null),
 			);
 		return roles;
 	}
@@ -64,9 +66,27 @@ export function operandRoles(commandName: string | null, texts: readonly (string
 		const index = operands[at] as number;
 		// SECURITY: only the single pattern operand is skipped; every later operand is judged as a file.
 		if (at === 0 && commandSpec?.patternFirst === true && patternOption > index) roles[index] = SKIP;
+		else if (at === 0 && commandSpec?.subcommandFirst === true && isSubcommandName(texts[index] ?? null))
+			roles[index] = SKIP;
 		else roles[index] = operandRole(commandSpec, texts[index] ?? null);
 	}
 	return roles;
+}
+
+/** The first word when no option precedes it: a pattern-first command's pattern or a literal sub-command. */
+function firstIsNotAFile(commandSpec: CommandSpec | null, text: string | null): boolean {
+	if (commandSpec === null) return false;
+	return commandSpec.patternFirst || (commandSpec.subcommandFirst === true && isSubcommandName(text));
+}
+
+/**
+ * A word shaped as a sub-command's name. SECURITY: a glob (`git *`) expands to the files it matches, the first of
+ * which becomes the sub-command and the rest its operands, so only a plain name is left unprobed.
+ */
+const SUBCOMMAND_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+function isSubcommandName(text: string | null): boolean {
+	return text !== null && SUBCOMMAND_NAME.test(text);
 }
 
 /** True when some word may be an option: a literal of two or more characters that starts with a dash. */
@@ -107,6 +127,8 @@ function valueRole(role: ValueRole, attached: string | null): OperandRole {
 	switch (role) {
 		case "path":
 			return { kind: "path", attached };
+		case "operand":
+			return attached === null ? OPERAND : { kind: "operand", attached };
 		case "pattern":
 		case "other":
 			return SKIP;

@@ -8,8 +8,8 @@
 
 import { GNU_READING, type OptionGrammar, type OptionReading, optionGrammar } from "../../options/option-grammar";
 
-/** What an option's value is: a pattern or program, a file, or other text. */
-export type ValueRole = "pattern" | "path" | "other";
+/** What an option's value is: a pattern or program, a file, other text, or a word judged as an operand. */
+export type ValueRole = "pattern" | "path" | "other" | "operand";
 
 export interface CommandSpec {
 	/** Options that take separate value words (or an attached `--opt=v` / `-ov`), with each value's role. */
@@ -23,6 +23,11 @@ export interface CommandSpec {
 	 * printed text (`text`): a literal word is still judged like an operand (PP-231 `echo //`), a computed one is not.
 	 */
 	readonly operands: "operand" | "path" | "text";
+	/**
+	 * True when the first operand is a sub-command (`git status`): a name the program looks up itself, never a file of
+	 * the working directory, so a literal one is not probed. A computed one stays an operand.
+	 */
+	readonly subcommandFirst?: boolean;
 }
 
 /**
@@ -49,6 +54,8 @@ function spec(
 const P: readonly ValueRole[] = ["pattern"];
 const F: readonly ValueRole[] = ["path"];
 const O: readonly ValueRole[] = ["other"];
+/** A value read like an operand: a file if shaped or existing, and `k=/path` by its value (`git -c k=/tmp/x`). */
+const V: readonly ValueRole[] = ["operand"];
 
 const GREP = spec(true, {
 	"-e": P,
@@ -258,6 +265,25 @@ const PGREP = spec(
 );
 const CHOWN = spec(true, { "--reference": F, "--from": O });
 
+/**
+ * git(1) SYNOPSIS: global options, then `<command>`: a built-in, an alias or `git-<command>` on PATH, never a file
+ * named by the word. The global options that take a value word (git(1) OPTIONS), so `git -C dir status` finds it.
+ */
+const GIT: CommandSpec = {
+	...spec(false, {
+		"-C": F,
+		"-c": V,
+		"--git-dir": F,
+		"--work-tree": F,
+		"--namespace": O,
+		"--super-prefix": O,
+		"--config-env": V,
+		"--list-cmds": O,
+		"--attr-source": O,
+	}),
+	subcommandFirst: true,
+};
+
 /** How to add a row: a `spec` here and a row in `test/path/bash-operand-roles.test.ts`. */
 export const SPECS: ReadonlyMap<string, CommandSpec> = new Map([
 	["echo", ECHO],
@@ -331,4 +357,5 @@ export const SPECS: ReadonlyMap<string, CommandSpec> = new Map([
 	["mawk", AWK],
 	["nawk", AWK],
 	["jq", JQ],
+	["git", GIT],
 ]);

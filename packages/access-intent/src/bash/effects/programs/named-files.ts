@@ -3,9 +3,10 @@
  * or is pointed at (`grep -f F`, `tar -C D`, `npm --userconfig F`) and the files it writes (`curl --trace F`).
  * Never: resolves paths; data that names a file with `@` (`curl -d @F`) is read by the program's own row.
  */
+import type { OptionGrammar } from "../../options/option-grammar";
 import { type ArgTexts, type OptionScan, scanOptions } from "../../options/option-scanner";
 import { programTable } from "../../options/programs/program-option-table";
-import type { NamedOption, ProgramOptions } from "../../options/programs/program-options";
+import type { NamedOption, ProgramOptions, ProgramTable } from "../../options/programs/program-options";
 import { fromValue, type WriteSelection } from "./write-selection";
 
 /** What a named option's value names as a file: read, written, or nothing this slice follows. */
@@ -41,17 +42,51 @@ interface NamedValue {
 	readonly offset: number;
 }
 
+/** Each table's grammar with computed words read as operands, made once per table (not per unit). */
+const OPERAND_GRAMMARS = new WeakMap<ProgramOptions, OptionGrammar>();
+
+function operandGrammar(options: ProgramOptions): OptionGrammar {
+	let grammar = OPERAND_GRAMMARS.get(options);
+	if (grammar === undefined) {
+		// A computed word is read as an operand here: what it may hold is the runs stage's question.
+		grammar = { ...options.grammar, reading: { ...options.grammar.reading, computed: "operand" } };
+		OPERAND_GRAMMARS.set(options, grammar);
+	}
+	return grammar;
+}
+
+/** True when a literal word may be an option (`-x`, `--x`, or `+x` where a grammar reads plus options). */
+function mayHoldOption(args: ArgTexts): boolean {
+	for (let index = 0; index < args.length; index++) {
+		const code = args[index]?.charCodeAt(0);
+		if (code === 45 /* - */ || code === 43 /* + */) return true;
+	}
+	return false;
+}
+
+const BUNDLED = new WeakMap<ProgramTable, boolean>();
+
+/** True when some level of `table` reads a first word without a dash as options (`tar xzf`): asked once per table. */
+function readsBundledWords(table: ProgramTable): boolean {
+	let known = BUNDLED.get(table);
+	if (known === undefined) {
+		const levels = [table.global, ...(table.subcommands?.values() ?? [])];
+		known = levels.some((options) => options.grammar.reading.bundledFirstWord);
+		BUNDLED.set(table, known);
+	}
+	return known;
+}
+
 /** Every named option given, in the program's global options and its sub-command's. */
 function namedValues(commandName: string | null, args: ArgTexts): NamedValue[] {
 	const table = commandName === null ? null : programTable(commandName);
 	if (table === null) return [];
+	// Computed words are operands here, so words without a leading `-` or `+` name no option at any level (unless a
+	// level reads a first word of bundled letters, `tar xf F`).
+	if (!mayHoldOption(args) && !readsBundledWords(table)) return [];
 	const out: NamedValue[] = [];
 	const collect = (options: ProgramOptions, texts: ArgTexts, offset: number): OptionScan => {
-		// A computed word is read as an operand here: what it may hold is the runs stage's question.
-		const scan = scanOptions(texts, {
-			...options.grammar,
-			reading: { ...options.grammar.reading, computed: "operand" },
-		});
+		const scan = scanOptions(texts, operandGrammar(options));
 		for (const option of scan.options) {
 			const row = option.known ? options.byName.get(option.name) : undefined;
 			if (row !== undefined && option.value !== null) out.push({ row, scan, option, offset });

@@ -143,7 +143,16 @@ const CURL_READS: OptionGrammar = {
 function curl(args: readonly ShellWord[]): ProgramRead[] {
 	const reads: ProgramRead[] = [];
 	const texts = literalWordTexts(args);
-	for (const { name: option, known, value: given } of scanOptions(texts, CURL_READS).options) {
+	const scan = scanOptions(texts, CURL_READS);
+	// SECURITY: `curl file://$PWD/.env`, `FILE://…`, `file://localhost/…`, `.e%6ev`: a file URL reads the file (red-team
+	// round 4). Every operand is a URL, and so is `--url`'s value.
+	for (const index of scan.operands) reads.push(...fileUrlReads(args[index] as ShellWord, texts[index] ?? null));
+	for (const { name, value } of scan.options) {
+		if (name !== "--url" || value === null) continue;
+		if (value.kind === "word") reads.push(...fileUrlReads(args[value.index] as ShellWord, texts[value.index] ?? null));
+		else reads.push(...fileUrlReads(null, value.text));
+	}
+	for (const { name: option, known, value: given } of scan.options) {
 		// SECURITY: `curl -d@.env`, `-sSd@.env`: a data option's value attached to its letter (ADR 0052).
 		if (!known || !CURL_READING.includes(option)) continue;
 		const valueWord = given?.kind === "word" ? args[given.index] : undefined;
@@ -177,6 +186,37 @@ function curl(args: readonly ShellWord[]): ProgramRead[] {
 		if (file !== null && file !== "" && !STDIN.has(file) && file !== ".") reads.push({ kind: "file", text: file });
 	}
 	return reads;
+}
+
+const FILE_SCHEME = /^file:/i;
+
+/**
+ * The file a `file:` URL names, as curl reads it: `file://[localhost]/path`, percent-decoded; a computed URL that
+ * starts as a file URL, or one curl may expand by its URL globbing (`{a,b}`, `[1-3]`), is unresolved.
+ */
+function fileUrlReads(word: ShellWord | null, text: string | null): ProgramRead[] {
+	if (text === null) {
+		const first = word?.parts[0];
+		const literal = first?.kind === "literal" ? first.text : "";
+		// `"$URL"` is judged by the command rules; only a URL written as a file URL is a file read here.
+		return /^file:/i.test(literal) || (literal !== "" && "file:".startsWith(literal.toLowerCase()))
+			? [{ kind: "names", spelling: "the file a computed `file:` URL names" }]
+			: [];
+	}
+	if (!FILE_SCHEME.test(text)) return [];
+	let rest = text.slice(5);
+	if (rest.startsWith("//")) {
+		const slash = rest.indexOf("/", 2);
+		rest = slash === -1 ? "" : rest.slice(slash);
+	}
+	let path: string;
+	try {
+		path = decodeURIComponent(rest);
+	} catch {
+		return [{ kind: "names", spelling: `the file the URL \`${text}\` names` }];
+	}
+	if (/[{}[\]]/.test(path)) return [{ kind: "names", spelling: `the files curl's URL glob \`${text}\` may name` }];
+	return path === "" || path === "/" ? [] : [{ kind: "file", text: path }];
 }
 
 /** A compiler reads options and file names from `@F` (a response file); the names in it are unresolved. */

@@ -22,6 +22,17 @@ describe("operandRoles", () => {
 		["jq", ["-n", "--rawfile", "x", "link-to-env", "$x"], [SKIP, SKIP, SKIP, PATH, OPERAND]],
 		["jq", ["--slurpfile", "x", "f.json", ".", "in.json"], [SKIP, SKIP, PATH, OPERAND, OPERAND]],
 		["cat", [null, "notes.txt"], [OPERAND, OPERAND]],
+		// git's first operand is its sub-command (git(1) SYNOPSIS); a computed one stays an operand.
+		["git", ["status"], [SKIP]],
+		["git", ["-C", "sub", "log", "notes.txt"], [SKIP, PATH, SKIP, OPERAND]],
+		["git", ["--git-dir=.g", "status"], [{ kind: "path", attached: ".g" }, SKIP]],
+		["git", ["-c", "core.pager=cat", "diff", "--stat", "a.ts"], [SKIP, OPERAND, SKIP, SKIP, OPERAND]],
+		["git", ["-c", "core.hooksPath=/tmp/h", "commit"], [SKIP, OPERAND, SKIP]],
+		["git", ["--config-env=core.x=ENV", "status"], [{ kind: "operand", attached: "core.x=ENV" }, SKIP]],
+		["git", [null, "notes.txt"], [OPERAND, OPERAND]],
+		// A glob as the sub-command expands to files: the first match runs as the sub-command, the rest are operands.
+		["git", ["*"], [OPERAND]],
+		["git", ["--no-pager", "p*"], [SKIP, OPERAND]],
 	] as const)("gives `%s %j` the roles %j", (name, texts, roles) => {
 		expect(operandRoles(name, texts)).toEqual(roles);
 	});
