@@ -3,7 +3,8 @@
  * passes, each group under its own policy, in a real tree laid out as the corpus describes. The turn-3 rows of the
  * protected-region classes (`redteam-regions.cases.json`) put Pi's agent dir at `@ROOT@/agent`; the option and
  * configuration classes' rows are in `redteam-options.cases.json`, the environment classes' in
- * `redteam-environment.cases.json`; both run in the same tree as the first round's.
+ * `redteam-environment.cases.json`, later bypasses' in `redteam-bypasses.cases.json`; all run in the same tree as the
+ * first round's.
  * Rows still open are listed in `redteam-open.ts` with their issue and run as expected failures, so a fix that
  * lands flips them loudly and the list can only shrink.
  */
@@ -12,6 +13,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigTree, jsonLines } from "../support/cli-harness";
 import corpus from "./redteam.cases.json" with { type: "json" };
+import bypasses from "./redteam-bypasses.cases.json" with { type: "json" };
 import environment from "./redteam-environment.cases.json" with { type: "json" };
 import { OPEN_ROWS } from "./redteam-open";
 import options from "./redteam-options.cases.json" with { type: "json" };
@@ -52,6 +54,8 @@ const GROUPS: readonly Group[] = [
 		...group,
 		name: `${group.name} (turn 3, environment)`,
 	})),
+	// Sed abbreviations, git pathspecs, the system's code and configuration (ADR 0064).
+	...(bypasses.groups as unknown as Group[]),
 ];
 
 const MEETS: Record<Expect, (action: unknown) => boolean> = {

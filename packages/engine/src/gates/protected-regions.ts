@@ -1,15 +1,16 @@
 /**
  * Owns: the data table of protected regions: every place whose change would widen the agent's own permissions or
  * plant code a program runs later, by its owner (the program that reads or runs it), under Pi's agent directory, the
- * home directory and the project; and the table of what under the home directory is data. One row each, with why.
+ * home directory, the project and the system (`/etc`, `/usr`, the root account's home); and the table of what under
+ * the home directory is data. One row each, with why.
  * Never: matches paths (`protected-targets.ts` does) or reads the file system.
  * To add a region: add one row here and one row to `test/gates/protected-regions.cases.ts`; docs/configuration.md
  * ("Protected files") shows the same table.
  * Over 250 lines: it is one table (a row per file or directory and its owner), read and reviewed as a whole.
  */
 
-/** Where a row's path starts. */
-type RegionBase = "agent-dir" | "home" | "project";
+/** Where a row's path starts; `system` rows start at the file-system root (`/`). */
+type RegionBase = "agent-dir" | "home" | "project" | "system";
 
 /**
  * What the OS sandbox does with a region (ADR 0048): `read-only` (its writes fail), `hidden` (neither read nor written
@@ -48,6 +49,10 @@ function agent(id: string, path: string, shape: RegionRow["shape"], owner: strin
 
 function home(id: string, path: string, shape: RegionRow["shape"], owner: string, why: string): RegionRow {
 	return { id, base: "home", path, shape, owner, why, sandbox: "read-only" };
+}
+
+function system(id: string, path: string, shape: RegionRow["shape"], owner: string, why: string): RegionRow {
+	return { id, base: "system", path, shape, owner, why, sandbox: "read-only" };
 }
 
 function project(id: string, path: string, shape: RegionRow["shape"], owner: string, why: string): RegionRow {
@@ -312,4 +317,155 @@ export const PROJECT_REGIONS: readonly RegionRow[] = [
 	),
 	project("mcp-json", ".mcp.json", "file", "Claude Code, Cursor", "the project's MCP servers (each `command` runs)"),
 	project("claude", ".claude", "tree", "Claude Code", "Claude Code's project settings (hooks run commands)"),
+];
+
+const SYSTEM_CONFIG = "system configuration (`/etc`: programs read it at every start, many run what it names)";
+const SYSTEM_CODE = "system programs and libraries (code that runs later)";
+const PATH_DIR = "a directory on PATH before `/usr/bin` (a program there shadows the system's by name)";
+const CRON = "a cron table (cron runs its commands as their owner)";
+const ROOT_SHELL = "the root account's shell start-up file (runs code in every root shell)";
+
+/**
+ * The system's code and configuration (ADR 0064): every program reads `/etc` as configuration and runs `/usr`, so a
+ * write there plants code the next command runs, whatever user runs it. The rows under the two trees name the places
+ * an attacker reaches for first, each with the program that reads it (its manual); the trees cover the rest.
+ */
+export const SYSTEM_REGIONS: readonly RegionRow[] = [
+	system("etc", "etc", "tree", "every program (its system-wide configuration)", SYSTEM_CONFIG),
+	// git-config(1) FILES: `$(prefix)/etc/gitconfig`; `core.fsmonitor`, `core.pager`, aliases run commands.
+	system("etc-gitconfig", "etc/gitconfig", "file", "git", "the system git config (it can run commands later)"),
+	// bash(1) INVOCATION, FILES: login shells read /etc/profile (Debian's sources /etc/profile.d/*.sh and bash.bashrc).
+	system(
+		"etc-profile",
+		"etc/profile",
+		"file",
+		"sh, bash (login shells)",
+		"a system shell start-up file (runs code in every login shell)",
+	),
+	system(
+		"etc-profile-d",
+		"etc/profile.d",
+		"tree",
+		"sh, bash (sourced by /etc/profile)",
+		"a system shell start-up file (runs code in every login shell)",
+	),
+	system(
+		"etc-bash-bashrc",
+		"etc/bash.bashrc",
+		"file",
+		"bash (interactive shells, Debian)",
+		"a system shell start-up file (runs code in every interactive shell)",
+	),
+	system("etc-zsh", "etc/zsh", "tree", "zsh (zshenv, zshrc)", "a system shell start-up file (runs code in every zsh)"),
+	// pam_env(8): sets variables (`LD_PRELOAD`, `PATH`) of every login.
+	system(
+		"etc-environment",
+		"etc/environment",
+		"file",
+		"pam_env",
+		"the system environment (`LD_PRELOAD`, `PATH` of every login)",
+	),
+	// ld.so(8) FILES: a library listed in /etc/ld.so.preload is loaded into every dynamically linked program.
+	system(
+		"etc-ld-so-preload",
+		"etc/ld.so.preload",
+		"file",
+		"ld.so",
+		"`/etc/ld.so.preload` (a library loaded into every program)",
+	),
+	system(
+		"etc-ld-so-conf",
+		"etc/ld.so.conf",
+		"file",
+		"ldconfig, ld.so",
+		"the library search path (which code programs load)",
+	),
+	system(
+		"etc-ld-so-conf-d",
+		"etc/ld.so.conf.d",
+		"tree",
+		"ldconfig, ld.so",
+		"the library search path (which code programs load)",
+	),
+	// crontab(5), cron(8): /etc/crontab, /etc/cron.d/*, /etc/cron.{hourly,daily,weekly,monthly}/ run as root.
+	system("etc-crontab", "etc/crontab", "file", "cron", CRON),
+	system("etc-cron-d", "etc/cron.d", "tree", "cron", CRON),
+	system("etc-cron-hourly", "etc/cron.hourly", "tree", "cron (run-parts)", CRON),
+	system("etc-cron-daily", "etc/cron.daily", "tree", "cron (run-parts)", CRON),
+	system("etc-cron-weekly", "etc/cron.weekly", "tree", "cron (run-parts)", CRON),
+	system("etc-cron-monthly", "etc/cron.monthly", "tree", "cron (run-parts)", CRON),
+	system("var-spool-cron", "var/spool/cron", "tree", "cron (users' crontabs)", CRON),
+	// sudoers(5): who may run what as root.
+	system("etc-sudoers", "etc/sudoers", "file", "sudo", "sudo's rules (who runs what as root)"),
+	system("etc-sudoers-d", "etc/sudoers.d", "tree", "sudo", "sudo's rules (who runs what as root)"),
+	// ssh_config(5) FILES: /etc/ssh/ssh_config (`ProxyCommand`, `LocalCommand`, `Match exec` run).
+	system("etc-ssh", "etc/ssh", "tree", "ssh, sshd", "the system ssh config (`ProxyCommand`, `Match exec` run)"),
+	// npm-npmrc(5): the global config `$PREFIX/etc/npmrc` (`/usr/etc/npmrc`, `/usr/local/etc/npmrc` under `/usr`).
+	system("etc-npmrc", "etc/npmrc", "file", "npm", "npm's global config (`node-options`, `script-shell` run code)"),
+	system(
+		"etc-pip-conf",
+		"etc/pip.conf",
+		"file",
+		"pip",
+		"pip's global config (its index decides what code is installed)",
+	),
+	system("usr", "usr", "tree", "every program", SYSTEM_CODE),
+	// Debian's default PATH puts /usr/local/sbin and /usr/local/bin before /usr/sbin and /usr/bin.
+	system("usr-local-bin", "usr/local/bin", "tree", "every shell (PATH)", PATH_DIR),
+	system("usr-local-sbin", "usr/local/sbin", "tree", "every shell (PATH)", PATH_DIR),
+	// site(7) of python: `*.pth` lines starting `import` and `sitecustomize.py` run at every python start.
+	system(
+		"usr-local-lib",
+		"usr/local/lib",
+		"tree",
+		"python (site-packages `*.pth`, `sitecustomize.py`), ld.so",
+		"locally installed libraries (python's `*.pth` and `sitecustomize.py` run at every start)",
+	),
+	system(
+		"usr-lib-python",
+		"usr/lib/python3",
+		"tree",
+		"python (dist-packages `*.pth`)",
+		"python's system packages (`*.pth` run at every start)",
+	),
+	// git-init(1) TEMPLATE DIRECTORY: hooks copied into every new repository.
+	system(
+		"git-templates",
+		"usr/share/git-core/templates",
+		"tree",
+		"git init, git clone",
+		"git's template directory (hooks copied into every new repository)",
+	),
+	system("opt", "opt", "tree", "installed programs", "an installed program (code that runs later)"),
+	// Merged-/usr systems link these into /usr; where they are directories they hold the programs themselves.
+	system("bin", "bin", "tree", "every program", SYSTEM_CODE),
+	system("sbin", "sbin", "tree", "every program", SYSTEM_CODE),
+	system("lib", "lib", "tree", "every program", SYSTEM_CODE),
+	system("lib64", "lib64", "tree", "every program", SYSTEM_CODE),
+	system("boot", "boot", "tree", "the boot loader", "the kernel and boot loader"),
+	// The root account's home when the session's is another: root's shells read these (bash(1) FILES).
+	system("root-bashrc", "root/.bashrc", "file", "bash (root)", ROOT_SHELL),
+	system("root-profile", "root/.profile", "file", "sh, bash (root)", ROOT_SHELL),
+	system("root-bash-profile", "root/.bash_profile", "file", "bash (root)", ROOT_SHELL),
+	system(
+		"root-gitconfig",
+		"root/.gitconfig",
+		"file",
+		"git (root)",
+		"the root account's git config (it can run commands later)",
+	),
+	system(
+		"root-ssh",
+		"root/.ssh",
+		"tree",
+		"ssh (root)",
+		"the root account's ssh files (`authorized_keys` grants logins)",
+	),
+	system(
+		"root-config",
+		"root/.config",
+		"tree",
+		"many programs (root)",
+		"the root account's configuration (`~/.config`)",
+	),
 ];

@@ -19,6 +19,7 @@ import {
 	PROJECT_REGIONS,
 	type RegionRow,
 	type RegionSandbox,
+	SYSTEM_REGIONS,
 } from "./protected-regions";
 
 export type { WriteScene } from "./git-directories";
@@ -224,6 +225,9 @@ function concreteRows(options: ProtectedTargetsOptions): ConcreteRow[] {
 		for (const row of HOME_DATA)
 			out.push({ path: place(options.home, row.path), shape: row.shape, why: null, sandbox: "read-only" });
 	}
+	// SECURITY: `/etc/gitconfig`, `/usr/local/bin/git`: the system's configuration and code run later (ADR 0064).
+	// POSIX only: a Windows home or cwd has no such places (their drive-letter forms never meet these rows).
+	if (options.flavor.name === "posix") for (const row of SYSTEM_REGIONS) add("", row);
 	for (const dir of options.codeDirs ?? []) {
 		out.push({ path: trimSlash(dir.path), shape: "tree", why: dir.why, sandbox: "read-only" });
 	}

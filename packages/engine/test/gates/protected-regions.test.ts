@@ -2,7 +2,13 @@ import { readFileSync } from "node:fs";
 import { PathNormalizer } from "@pi-permissions/access-intent";
 import { POSIX_FLAVOR } from "@pi-permissions/policy";
 import { describe, expect, it } from "vitest";
-import { AGENT_DIR_REGIONS, HOME_DATA, HOME_REGIONS, PROJECT_REGIONS } from "../../src/gates/protected-regions";
+import {
+	AGENT_DIR_REGIONS,
+	HOME_DATA,
+	HOME_REGIONS,
+	PROJECT_REGIONS,
+	SYSTEM_REGIONS,
+} from "../../src/gates/protected-regions";
 import { ProtectedTargets, type WriteScene } from "../../src/gates/protected-targets";
 import { CORPUS_CWD, CORPUS_HOME, EMPTY_PROBE } from "../support/engine-fixture";
 import {
@@ -11,6 +17,7 @@ import {
 	HOME_DATA_CASES,
 	PROJECT_CASES,
 	type RegionCase,
+	SYSTEM_CASES,
 } from "./protected-regions.cases";
 
 const normalizer = PathNormalizer.create({
@@ -37,6 +44,7 @@ const TABLES: readonly [string, readonly { readonly id: string }[], readonly Reg
 	["home", HOME_REGIONS, HOME_CASES],
 	["home data", HOME_DATA, HOME_DATA_CASES],
 	["project", PROJECT_REGIONS, PROJECT_CASES],
+	["system", SYSTEM_REGIONS, SYSTEM_CASES],
 ];
 
 describe.each(TABLES)("the %s table", (_name, rows, cases) => {
@@ -61,6 +69,7 @@ describe('docs/configuration.md ("Protected files")', () => {
 		...PROJECT_REGIONS.filter((row) => row.sandbox !== "git-dir").map((row) => [row.id, shown("<cwd>", row)]),
 		...HOME_REGIONS.map((row) => [row.id, shown("~", row)]),
 		...HOME_DATA.map((row) => [row.id, shown("~", row)]),
+		...SYSTEM_REGIONS.map((row) => [row.id, shown("", row)]),
 	])("shows the row %s as %s", (_id, text) => {
 		expect(docs).toContain(`| ${text} |`);
 	});
@@ -169,7 +178,11 @@ describe("directories Pi loads code from", () => {
 	it("protects each one whole, and lists it for the sandbox", () => {
 		const inside = normalizer.forPath("/usr/lib/node_modules/pi-permissions/dist/index.js");
 		expect(withCode.whyProtected(inside, false)).toContain("permission system");
-		expect(withCode.whyProtected(normalizer.forPath("/usr/lib/node_modules/other/x.js"), false)).toBeNull();
+		// Another package there is not the permission system; it is system code (ADR 0064), protected as such.
+		const other = withCode.whyProtected(normalizer.forPath("/usr/lib/node_modules/other/x.js"), false);
+		expect(other).not.toContain("permission system");
+		expect(other).toContain("system programs");
+		expect(withCode.whyProtected(normalizer.forPath("/srv/app/node_modules/other/x.js"), false)).toBeNull();
 		expect(withCode.list().map((entry) => entry.pattern)).toContain("/usr/lib/node_modules/pi-permissions");
 	});
 });

